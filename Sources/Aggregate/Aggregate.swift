@@ -1,0 +1,2 @@
+/// Stage module Aggregate (work in progress).
+enum AggregateModule {}

@@ -1,0 +1,2 @@
+/// Stage module Clean (work in progress).
+enum CleanModule {}

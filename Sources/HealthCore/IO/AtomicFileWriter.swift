@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a file atomically: bytes go to a temporary file in the destination's folder,
+/// which is flushed (`fsync`) and renamed over the destination on `commit()`. A crash or
+/// kill at any moment leaves either the old file or the new one, never a mix.
+///
+/// If the writer is dropped without `commit()`, the temporary file is removed.
+public final class AtomicFileWriter {
+  /// The final path.
+  public let destination: String
+  /// The temporary path bytes go to until commit.
+  public let temporaryPath: String
+  private var fd: Int32
+  private var buffer: [UInt8] = []
+  private let bufferLimit = 1 << 20
+  private var committed = false
+  /// Bytes written so far.
+  public private(set) var bytesWritten: Int64 = 0
+
+  /// Opens a temporary file next to `destination`.
+  public init(destination: String) throws {
+    self.destination = destination
+    let slash = destination.lastIndex(of: "/")
+    let folder = slash.map { String(destination[..<$0]) } ?? "."
+    let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+    var path = ""
+    var descriptor: Int32 = -1
+    for attempt in 0..<100 {
+      path =
+        (folder.isEmpty ? "/" : folder) + "/.\(name).tmp-\(SystemCalls.processID)-\(attempt)"
+      descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      if descriptor >= 0 || errno != EEXIST { break }
+    }
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT {
+        throw HealthError(
+          .cannotCreate, "cannot create output: folder \(folder) does not exist",
+          at: SourceLocation(file: destination), hint: "create the folder or choose another --out")
+      }
+      throw SystemCalls.writeError(code, path: destination, doing: "creating the output")
+    }
+    temporaryPath = path
+    fd = descriptor
+    buffer.reserveCapacity(bufferLimit)
+  }
+
+  deinit {
+    if !committed { abandon() }
+  }
+
+  /// Appends bytes.
+  public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    bytesWritten += Int64(bytes.count)
+    if buffer.count + bytes.count > bufferLimit { try flushBuffer() }
+    if bytes.count >= bufferLimit {
+      try writeFully(bytes)
+    } else {
+      buffer.append(contentsOf: bytes)
+    }
+  }
+
+  /// Appends bytes.
+  public func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try write($0) }
+  }
+
+  /// Appends UTF-8 text.
+  public func write(_ text: String) throws {
+    var copy = text
+    try copy.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Flushes, syncs and renames the file into place, then syncs the folder.
+  public func commit() throws {
+    precondition(!committed, "commit called twice")
+    try flushBuffer()
+    if fsync(fd) != 0 {
+      let code = errno
+      abandon()
+      throw SystemCalls.writeError(code, path: destination, doing: "flushing the output")
+    }
+    close(fd)
+    fd = -1
+    if rename(temporaryPath, destination) != 0 {
+      let code = errno
+      unlink(temporaryPath)
+      committed = true
+      throw SystemCalls.writeError(code, path: destination, doing: "renaming the output into place")
+    }
+    committed = true
+    let slash = destination.lastIndex(of: "/")
+    let folder = slash.map { String(destination[..<$0]) } ?? "."
+    let dirfd = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_CLOEXEC)
+    if dirfd >= 0 {
+      fsync(dirfd)
+      close(dirfd)
+    }
+  }
+
+  /// Gives up: closes and removes the temporary file. The destination is untouched.
+  public func abandon() {
+    if fd >= 0 {
+      close(fd)
+      fd = -1
+    }
+    if !committed {
+      unlink(temporaryPath)
+      committed = true
+    }
+  }
+
+  private func flushBuffer() throws {
+    guard !buffer.isEmpty else { return }
+    try buffer.withUnsafeBytes { try writeFully($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func writeFully(_ bytes: UnsafeRawBufferPointer) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let n = Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        let code = errno
+        abandon()
+        throw SystemCalls.writeError(code, path: destination, doing: "writing the output")
+      }
+      offset += n
+    }
+  }
+
+  /// Writes a whole file atomically in one call.
+  public static func write(_ bytes: [UInt8], to path: String) throws {
+    let writer = try AtomicFileWriter(destination: path)
+    try writer.write(bytes)
+    try writer.commit()
+  }
+
+  /// Writes a whole text file atomically in one call.
+  public static func write(_ text: String, to path: String) throws {
+    try write(Array(text.utf8), to: path)
+  }
+}
+
+@inline(__always)
+private func Glibc_write(_ fd: Int32, _ buf: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    return Glibc.write(fd, buf, count)
+  #else
+    return Darwin.write(fd, buf, count)
+  #endif
+}

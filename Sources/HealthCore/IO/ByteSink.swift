@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Somewhere bytes can be written: standard output, an atomic file, an in-memory buffer.
+public protocol ByteSink: AnyObject {
+  /// Appends bytes.
+  func write(_ bytes: [UInt8]) throws
+}
+
+extension ByteSink {
+  /// Appends UTF-8 text.
+  public func write(_ text: String) throws { try write(Array(text.utf8)) }
+}
+
+extension AtomicFileWriter: ByteSink {}
+
+/// Collects bytes in memory (tests, small outputs).
+public final class MemorySink: ByteSink {
+  /// Everything written.
+  public private(set) var bytes: [UInt8] = []
+  /// An empty sink.
+  public init() {}
+  public func write(_ bytes: [UInt8]) throws { self.bytes += bytes }
+  /// The bytes as UTF-8 text.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// A buffered writer to a file descriptor (standard output by default). A closed pipe
+/// (`healthpipe export t | head`) ends the write quietly as exit 74.
+public final class FileDescriptorSink: ByteSink {
+  private let fd: Int32
+  private var buffer: [UInt8] = []
+
+  /// A sink over a descriptor (1 = standard output).
+  public init(fd: Int32 = 1) {
+    self.fd = fd
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  deinit { try? flush() }
+
+  public func write(_ bytes: [UInt8]) throws {
+    buffer += bytes
+    if buffer.count >= 1 << 16 { try flush() }
+  }
+
+  /// Writes out what is buffered.
+  public func flush() throws {
+    var offset = 0
+    defer { buffer.removeAll(keepingCapacity: true) }
+    while offset < buffer.count {
+      let n = buffer.withUnsafeBytes { raw in
+        #if canImport(Glibc)
+          Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+        #else
+          Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
+        #endif
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw HealthError(.ioError, "writing to standard output failed: \(SystemCalls.errnoText())")
+      }
+      offset += n
+    }
+  }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Thin wrappers over the POSIX calls healthpipe uses, with errors mapped to `HealthError`.
+public enum SystemCalls {
+  /// The text of the current `errno`.
+  public static func errnoText(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
+  }
+
+  /// Maps an `errno` from a write to the design's exit code: disk full and I/O errors are
+  /// 74, permission problems when creating are 73.
+  public static func writeError(_ code: Int32, path: String, doing: String) -> HealthError {
+    switch code {
+    case ENOSPC, EDQUOT:
+      return HealthError(
+        .ioError, "\(doing) failed: no space left on device", at: SourceLocation(file: path),
+        hint: "free some disk space and run again; earlier outputs were left as they were")
+    case EACCES, EPERM, EROFS:
+      return HealthError(
+        .cannotCreate, "\(doing) failed: \(errnoText(code))", at: SourceLocation(file: path),
+        hint: "check that the output folder exists and is writable")
+    default:
+      return HealthError(
+        .ioError, "\(doing) failed: \(errnoText(code))", at: SourceLocation(file: path),
+        hint: "earlier outputs were left as they were; check the disk and run again")
+    }
+  }
+
+  /// `stat` of a path, or nil when it does not exist.
+  public static func fileStatus(_ path: String) -> stat? {
+    var st = stat()
+    return stat(path, &st) == 0 ? st : nil
+  }
+
+  /// Whether the path names a directory.
+  public static func isDirectory(_ path: String) -> Bool {
+    guard let st = fileStatus(path) else { return false }
+    return (st.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Whether the file descriptor is a terminal.
+  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+
+  /// The process's peak resident set size in bytes (from `getrusage`).
+  public static func peakRSSBytes() -> Int64 {
+    var usage = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    #if canImport(Darwin)
+      return Int64(usage.ru_maxrss)
+    #else
+      return Int64(usage.ru_maxrss) * 1024
+    #endif
+  }
+
+  /// The current process id.
+  public static var processID: Int32 { getpid() }
+
+  /// Monotonic time in seconds, for durations.
+  public static func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// One reconciliation line of a manifest: the counts of one scope (an input file, a metric)
+/// and whether the stage's equation holds for it.
+public struct Reconciliation: Sendable, Codable, Hashable {
+  /// What is counted: `input`, `type`, `metric`, `total`.
+  public var scope: String
+  /// The input path, metric id or type name.
+  public var key: String
+  /// The counts by name (`read`, `kept`, `rejected`, `duplicate`, `overlapped`, ...).
+  public var counts: [String: Int64]
+  /// The equation checked, e.g. `read = kept + rejected`.
+  public var equation: String
+  /// Whether it holds.
+  public var holds: Bool
+
+  /// Creates a line and checks `left = sum(right)`.
+  public init(scope: String, key: String, counts: [String: Int64], left: String, right: [String]) {
+    self.scope = scope
+    self.key = key
+    self.counts = counts
+    equation = "\(left) = " + right.joined(separator: " + ")
+    let sum = right.reduce(Int64(0)) { $0 + (counts[$1] ?? 0) }
+    holds = (counts[left] ?? 0) == sum
+  }
+}
+
+/// A file a stage read or wrote, with what identifies its content.
+public struct FileFingerprint: Sendable, Codable, Hashable {
+  /// Path as given.
+  public var path: String
+  /// Size in bytes.
+  public var size: Int64
+  /// Modification time, nanoseconds since the epoch.
+  public var modifiedNanoseconds: Int64
+  /// CRC-32 of the content (8 hex digits), when it was computed.
+  public var crc32: String?
+
+  /// Creates a fingerprint.
+  public init(path: String, size: Int64, modifiedNanoseconds: Int64, crc32: String? = nil) {
+    self.path = path
+    self.size = size
+    self.modifiedNanoseconds = modifiedNanoseconds
+    self.crc32 = crc32
+  }
+
+  /// Size and modification time from the file system (no content read); nil if missing.
+  public static func stat(_ path: String) -> FileFingerprint? {
+    guard let st = SystemCalls.fileStatus(path) else { return nil }
+    #if canImport(Darwin)
+      let ns = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+    #else
+      let ns = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+    #endif
+    return FileFingerprint(path: path, size: Int64(st.st_size), modifiedNanoseconds: ns)
+  }
+
+  /// Size, modification time and the CRC-32 of the whole content.
+  public static func withChecksum(_ path: String) throws -> FileFingerprint {
+    guard var fp = stat(path) else {
+      throw HealthError.missingInput(path, reason: "no such file")
+    }
+    let reader = try FileReader(path: path)
+    var crc = CRC32()
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+      if n == 0 { break }
+      buffer.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+    }
+    fp.crc32 = crc.hex
+    return fp
+  }
+}
+
+/// What a stage did, written as JSON next to its output (`<output>.manifest.json`).
+///
+/// Manifests may hold clocks (timings); tables never do.
+public struct StageManifest: Sendable, Codable {
+  /// `ingest`, `clean`, `aggregate`, `report`, `run`.
+  public var stage: String
+  /// healthpipe version.
+  public var toolVersion: String = ToolInfo.version
+  /// Files read.
+  public var inputs: [FileFingerprint]
+  /// Files written.
+  public var outputs: [FileFingerprint]
+  /// Settings that influence the result (priority list, as-of, time zone, ...).
+  public var settings: [String: String]
+  /// Totals by name.
+  public var totals: [String: Int64]
+  /// Reconciliation lines; the stage fails when one does not hold.
+  public var reconciliation: [Reconciliation]
+  /// Remarks for people (assumed time zone, skipped entries, ...).
+  public var notes: [String]
+  /// Wall time of the stage in seconds.
+  public var wallSeconds: Double
+  /// Peak resident memory of the process in bytes when the stage ended.
+  public var peakRSSBytes: Int64
+
+  /// Creates a manifest.
+  public init(
+    stage: String, inputs: [FileFingerprint] = [], outputs: [FileFingerprint] = [],
+    settings: [String: String] = [:], totals: [String: Int64] = [:],
+    reconciliation: [Reconciliation] = [], notes: [String] = [], wallSeconds: Double = 0,
+    peakRSSBytes: Int64 = 0
+  ) {
+    self.stage = stage
+    self.inputs = inputs
+    self.outputs = outputs
+    self.settings = settings
+    self.totals = totals
+    self.reconciliation = reconciliation
+    self.notes = notes
+    self.wallSeconds = wallSeconds
+    self.peakRSSBytes = peakRSSBytes
+  }
+
+  /// Whether every reconciliation line holds.
+  public var balanced: Bool { reconciliation.allSatisfy(\.holds) }
+
+  /// The conventional manifest path for an output file or folder.
+  public static func path(for output: String) -> String {
+    var trimmed = output
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    return trimmed + ".manifest.json"
+  }
+
+  /// Pretty JSON with sorted keys.
+  public func jsonBytes() throws -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    do {
+      return Array(try encoder.encode(self)) + [0x0A]
+    } catch {
+      throw HealthError.internalError("cannot encode the \(stage) manifest: \(error)")
+    }
+  }
+
+  /// Writes the manifest atomically.
+  public func write(to path: String) throws {
+    try AtomicFileWriter.write(try jsonBytes(), to: path)
+  }
+
+  /// Reads a manifest.
+  public static func read(from path: String) throws -> StageManifest {
+    let bytes = try FileReader.readAll(path)
+    do {
+      return try JSONDecoder().decode(StageManifest.self, from: Data(bytes))
+    } catch {
+      throw HealthError.malformed(
+        "manifest is not valid JSON: \(error)", at: SourceLocation(file: path),
+        hint: "delete it; the next run rewrites it")
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/// One column of a decoded block. Only the storage of the column's type is filled.
+public struct DecodedColumn: Sendable {
+  /// The column's schema.
+  public let spec: ColumnSpec
+  /// Values of int64, day and timestamp columns (0 where null).
+  public internal(set) var ints: [Int64] = []
+  /// Values of float64 columns (0 where null).
+  public internal(set) var doubles: [Double] = []
+  /// Values of bool columns (false where null).
+  public internal(set) var bools: [Bool] = []
+  /// Values of string columns ("" where null).
+  public internal(set) var strings: [String] = []
+  /// Per-row presence for nullable columns; empty for non-nullable ones.
+  public internal(set) var validity: [Bool] = []
+
+  /// Whether row `row` has no value.
+  @inlinable
+  public func isNull(_ row: Int) -> Bool { !validity.isEmpty && !validity[row] }
+}
+
+/// A block of rows as read from a table file, column by column.
+public struct DecodedBlock: Sendable {
+  /// Number of rows.
+  public let rowCount: Int
+  /// Columns in schema order.
+  public let columns: [DecodedColumn]
+
+  /// Decodes a block payload; nil when it does not match the schema (a corrupt block).
+  static func decode(
+    payload: UnsafeRawBufferPointer, rowCount: Int, columns specs: [ColumnSpec]
+  ) -> DecodedBlock? {
+    var cursor = ByteCursor(payload, from: 0, to: payload.count)
+    var columns: [DecodedColumn] = []
+    columns.reserveCapacity(specs.count)
+    for spec in specs {
+      guard let lengthBytes = cursor.take(4) else { return nil }
+      let length = Int(ByteCoding.readUInt32(lengthBytes, 0))
+      guard let body = cursor.take(length),
+        let column = decodeColumn(body, spec: spec, rowCount: rowCount)
+      else { return nil }
+      columns.append(column)
+    }
+    guard cursor.remaining == 0 else { return nil }
+    return DecodedBlock(rowCount: rowCount, columns: columns)
+  }
+
+  private static func decodeColumn(
+    _ body: UnsafeRawBufferPointer, spec: ColumnSpec, rowCount: Int
+  ) -> DecodedColumn? {
+    var column = DecodedColumn(spec: spec)
+    var cursor = ByteCursor(body, from: 0, to: body.count)
+    let bitmapBytes = (rowCount + 7) / 8
+    if spec.nullable {
+      guard let bitmap = cursor.take(bitmapBytes) else { return nil }
+      column.validity = readBitmap(bitmap, count: rowCount)
+    }
+    switch spec.type {
+    case .int64, .day, .timestamp:
+      var values = [Int64]()
+      values.reserveCapacity(rowCount)
+      var previous: Int64 = 0
+      for _ in 0..<rowCount {
+        guard let raw = cursor.varint() else { return nil }
+        previous = previous &+ ByteCoding.unzigzag(raw)
+        values.append(previous)
+      }
+      column.ints = values
+    case .float64:
+      guard let raw = cursor.take(rowCount * 8) else { return nil }
+      var values = [Double]()
+      values.reserveCapacity(rowCount)
+      for i in 0..<rowCount {
+        values.append(Double(bitPattern: ByteCoding.readUInt64(raw, i * 8)))
+      }
+      column.doubles = values
+    case .bool:
+      guard let bitmap = cursor.take(bitmapBytes) else { return nil }
+      column.bools = readBitmap(bitmap, count: rowCount)
+    case .string:
+      guard let count = cursor.varint(), count <= UInt64(max(rowCount, 1)) else { return nil }
+      var dictionary = [String]()
+      dictionary.reserveCapacity(Int(count))
+      for _ in 0..<count {
+        guard let length = cursor.varint(), let bytes = cursor.take(Int(length)) else {
+          return nil
+        }
+        dictionary.append(String(decoding: bytes, as: UTF8.self))
+      }
+      var values = [String]()
+      values.reserveCapacity(rowCount)
+      for _ in 0..<rowCount {
+        guard let index = cursor.varint(), index < count else { return nil }
+        values.append(dictionary[Int(index)])
+      }
+      column.strings = values
+    }
+    guard cursor.remaining == 0 else { return nil }
+    return column
+  }
+
+  private static func readBitmap(_ bytes: UnsafeRawBufferPointer, count: Int) -> [Bool] {
+    var bits = [Bool]()
+    bits.reserveCapacity(count)
+    for i in 0..<count { bits.append(bytes[i >> 3] & (1 << UInt8(i & 7)) != 0) }
+    return bits
+  }
+}

@@ -1,0 +1,139 @@
+/// A row of the `scores` table: the day's condition, sleep, body and wellness scores
+/// (design section 7), each with its status word, or nil with a note saying why.
+public struct ScoreRow: Hashable, Sendable, TableRecord {
+  /// The day.
+  public var day: LocalDay
+  /// Condition score 0-100.
+  public var condition: Int64?
+  /// z of today's hrvLnSDNN against the reference.
+  public var conditionZ: Double?
+  /// Resting-HR penalty subtracted (0 when none).
+  public var restingHRPenalty: Double?
+  /// Which reference was used: `base60`, `base14`, or "".
+  public var conditionReference: String
+  /// Why there is no condition score (`calibrating 5/7`), or "".
+  public var conditionNote: String
+  /// Sleep score 0-100 for the sleep day.
+  public var sleep: Int64?
+  /// Duration part 0-1.
+  public var sleepDurationPart: Double?
+  /// Consistency part 0-1.
+  public var sleepConsistencyPart: Double?
+  /// Deep-sleep part 0-1.
+  public var sleepDeepPart: Double?
+  /// Why there is no sleep score, or "".
+  public var sleepNote: String
+  /// Body score 0-100.
+  public var body: Int64?
+  /// Change in mean body fat, percentage points, last 7 days vs the 7 before.
+  public var bodyFatChange: Double?
+  /// |% change| of mean weight, last 7 days vs the 7 before.
+  public var weightChangePercent: Double?
+  /// Why there is no body score, or "".
+  public var bodyNote: String
+  /// Wellness score 0-100 from the rounded part scores.
+  public var wellness: Int64?
+  /// Why there is no wellness score, or "".
+  public var wellnessNote: String
+  /// The status word of the wellness score (`excellent` ... `warning`), or "".
+  public var status: String
+  /// The coaching line for the day.
+  public var coaching: String
+  /// The id of the coaching rule that chose it (see docs), for tests and audits.
+  public var coachingRule: String
+
+  /// An empty row for a day.
+  public init(day: LocalDay) {
+    self.day = day
+    conditionReference = ""
+    conditionNote = ""
+    sleepNote = ""
+    bodyNote = ""
+    wellnessNote = ""
+    status = ""
+    coaching = ""
+    coachingRule = ""
+  }
+
+  /// `scores`.
+  public static let tableKind = TableKind.scores
+  /// Schema.
+  public static let columns: [ColumnSpec] = [
+    ColumnSpec("day", .day),
+    ColumnSpec("condition", .int64, nullable: true),
+    ColumnSpec("conditionZ", .float64, nullable: true),
+    ColumnSpec("restingHRPenalty", .float64, nullable: true),
+    ColumnSpec("conditionReference", .string), ColumnSpec("conditionNote", .string),
+    ColumnSpec("sleep", .int64, nullable: true),
+    ColumnSpec("sleepDurationPart", .float64, nullable: true),
+    ColumnSpec("sleepConsistencyPart", .float64, nullable: true),
+    ColumnSpec("sleepDeepPart", .float64, nullable: true), ColumnSpec("sleepNote", .string),
+    ColumnSpec("body", .int64, nullable: true),
+    ColumnSpec("bodyFatChange", .float64, nullable: true, unit: "pp"),
+    ColumnSpec("weightChangePercent", .float64, nullable: true, unit: "%"),
+    ColumnSpec("bodyNote", .string),
+    ColumnSpec("wellness", .int64, nullable: true), ColumnSpec("wellnessNote", .string),
+    ColumnSpec("status", .string), ColumnSpec("coaching", .string),
+    ColumnSpec("coachingRule", .string),
+  ]
+
+  public func write(to row: inout RowWriter) {
+    row.day(day)
+    row.int(condition)
+    row.double(conditionZ)
+    row.double(restingHRPenalty)
+    row.string(conditionReference)
+    row.string(conditionNote)
+    row.int(sleep)
+    row.double(sleepDurationPart)
+    row.double(sleepConsistencyPart)
+    row.double(sleepDeepPart)
+    row.string(sleepNote)
+    row.int(body)
+    row.double(bodyFatChange)
+    row.double(weightChangePercent)
+    row.string(bodyNote)
+    row.int(wellness)
+    row.string(wellnessNote)
+    row.string(status)
+    row.string(coaching)
+    row.string(coachingRule)
+  }
+
+  public init(reading row: inout RowReader) throws {
+    day = row.day()
+    condition = row.optionalInt()
+    conditionZ = row.optionalDouble()
+    restingHRPenalty = row.optionalDouble()
+    conditionReference = row.string()
+    conditionNote = row.string()
+    sleep = row.optionalInt()
+    sleepDurationPart = row.optionalDouble()
+    sleepConsistencyPart = row.optionalDouble()
+    sleepDeepPart = row.optionalDouble()
+    sleepNote = row.string()
+    body = row.optionalInt()
+    bodyFatChange = row.optionalDouble()
+    weightChangePercent = row.optionalDouble()
+    bodyNote = row.string()
+    wellness = row.optionalInt()
+    wellnessNote = row.string()
+    status = row.string()
+    coaching = row.string()
+    coachingRule = row.string()
+  }
+}
+
+/// Status words for any 0-100 score (design section 7).
+public enum ScoreStatus {
+  /// `excellent` (80-100), `good` (60-79), `fair` (40-59), `tired` (20-39), `warning` (0-19).
+  public static func word(for score: Int64) -> String {
+    switch score {
+    case 80...: "excellent"
+    case 60..<80: "good"
+    case 40..<60: "fair"
+    case 20..<40: "tired"
+    default: "warning"
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/// A row of the `streaks` table: one goal's streak state at the as-of date, rebuilt over the
+/// 90-day backfill window (design section 7, "Goals and streaks").
+public struct StreakRow: Hashable, Sendable, TableRecord {
+  /// Goal name (`active`, `steps`, `sleep`, or a `[goal.NAME]` of the pipeline file).
+  public var goal: String
+  /// What the goal means, for people (`steps ≥ 8000`).
+  public var goalDescription: String
+  /// `daily` or `weekly`.
+  public var cadence: String
+  /// Goal days needed per week (weekly cadence); 1 for daily.
+  public var target: Int64
+  /// First day of the week for weekly cadence (`monday` ...), "" for daily.
+  public var weekStart: String
+  /// Current streak (days for daily, weeks for weekly).
+  public var current: Int64
+  /// Longest streak inside the window.
+  public var longest: Int64
+  /// Dates bridged by a freeze inside the window, comma-separated `yyyy-MM-dd`.
+  public var freezesUsed: String
+  /// Whether a freeze is held at the as-of date.
+  public var freezeAvailable: Bool
+  /// The last goal day in the window.
+  public var lastGoalDay: LocalDay?
+  /// First day of the backfill window.
+  public var windowStart: LocalDay
+  /// Last day of the window (the as-of date).
+  public var windowEnd: LocalDay
+  /// Per-day history over the window, oldest first: `1` goal day, `0` missed, `F` frozen,
+  /// `.` no data. For weekly cadence one character per week (`1` met, `0` not).
+  public var history: String
+  /// Day each milestone (3, 7, 14, 30, 60, 90) was reached in the window, if it was.
+  public var milestone3: LocalDay?
+  /// See `milestone3`.
+  public var milestone7: LocalDay?
+  /// See `milestone3`.
+  public var milestone14: LocalDay?
+  /// See `milestone3`.
+  public var milestone30: LocalDay?
+  /// See `milestone3`.
+  public var milestone60: LocalDay?
+  /// See `milestone3`.
+  public var milestone90: LocalDay?
+  /// The next milestone above the current streak (nil past 90).
+  public var nextMilestone: Int64?
+  /// `100 · current / next`, capped at 100.
+  public var progress: Double
+
+  /// The milestone lengths, in days (or weeks).
+  public static let milestones: [Int64] = [3, 7, 14, 30, 60, 90]
+
+  /// A row with nothing reached yet.
+  public init(
+    goal: String, goalDescription: String, cadence: String, target: Int64, weekStart: String,
+    windowStart: LocalDay, windowEnd: LocalDay
+  ) {
+    self.goal = goal
+    self.goalDescription = goalDescription
+    self.cadence = cadence
+    self.target = target
+    self.weekStart = weekStart
+    self.windowStart = windowStart
+    self.windowEnd = windowEnd
+    current = 0
+    longest = 0
+    freezesUsed = ""
+    freezeAvailable = false
+    history = ""
+    progress = 0
+  }
+
+  /// `streaks`.
+  public static let tableKind = TableKind.streaks
+  /// Schema.
+  public static let columns: [ColumnSpec] = [
+    ColumnSpec("goal", .string), ColumnSpec("description", .string),
+    ColumnSpec("cadence", .string), ColumnSpec("target", .int64),
+    ColumnSpec("weekStart", .string), ColumnSpec("current", .int64),
+    ColumnSpec("longest", .int64), ColumnSpec("freezesUsed", .string),
+    ColumnSpec("freezeAvailable", .bool), ColumnSpec("lastGoalDay", .day, nullable: true),
+    ColumnSpec("windowStart", .day), ColumnSpec("windowEnd", .day),
+    ColumnSpec("history", .string),
+    ColumnSpec("milestone3", .day, nullable: true), ColumnSpec("milestone7", .day, nullable: true),
+    ColumnSpec("milestone14", .day, nullable: true),
+    ColumnSpec("milestone30", .day, nullable: true),
+    ColumnSpec("milestone60", .day, nullable: true),
+    ColumnSpec("milestone90", .day, nullable: true),
+    ColumnSpec("nextMilestone", .int64, nullable: true),
+    ColumnSpec("progress", .float64, unit: "%"),
+  ]
+
+  public func write(to row: inout RowWriter) {
+    row.string(goal)
+    row.string(goalDescription)
+    row.string(cadence)
+    row.int(target)
+    row.string(weekStart)
+    row.int(current)
+    row.int(longest)
+    row.string(freezesUsed)
+    row.bool(freezeAvailable)
+    row.day(lastGoalDay)
+    row.day(windowStart)
+    row.day(windowEnd)
+    row.string(history)
+    row.day(milestone3)
+    row.day(milestone7)
+    row.day(milestone14)
+    row.day(milestone30)
+    row.day(milestone60)
+    row.day(milestone90)
+    row.int(nextMilestone)
+    row.double(progress)
+  }
+
+  public init(reading row: inout RowReader) throws {
+    goal = row.string()
+    goalDescription = row.string()
+    cadence = row.string()
+    target = row.int()
+    weekStart = row.string()
+    current = row.int()
+    longest = row.int()
+    freezesUsed = row.string()
+    freezeAvailable = row.bool()
+    lastGoalDay = row.optionalDay()
+    windowStart = row.day()
+    windowEnd = row.day()
+    history = row.string()
+    milestone3 = row.optionalDay()
+    milestone7 = row.optionalDay()
+    milestone14 = row.optionalDay()
+    milestone30 = row.optionalDay()
+    milestone60 = row.optionalDay()
+    milestone90 = row.optionalDay()
+    nextMilestone = row.optionalInt()
+    progress = row.double()
+  }
+}

@@ -1,0 +1,109 @@
+/// A row of the `weekly` table: one metric over one ISO week, against the week before and
+/// the normal range (design section 7, "Weekly rows").
+///
+/// Key metrics carry the week's mean; workout rows (`workoutCount`, `workoutMinutes`,
+/// `workoutEnergy`, `workoutDistance`, split by activity type in `category`) carry sums;
+/// the `goalMet` rows carry goal days in the week (category: goal name) against `target`.
+public struct WeeklyRow: Hashable, Sendable, TableRecord {
+  /// ISO week, `2024-W05`.
+  public var week: String
+  /// Monday of the ISO week.
+  public var weekStart: LocalDay
+  /// Metric id.
+  public var metric: MetricID
+  /// Split ("" = total).
+  public var category: String
+  /// The week's mean (key metrics) or sum (workouts, goal days).
+  public var value: Double?
+  /// The same for the week before.
+  public var previousValue: Double?
+  /// value - previousValue.
+  public var change: Double?
+  /// The change in percent of previousValue (nil when that is 0).
+  public var changePercent: Double?
+  /// Where the week's mean sits against the normal range at the week's last day:
+  /// `below`, `within`, `above`, or "".
+  public var position: String
+  /// Days (sleep: nights) with data in the week.
+  public var daysWithData: Int64
+  /// Days of the week up to the as-of date (7 for a finished week).
+  public var daysInWeek: Int64
+  /// The weekly target (goal rows), if any.
+  public var target: Int64?
+  /// Whether the target was met.
+  public var met: Bool?
+  /// Unit of value.
+  public var unit: String
+
+  /// Creates a row.
+  public init(
+    week: ISOWeek, metric: MetricID, category: String = "", value: Double?,
+    previousValue: Double?, position: String = "", daysWithData: Int64, daysInWeek: Int64,
+    target: Int64? = nil, met: Bool? = nil, unit: String
+  ) {
+    self.week = week.description
+    self.weekStart = week.monday
+    self.metric = metric
+    self.category = category
+    self.value = value
+    self.previousValue = previousValue
+    if let value, let previousValue {
+      change = value - previousValue
+      changePercent = previousValue == 0 ? nil : 100 * (value - previousValue) / previousValue
+    }
+    self.position = position
+    self.daysWithData = daysWithData
+    self.daysInWeek = daysInWeek
+    self.target = target
+    self.met = met
+    self.unit = unit
+  }
+
+  /// `weekly`.
+  public static let tableKind = TableKind.weekly
+  /// Schema.
+  public static let columns: [ColumnSpec] = [
+    ColumnSpec("week", .string), ColumnSpec("weekStart", .day), ColumnSpec("metric", .string),
+    ColumnSpec("category", .string), ColumnSpec("value", .float64, nullable: true),
+    ColumnSpec("previousValue", .float64, nullable: true),
+    ColumnSpec("change", .float64, nullable: true),
+    ColumnSpec("changePercent", .float64, nullable: true), ColumnSpec("position", .string),
+    ColumnSpec("daysWithData", .int64), ColumnSpec("daysInWeek", .int64),
+    ColumnSpec("target", .int64, nullable: true), ColumnSpec("met", .bool, nullable: true),
+    ColumnSpec("unit", .string),
+  ]
+
+  public func write(to row: inout RowWriter) {
+    row.string(week)
+    row.day(weekStart)
+    row.string(metric.rawValue)
+    row.string(category)
+    row.double(value)
+    row.double(previousValue)
+    row.double(change)
+    row.double(changePercent)
+    row.string(position)
+    row.int(daysWithData)
+    row.int(daysInWeek)
+    row.int(target)
+    row.bool(met)
+    row.string(unit)
+  }
+
+  public init(reading row: inout RowReader) throws {
+    week = row.string()
+    weekStart = row.day()
+    metric = MetricID(row.string())
+    category = row.string()
+    value = row.optionalDouble()
+    previousValue = row.optionalDouble()
+    change = row.optionalDouble()
+    changePercent = row.optionalDouble()
+    position = row.string()
+    daysWithData = row.int()
+    daysInWeek = row.int()
+    target = row.optionalInt()
+    met = row.optionalBool()
+    unit = row.string()
+  }
+}

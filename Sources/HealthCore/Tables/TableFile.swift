@@ -1,0 +1,54 @@
+/// Convenience entry points for typed table files.
+public enum TableFile {
+  /// Reads a whole table of `Record`s into memory.
+  public static func read<Record: TableRecord>(_ type: Record.Type, from path: String) throws
+    -> (header: TableHeader, rows: [Record])
+  {
+    var rows: [Record] = []
+    let header = try stream(type, from: path) { block in rows.append(contentsOf: block) }
+    return (header, rows)
+  }
+
+  /// Streams a table block by block (each call gets one block's records), checking the
+  /// kind, the schema and every CRC. Returns the header.
+  @discardableResult
+  public static func stream<Record: TableRecord>(
+    _ type: Record.Type, from path: String, _ body: ([Record]) throws -> Void
+  ) throws -> TableHeader {
+    let reader = try TableFileReader(path: path)
+    try reader.expect(kind: Record.tableKind, columns: Record.columns)
+    var records: [Record] = []
+    while let block = try reader.nextBlock() {
+      records.removeAll(keepingCapacity: true)
+      records.reserveCapacity(block.rowCount)
+      for row in 0..<block.rowCount {
+        var rowReader = RowReader(block: block, row: row)
+        do {
+          records.append(try Record(reading: &rowReader))
+        } catch let error as InvalidTableValue {
+          throw HealthError.malformed(
+            "column \(error.column) holds \(error.value), which no valid table contains",
+            at: SourceLocation(file: path, path: "row \(reader.rowsRead - Int64(block.rowCount) + Int64(row) + 1)"),
+            hint: "the file was damaged or written by another version; rerun the stage that wrote it")
+        }
+      }
+      try body(records)
+    }
+    return reader.header
+  }
+
+  /// Reads only the header of a table file.
+  public static func header(of path: String) throws -> TableHeader {
+    try TableFileReader(path: path).header
+  }
+
+  /// Writes records to a table file atomically.
+  public static func write<Record: TableRecord>(
+    _ records: some Sequence<Record>, to path: String, stage: String,
+    inputs: [InputDescriptor] = [], meta: [String: String] = [:]
+  ) throws {
+    let writer = try TableWriter<Record>(path: path, stage: stage, inputs: inputs, meta: meta)
+    try writer.append(contentsOf: records)
+    try writer.commit()
+  }
+}

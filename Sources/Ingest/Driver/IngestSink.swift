@@ -1,0 +1,85 @@
+import HealthCore
+
+/// Counts for one input type (an Apple `type`, a Health Auto Export metric name, a CSV
+/// column): every record read ends up kept or rejected.
+public struct TypeCounts: Sendable, Hashable {
+  /// Records read.
+  public var read: Int64 = 0
+  /// Records that became samples rows.
+  public var kept: Int64 = 0
+  /// Records that became rejects rows.
+  public var rejected: Int64 = 0
+  /// Creates zero counts.
+  public init() {}
+}
+
+/// Receives what a reader produces for one input file and counts it, so the manifest can
+/// reconcile `read = kept + rejected` per input and per type.
+///
+/// Readers call `read(type:)` once per record as they meet it, then exactly one of
+/// `keep(_:type:)` or `reject(...)` for it. (A record that yields several samples, such as an
+/// `ActivitySummary` with three rings, counts once per sample it yields: call `read` for each.)
+public final class IngestSink {
+  /// Index of the input (the `file` of every `Origin` made here).
+  public let inputIndex: Int32
+  /// Path of the input, for messages.
+  public let path: String
+  private let onSample: (Sample) throws -> Void
+  private let onReject: (Reject) throws -> Void
+  /// Counts by input type name.
+  public private(set) var counts: [String: TypeCounts] = [:]
+  /// Extra counters a reader wants in the manifest (`skipped.Correlation`, `beats`, ...).
+  public var extra: [String: Int64] = [:]
+  /// Notes for the manifest (assumed time zone, skipped entries, ...).
+  public var notes: [String] = []
+  /// The export date the input declared, if any (epoch seconds).
+  public var exportDate: Int64?
+  /// The time zone assumed for local times without an offset, and why.
+  public var assumedTimeZone: String?
+
+  /// A sink forwarding to the given closures.
+  public init(
+    inputIndex: Int32, path: String, onSample: @escaping (Sample) throws -> Void,
+    onReject: @escaping (Reject) throws -> Void
+  ) {
+    self.inputIndex = inputIndex
+    self.path = path
+    self.onSample = onSample
+    self.onReject = onReject
+  }
+
+  /// An origin in this input.
+  @inlinable
+  public func origin(_ record: Int64) -> Origin { Origin(file: inputIndex, record: record) }
+
+  /// Counts one record of `type` as read.
+  public func read(type: String) { counts[type, default: TypeCounts()].read += 1 }
+
+  /// Keeps a sample read as `type`.
+  public func keep(_ sample: Sample, type: String) throws {
+    counts[type, default: TypeCounts()].kept += 1
+    try onSample(sample)
+  }
+
+  /// Rejects a record read as `type`.
+  public func reject(
+    type: String, code: RejectCode, reason: String, metric: String? = nil, start: Int64? = nil,
+    end: Int64? = nil, utcOffset: Int32? = nil, value: String = "", unit: String = "",
+    source: String = "", record: Int64
+  ) throws {
+    counts[type, default: TypeCounts()].rejected += 1
+    try onReject(
+      Reject(
+        stage: "ingest", code: code, reason: reason, metric: metric ?? type, start: start, end: end,
+        utcOffset: utcOffset, value: value, unit: unit, source: source, origin: origin(record)))
+  }
+
+  /// Totals over all types.
+  public var totals: TypeCounts {
+    counts.values.reduce(into: TypeCounts()) {
+      $0.read += $1.read
+      $0.kept += $1.kept
+      $0.rejected += $1.rejected
+    }
+  }
+}

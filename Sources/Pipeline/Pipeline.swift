@@ -1,0 +1,2 @@
+/// Stage module Pipeline (work in progress).
+enum PipelineModule {}

@@ -1,0 +1,2 @@
+/// Stage module Report (work in progress).
+enum ReportModule {}

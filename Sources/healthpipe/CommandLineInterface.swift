@@ -1,0 +1,54 @@
+import Foundation
+import HealthCore
+
+/// Dispatches `healthpipe COMMAND ...` to a command and maps errors to exit codes.
+enum CommandLineInterface {
+  /// Runs the command line and returns the process exit code.
+  static func main(_ arguments: [String]) -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    guard let name = arguments.first else {
+      FileDescriptorSinkStderr.write(HelpCommand.overview)
+      return ExitCode.usage.rawValue
+    }
+    if name == "--version" || name == "-V" { return run(VersionCommand.command, []) }
+    if name == "--help" || name == "-h" { return run(HelpCommand.command, []) }
+    guard let command = CommandRegistry.all.first(where: { $0.name == name }) else {
+      report(
+        HealthError.usage(
+          "unknown command '\(name)'",
+          hint: "the commands are: " + CommandRegistry.all.map(\.name).joined(separator: ", ")))
+      return ExitCode.usage.rawValue
+    }
+    return run(command, Array(arguments.dropFirst()))
+  }
+
+  private static func run(_ command: Command, _ arguments: [String]) -> Int32 {
+    do {
+      var parsed = try ParsedArguments(arguments, spec: command.options)
+      if parsed.flag("help") {
+        FileDescriptorSinkStderr.write(command.usage + "\n")
+        return ExitCode.success.rawValue
+      }
+      let code = try command.run(&parsed)
+      return code.rawValue
+    } catch let error as HealthError {
+      report(error)
+      return error.code.rawValue
+    } catch {
+      report(HealthError.internalError("unexpected error: \(error)"))
+      return ExitCode.internalError.rawValue
+    }
+  }
+
+  /// Prints an error on stderr in the form `healthpipe: error: <where>: <what>` + hint.
+  static func report(_ error: HealthError) {
+    let useColor =
+      SystemCalls.isTerminal(2) && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    let label = useColor ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+    var text = "healthpipe: \(label) "
+    if let location = error.location { text += "\(location): " }
+    text += error.message + "\n"
+    if let hint = error.hint { text += "hint: \(hint)\n" }
+    FileDescriptorSinkStderr.write(text)
+  }
+}

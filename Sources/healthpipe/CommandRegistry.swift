@@ -1,0 +1,9 @@
+/// Every subcommand, in the order `healthpipe help` lists them.
+enum CommandRegistry {
+  static let all: [Command] = [
+    ExportCommand.command,
+    InspectCommand.command,
+    HelpCommand.command,
+    VersionCommand.command,
+  ]
+}
