@@ -16,7 +16,8 @@ struct OptionSpec: Sendable {
   static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false)
     -> OptionSpec
   {
-    OptionSpec(name: name, takesValue: true, repeatable: repeatable, valueName: valueName, help: help)
+    OptionSpec(
+      name: name, takesValue: true, repeatable: repeatable, valueName: valueName, help: help)
   }
 
   static func flag(_ name: String, _ help: String) -> OptionSpec {

@@ -13,8 +13,9 @@ public struct HealthError: Error, Sendable, CustomStringConvertible {
   public var hint: String?
 
   /// Creates an error.
-  public init(_ code: ExitCode, _ message: String, at location: SourceLocation? = nil, hint: String? = nil)
-  {
+  public init(
+    _ code: ExitCode, _ message: String, at location: SourceLocation? = nil, hint: String? = nil
+  ) {
     self.code = code
     self.message = message
     self.location = location

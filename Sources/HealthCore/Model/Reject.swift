@@ -43,7 +43,10 @@ public struct Reject: Hashable, Sendable {
   }
 
   /// A reject for a sample that was read correctly but dropped by a rule.
-  public init(stage: String, code: RejectCode, reason: String, sample: Sample, originalValue: String? = nil, originalUnit: String? = nil) {
+  public init(
+    stage: String, code: RejectCode, reason: String, sample: Sample, originalValue: String? = nil,
+    originalUnit: String? = nil
+  ) {
     self.init(
       stage: stage, code: code, reason: reason, metric: sample.metric.rawValue,
       start: sample.start, end: sample.end, utcOffset: sample.utcOffset,

@@ -28,8 +28,10 @@ public enum TableFile {
         } catch let error as InvalidTableValue {
           throw HealthError.malformed(
             "column \(error.column) holds \(error.value), which no valid table contains",
-            at: SourceLocation(file: path, path: "row \(reader.rowsRead - Int64(block.rowCount) + Int64(row) + 1)"),
-            hint: "the file was damaged or written by another version; rerun the stage that wrote it")
+            at: SourceLocation(
+              file: path, path: "row \(reader.rowsRead - Int64(block.rowCount) + Int64(row) + 1)"),
+            hint:
+              "the file was damaged or written by another version; rerun the stage that wrote it")
         }
       }
       try body(records)

@@ -36,7 +36,8 @@ public final class TableFileReader {
     let length = Int(start.withUnsafeBytes { ByteCoding.readUInt32($0, 12) })
     guard length <= TableFileLayout.maxHeaderBytes else {
       throw HealthError.malformed(
-        "table header length \(length) is implausible", at: SourceLocation(file: path, byteOffset: 12))
+        "table header length \(length) is implausible",
+        at: SourceLocation(file: path, byteOffset: 12))
     }
     let json = try reader.read(at: 16, count: length + 4)
     guard json.count == length + 4 else { throw Self.truncated(path, at: 16 + Int64(json.count)) }
@@ -67,7 +68,8 @@ public final class TableFileReader {
       throw HealthError.malformed(
         "\(kind.rawValue) table has columns [\(have)], which this healthpipe does not read",
         at: SourceLocation(file: path),
-        hint: "it was written by healthpipe \(header.toolVersion); rerun that stage with this version")
+        hint:
+          "it was written by healthpipe \(header.toolVersion); rerun that stage with this version")
     }
   }
 
@@ -91,7 +93,8 @@ public final class TableFileReader {
     let length = Int(head.withUnsafeBytes { ByteCoding.readUInt32($0, 5) })
     guard length <= TableFileLayout.maxBlockBytes else {
       throw HealthError.malformed(
-        "block length \(length) is implausible", at: SourceLocation(file: path, byteOffset: position),
+        "block length \(length) is implausible",
+        at: SourceLocation(file: path, byteOffset: position),
         hint: "the file is corrupt; rerun the stage that wrote it")
     }
     let blockStart = position
@@ -125,9 +128,12 @@ public final class TableFileReader {
   }
 
   private func readFooter() throws {
-    let footer = try reader.read(at: position, count: 1 + 12 + 4 + TableFileLayout.endMagic.count + 1)
+    let footer = try reader.read(
+      at: position, count: 1 + 12 + 4 + TableFileLayout.endMagic.count + 1)
     let expected = 1 + 12 + 4 + TableFileLayout.endMagic.count
-    guard footer.count >= expected else { throw Self.truncated(path, at: position + Int64(footer.count)) }
+    guard footer.count >= expected else {
+      throw Self.truncated(path, at: position + Int64(footer.count))
+    }
     let body = Array(footer[1..<13])
     let (rows, blocks, crc) = footer.withUnsafeBytes {
       (ByteCoding.readUInt64($0, 1), ByteCoding.readUInt32($0, 9), ByteCoding.readUInt32($0, 13))

@@ -67,7 +67,9 @@ public struct LocalDay: Hashable, Comparable, Sendable, Strideable, Codable,
   }
 
   /// The day `n` days later (earlier when negative).
-  @inlinable public func adding(days n: Int) -> LocalDay { LocalDay(dayNumber: dayNumber + Int32(n)) }
+  @inlinable public func adding(days n: Int) -> LocalDay {
+    LocalDay(dayNumber: dayNumber + Int32(n))
+  }
 
   /// `yyyy-MM-dd`.
   public var description: String {

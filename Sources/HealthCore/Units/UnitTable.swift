@@ -56,7 +56,8 @@ public enum UnitTable {
       ("cup_us", d(.volume, 236.588_236_5)),
       // pressure, concentration, sound, speed
       ("mmHg", d(.pressure, 1)), ("mg/dL", d(.concentration, 1)),
-      ("mmol/L", d(.concentration, 18.0156)), ("mmol<180.1558800000541>/L", d(.concentration, 18.015_588)),
+      ("mmol/L", d(.concentration, 18.0156)),
+      ("mmol<180.1558800000541>/L", d(.concentration, 18.015_588)),
       ("dBASPL", d(.soundLevel, 1)), ("dB", d(.soundLevel, 1)),
       ("km/hr", d(.speed, 1)), ("km/h", d(.speed, 1)), ("mi/hr", d(.speed, 1.609_344)),
       ("m/s", d(.speed, 3.6)), ("ft/s", d(.speed, 1.097_28)),

@@ -60,7 +60,9 @@ extension Sample: TableRecord {
     sourceKind = sk
     userEntered = row.bool()
     let hrv = row.string()
-    guard let hk = HRVKind(rawValue: hrv) else { throw InvalidTableValue(column: "hrvKind", value: hrv) }
+    guard let hk = HRVKind(rawValue: hrv) else {
+      throw InvalidTableValue(column: "hrvKind", value: hrv)
+    }
     hrvKind = hk
     origin = Origin(file: Int32(truncatingIfNeeded: row.int()), record: row.int())
   }

@@ -1,0 +1,151 @@
+import HealthCore
+
+/// Parses the INI-like pipeline file format (design section 9):
+///
+/// ```
+/// # comment
+/// [section]
+/// key = value        # trailing comments after " #"
+/// include = other.pipeline
+/// ```
+///
+/// Syntax errors, duplicate keys in a section (across included files too) and include
+/// cycles are `HealthError`s with exit code 78 and `file:line`.
+public enum PipelineFileParser {
+  /// Parses the file at `path`, following `include = FILE` lines (relative to the including
+  /// file's folder).
+  public static func parse(path: String) throws -> PipelineDocument {
+    var document = PipelineDocument(path: path, entries: [], sections: [])
+    var seen: [String: SourceLocation] = [:]
+    try parse(path: path, includedFrom: nil, stack: [], into: &document, seen: &seen)
+    return document
+  }
+
+  /// Parses text as if it were the file at `path` (tests, `--plan` of generated files).
+  public static func parse(text: String, path: String) throws -> PipelineDocument {
+    var document = PipelineDocument(path: path, entries: [], sections: [])
+    var seen: [String: SourceLocation] = [:]
+    try parseText(text, path: path, stack: [path], into: &document, seen: &seen)
+    return document
+  }
+
+  private static func parse(
+    path: String, includedFrom: SourceLocation?, stack: [String],
+    into document: inout PipelineDocument, seen: inout [String: SourceLocation]
+  ) throws {
+    let canonical = PathUtilities.normalise(path)
+    if stack.contains(canonical) {
+      let chain = (stack + [canonical]).joined(separator: " -> ")
+      throw HealthError(
+        .configError, "include cycle: \(chain)", at: includedFrom,
+        hint: "remove one of the include lines so the files no longer include each other")
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReader.readAll(path)
+    } catch let error as HealthError {
+      if let includedFrom {
+        throw HealthError(
+          .configError, "included pipeline file \(path) cannot be read: \(error.message)",
+          at: includedFrom, hint: "check the include path (relative to this file's folder)")
+      }
+      throw HealthError(
+        error.code, "pipeline file cannot be read: \(error.message)",
+        at: SourceLocation(file: path), hint: "check the path to the pipeline file")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw HealthError(
+        .configError, "pipeline file is not valid UTF-8", at: SourceLocation(file: path),
+        hint: "save the file as UTF-8")
+    }
+    try parseText(text, path: path, stack: stack + [canonical], into: &document, seen: &seen)
+  }
+
+  private static func parseText(
+    _ text: String, path: String, stack: [String], into document: inout PipelineDocument,
+    seen: inout [String: SourceLocation]
+  ) throws {
+    var section: String?
+    var lineNumber = 0
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      let location = SourceLocation(file: path, line: lineNumber)
+      var line = Substring(rawLine)
+      if line.hasSuffix("\r") { line = line.dropLast() }
+      line = stripComment(line)
+      let trimmed = line.trimmingBlanks()
+      if trimmed.isEmpty { continue }
+      if trimmed.hasPrefix("[") {
+        guard trimmed.hasSuffix("]"), trimmed.count > 2 else {
+          throw HealthError(
+            .configError, "malformed section header '\(trimmed)'", at: location,
+            hint: "write a section as [name], e.g. [pipeline]")
+        }
+        let name = trimmed.dropFirst().dropLast().trimmingBlanks().lowercased()
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
+        else {
+          throw HealthError(
+            .configError, "section name '\(name)' has characters other than letters, digits, . _ -",
+            at: location, hint: "write a section as [name], e.g. [goal.steps]")
+        }
+        section = name
+        document.sections.append((name, location))
+        continue
+      }
+      guard let eq = trimmed.firstIndex(of: "=") else {
+        throw HealthError(
+          .configError, "expected 'key = value' or '[section]', found '\(trimmed)'", at: location,
+          hint: "every setting is written as key = value inside a [section]")
+      }
+      let key = trimmed[..<eq].trimmingBlanks().lowercased()
+      let value = trimmed[trimmed.index(after: eq)...].trimmingBlanks()
+      guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+        throw HealthError(
+          .configError, "invalid key '\(key)'", at: location,
+          hint: "keys are letters, digits and underscores, e.g. week_start")
+      }
+      if key == "include" && (section == nil || section == "pipeline") {
+        let target = PathUtilities.resolve(value, relativeTo: PathUtilities.directory(of: path))
+        try parse(path: target, includedFrom: location, stack: stack, into: &document, seen: &seen)
+        continue
+      }
+      guard let section else {
+        throw HealthError(
+          .configError, "setting '\(key)' appears before any [section]", at: location,
+          hint: "put it under a section such as [pipeline]")
+      }
+      let id = section + "." + key
+      if let first = seen[id] {
+        throw HealthError(
+          .configError, "duplicate key '\(key)' in [\(section)] (first set at \(first))",
+          at: location, hint: "keep one of the two lines")
+      }
+      seen[id] = location
+      document.entries.append(
+        PipelineEntry(section: section, key: key, value: value, location: location))
+    }
+  }
+
+  /// Removes a comment: a line starting with `#` or `;`, or ` #` after a value.
+  private static func stripComment(_ line: Substring) -> Substring {
+    let t = line.trimmingBlanks()
+    if t.hasPrefix("#") || t.hasPrefix(";") { return "" }
+    var previous: Character = " "
+    for index in line.indices {
+      let c = line[index]
+      if c == "#" && (previous == " " || previous == "\t") { return line[..<index] }
+      previous = c
+    }
+    return line
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces and tabs.
+  func trimmingBlanks() -> String {
+    var s = Substring(self)
+    while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+    while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+    return String(s)
+  }
+}

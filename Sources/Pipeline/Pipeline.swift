@@ -1,2 +1,0 @@
-/// Stage module Pipeline (work in progress).
-enum PipelineModule {}

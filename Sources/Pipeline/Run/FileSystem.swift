@@ -1,0 +1,42 @@
+import Foundation
+import HealthCore
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Folder creation and the clean-up of temporary files left by killed runs.
+public enum FileSystem {
+  /// Creates a folder and its parents; exit 73 when that is impossible.
+  public static func createDirectory(_ path: String) throws {
+    if SystemCalls.isDirectory(path) { return }
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw HealthError(
+        .cannotCreate, "cannot create folder: \(error.localizedDescription)",
+        at: SourceLocation(file: path), hint: "check that the parent folder is writable")
+    }
+  }
+
+  /// Removes `.<name>.tmp-<pid>-<n>` files left in `folder` (and one level of subfolders) by
+  /// a run that was killed mid-write. Call only while holding the work-folder lock.
+  @discardableResult
+  public static func removeStaleTemporaries(in folder: String) -> [String] {
+    var removed: [String] = []
+    var folders = [folder]
+    if let items = try? FileManager.default.contentsOfDirectory(atPath: folder) {
+      folders += items.map { folder + "/" + $0 }.filter { SystemCalls.isDirectory($0) }
+    }
+    for dir in folders {
+      guard let items = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+      for item in items where item.hasPrefix(".") && item.contains(".tmp-") {
+        let path = dir + "/" + item
+        if unlink(path) == 0 { removed.append(path) }
+      }
+    }
+    return removed.sorted()
+  }
+}

@@ -1,0 +1,37 @@
+import HealthCore
+
+/// One stage of a pipeline run, as the runner sees it: what it reads, what it writes, the
+/// settings that change its result, and how to run it.
+public struct PipelineStage: Sendable {
+  /// `ingest`, `clean`, `aggregate`, `report`.
+  public var name: String
+  /// Files it reads (pipeline inputs or an earlier stage's outputs).
+  public var inputs: [String]
+  /// Files it writes (tables, manifests, reports). A folder output lists its files.
+  public var outputs: [String]
+  /// Settings that influence the result, as canonical strings.
+  public var settings: [String: String]
+  /// Runs the stage; returns its manifest.
+  public var run: @Sendable (ProgressMeter) throws -> StageManifest
+  /// Whether `inputs` are the pipeline's own input files (compared by size and mtime, like
+  /// make) rather than files an earlier stage wrote (compared by content).
+  public var externalInputs: Bool = false
+  /// Whether a successful run should never be skipped (e.g. sending e-mail checks its own
+  /// ledger).
+  public var alwaysRun: Bool = false
+
+  /// Creates a stage.
+  public init(
+    name: String, inputs: [String], outputs: [String], settings: [String: String],
+    externalInputs: Bool = false, alwaysRun: Bool = false,
+    run: @escaping @Sendable (ProgressMeter) throws -> StageManifest
+  ) {
+    self.name = name
+    self.inputs = inputs
+    self.outputs = outputs
+    self.settings = settings
+    self.externalInputs = externalInputs
+    self.alwaysRun = alwaysRun
+    self.run = run
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HealthCore
+
+/// What a stage's last successful run saw and made, stored in `<work>/.stamps/<stage>.json`.
+/// A stage is skipped (like make) when its settings, inputs and outputs still match.
+public struct StageStamp: Sendable, Codable, Equatable {
+  /// healthpipe version that ran it (a new version reruns everything).
+  public var toolVersion: String
+  /// The settings that influence the stage's result, canonicalised.
+  public var settings: [String: String]
+  /// Inputs with size, mtime and CRC-32.
+  public var inputs: [FileFingerprint]
+  /// Outputs with size, mtime and CRC-32.
+  public var outputs: [FileFingerprint]
+
+  /// Reads a stamp; nil when missing or unreadable (then the stage runs).
+  public static func read(_ path: String) -> StageStamp? {
+    guard let bytes = try? FileReader.readAll(path) else { return nil }
+    return try? JSONDecoder().decode(StageStamp.self, from: Data(bytes))
+  }
+
+  /// Writes the stamp atomically.
+  public func write(to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    let data: Data
+    do { data = try encoder.encode(self) } catch {
+      throw HealthError.internalError("cannot encode a stage stamp: \(error)")
+    }
+    try AtomicFileWriter.write(Array(data) + [0x0A], to: path)
+  }
+}
+
+/// Decides whether files still match their recorded fingerprints, cheaply: size and mtime
+/// first; only when those changed is the content's CRC-32 compared (so a `touch` without a
+/// content change does not invalidate what was derived from the file's bytes).
+enum FingerprintCheck {
+  /// Why a file no longer matches, or nil when it matches. With `byContent` false (the
+  /// pipeline's own inputs: make semantics), a new mtime is a change even with the same
+  /// bytes; with `byContent` true (files an earlier stage wrote), only the bytes count, so a
+  /// rerun that rewrote identical bytes lets later stages skip (early cut-off).
+  static func mismatch(_ recorded: FileFingerprint, byContent: Bool) -> String? {
+    guard let now = FileFingerprint.stat(recorded.path) else {
+      return "\(recorded.path) is missing"
+    }
+    if now.size == recorded.size && now.modifiedNanoseconds == recorded.modifiedNanoseconds {
+      return nil
+    }
+    guard byContent else { return "\(recorded.path) was modified" }
+    guard let crc = recorded.crc32, now.size == recorded.size,
+      let fresh = try? FileFingerprint.withChecksum(recorded.path), fresh.crc32 == crc
+    else { return "\(recorded.path) changed" }
+    return nil
+  }
+
+  /// Fingerprints with checksums for a list of paths.
+  static func fingerprints(_ paths: [String]) throws -> [FileFingerprint] {
+    try paths.map { try FileFingerprint.withChecksum($0) }
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import HealthCore
+import Testing
+
+@testable import Pipeline
+
+@Suite("Pipeline file parsing and validation")
+struct PipelineFileParserTests {
+  let dir = TemporaryDirectory("pipeline")
+
+  func write(_ name: String, _ text: String) -> String {
+    let path = dir.file(name)
+    try! text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// Loads a pipeline file and returns the error it must raise.
+  func failure(_ text: String, extra: [String: String] = [:]) -> HealthError? {
+    for (n, t) in extra { _ = write(n, t) }
+    let path = write("p.pipeline", text)
+    do {
+      _ = try PipelineConfigLoader.load(path: path)
+      return nil
+    } catch let e as HealthError {
+      return e
+    } catch {
+      return nil
+    }
+  }
+
+  @Test("a full file parses with paths relative to the file's folder")
+  func full() throws {
+    _ = write("a.zip", "x")
+    _ = write("b.csv", "x")
+    _ = write("c.csv", "x")
+    let path = write(
+      "nightly.pipeline",
+      """
+      # nightly job
+      [pipeline]
+      name = nightly
+      inputs = a.zip, *.csv   # every csv
+      work = out/work
+      as_of = 2025-07-06
+      timezone = Europe/Berlin
+
+      [clean]
+      priority = manual, Apple Watch, iPhone, *
+
+      [aggregate]
+      goals = steps, walk
+      pinned = hrv, sleep
+      week_start = sunday
+
+      [goal.walk]
+      metric = distance
+      at_least = 5
+      weekly_target = 3
+
+      [report]
+      format = email
+      window = 90
+      to = me@example.com
+      send = false
+      """)
+    let c = try PipelineConfigLoader.load(path: path)
+    #expect(c.name == "nightly")
+    #expect(
+      c.inputs
+        == [dir.file("a.zip"), dir.file("b.csv"), dir.file("c.csv")].map(PathUtilities.normalise))
+    #expect(c.workFolder == PathUtilities.normalise(dir.file("out/work")))
+    #expect(c.asOf == "2025-07-06")
+    #expect(c.timeZone == "Europe/Berlin")
+    #expect(c.priority == ["manual", "Apple Watch", "iPhone", "*"])
+    #expect(c.goalNames == ["steps", "walk"])
+    #expect(c.goals["walk"]?.atLeast == 5)
+    #expect(c.goals["walk"]?.weeklyTarget == 3)
+    #expect(c.pinned == ["hrv", "sleep"])
+    #expect(c.weekStart == 7)
+    #expect(c.report.format == "email")
+    #expect(c.report.window == 90)
+    #expect(c.report.send == false)
+  }
+
+  @Test("each malformed case names file:line and exits 78")
+  func malformed() {
+    _ = write("in.zip", "x")
+    let cases: [(String, Int, String)] = [
+      ("[pipeline]\ninputs = in.zip\nbogus = 1\n", 3, "unknown key 'bogus'"),
+      ("[pipeline]\ninputs = in.zip\ninputs = in.zip\n", 3, "duplicate key 'inputs'"),
+      ("[pipeline]\ninputs = in.zip\n[report]\nwindow = 14\n", 4, "window must be 7, 30 or 90"),
+      ("[pipeline]\ninputs = in.zip\n[report]\nformat = pdf\n", 4, "format must be html"),
+      ("[pipeline]\ninputs = missing.zip\n", 2, "does not exist"),
+      ("[pipeline]\ninputs = *.nothing\n", 2, "matches no file"),
+      ("[pipeline]\ninputs = in.zip\nas_of = someday\n", 3, "as_of must be"),
+      ("[pipeline]\ninputs = in.zip\ntimezone = Mars/Olympus\n", 3, "unknown time zone"),
+      ("[pipeline]\ninputs = in.zip\n[weird]\n", 3, "unknown section [weird]"),
+      ("[pipeline]\ninputs = in.zip\njust words\n", 3, "expected 'key = value'"),
+      ("inputs = in.zip\n", 1, "before any [section]"),
+      ("[pipeline\ninputs = in.zip\n", 1, "malformed section header"),
+      ("[pipeline]\ninputs = in.zip\n[aggregate]\nweek_start = someday\n", 4, "week_start"),
+      ("[pipeline]\ninputs = in.zip\n[report]\nsend = maybe\n", 4, "true or false"),
+      ("[pipeline]\ninputs = in.zip\n[goal.walk]\nmetric = distance\n", 3, "needs 'at_least'"),
+      ("[pipeline]\ninputs = in.zip\n[aggregate]\ngoals = steps, steps\n", 4, "listed twice"),
+      ("[pipeline]\ninputs = in.zip\n[aggregate]\ngoals = swim\n", 4, "no [goal.swim]"),
+      ("[pipeline]\ninputs = in.zip\n[goal.x]\nat_least = lots\n", 4, "must be a number"),
+    ]
+    for (text, line, message) in cases {
+      guard let e = failure(text) else {
+        Issue.record("accepted: \(text)")
+        continue
+      }
+      #expect(e.code == .configError, "\(text)")
+      #expect(e.location?.line == line, "\(text): \(e)")
+      #expect(e.location?.file.hasSuffix("p.pipeline") == true, "\(text): \(e)")
+      #expect(e.message.contains(message), "\(text): \(e.message)")
+    }
+  }
+
+  @Test("a misspelt key gets a suggestion")
+  func suggestion() {
+    _ = write("in.zip", "x")
+    let e = failure("[pipeline]\ninputs = in.zip\n[report]\nwindwo = 30\n")
+    #expect(e?.message.contains("did you mean 'window'?") == true)
+  }
+
+  @Test("includes are followed; a cycle is an error at the include line")
+  func includes() throws {
+    _ = write("in.zip", "x")
+    _ = write("goals.pipeline", "[aggregate]\nweekly_active_target = 4\n")
+    let path = write("main.pipeline", "[pipeline]\ninputs = in.zip\ninclude = goals.pipeline\n")
+    #expect(try PipelineConfigLoader.load(path: path).weeklyActiveTarget == 4)
+
+    _ = write("a.pipeline", "[pipeline]\ninclude = b.pipeline\n")
+    _ = write("b.pipeline", "[pipeline]\ninputs = in.zip\ninclude = a.pipeline\n")
+    do {
+      _ = try PipelineConfigLoader.load(path: dir.file("a.pipeline"))
+      Issue.record("include cycle accepted")
+    } catch let e as HealthError {
+      #expect(e.code == .configError)
+      #expect(e.message.contains("include cycle"))
+      #expect(e.location?.file.hasSuffix("b.pipeline") == true)
+      #expect(e.location?.line == 3)
+    }
+  }
+
+  @Test("a duplicate key across an included file is an error")
+  func duplicateAcrossInclude() {
+    _ = write("in.zip", "x")
+    _ = write("shared.pipeline", "[report]\nwindow = 30\n")
+    let e = failure(
+      "[pipeline]\ninputs = in.zip\ninclude = shared.pipeline\n[report]\nwindow = 7\n")
+    #expect(e?.message.contains("duplicate key 'window'") == true)
+    #expect(e?.location?.line == 5)
+  }
+}
