@@ -1,0 +1,219 @@
+import Foundation
+import HealthCore
+
+/// Turns cleaned samples, one at a time, into daily values (design section 7, "Daily
+/// values", "Workouts", "HRV", "Sleep day"). Memory grows with days and metrics, not with
+/// samples: only sleep rows and workouts are kept until `finish()`.
+///
+/// - Days are local: `LocalDay(epochSeconds:utcOffset:)` with each sample's own offset.
+/// - Cumulative metrics are summed with midnight splitting (`MidnightSplitter`); `n` counts
+///   the samples with a share in the day (a split sample counts in each of its days).
+/// - Mean metrics keep min and max (a sample's own min/max where it gave them); `last`
+///   metrics keep the value of the latest start (ties: latest end, then origin).
+/// - `hrvLnSDNN` is the mean of ln(SDNN ms) over the day's SDNN readings > 0; RMSSD stays in
+///   its own `hrvRMSSD` series.
+/// - Sleep rows go to their sleep day (end + 6 h); workouts to the day of their start.
+/// - Anything whose day is after `asOf` is counted, not used.
+public final class DailyAggregator {
+  /// The as-of date: later days are left out.
+  public let asOf: LocalDay
+  private var accumulators: [SeriesAccumulator] = []
+  private var index: [String: Int] = [:]
+  private var lastText = ""
+  private var lastIndex = -1
+  private let lnSDNN = SeriesAccumulator(metric: .hrvLnSDNN, unit: "ln(ms)", aggregation: .mean)
+  private var sleepRows: [SleepSegment] = []
+  private var workoutTotals: [WorkoutKey: WorkoutTotals] = [:]
+  private var workoutList: [WorkoutEntry] = []
+  private var otherCounts: [MetricID: MetricCounts] = [:]
+
+  private struct WorkoutKey: Hashable {
+    var day: Int32
+    var activity: String
+  }
+
+  /// An empty aggregator.
+  public init(asOf: LocalDay) { self.asOf = asOf }
+
+  /// Adds many samples.
+  public func add(contentsOf samples: some Sequence<Sample>) {
+    for s in samples { add(s) }
+  }
+
+  /// Adds one cleaned sample.
+  public func add(_ s: Sample) {
+    let info = s.metric.info
+    if let info, info.kind == .sleep {
+      addSleep(s)
+      return
+    }
+    if let info, info.kind == .workout {
+      addWorkout(s)
+      return
+    }
+    let acc = accumulator(for: s, info: info)
+    acc.counts.read += 1
+    switch acc.aggregation {
+    case .sum:
+      acc.counts.valueRead += s.value
+      let parts = MidnightSplitter.split(
+        start: s.start, end: s.end, utcOffset: s.utcOffset, value: s.value)
+      var used = false
+      for part in parts where part.day <= asOf {
+        acc.days[part.day.dayNumber, default: DayAccumulator()].addShare(part.value)
+        used = true
+      }
+      if used { acc.counts.used += 1 } else { acc.counts.afterAsOf += 1 }
+    case .mean:
+      let day = s.startDay
+      guard day <= asOf else {
+        acc.counts.afterAsOf += 1
+        return
+      }
+      acc.days[day.dayNumber, default: DayAccumulator()].addReading(
+        s.value, minimum: s.minimum, maximum: s.maximum)
+      acc.counts.used += 1
+      if s.metric == .hrvSDNN, s.hrvKind != .rmssd, s.value > 0, s.value.isFinite {
+        lnSDNN.days[day.dayNumber, default: DayAccumulator()].addReading(
+          Foundation.log(s.value), minimum: nil, maximum: nil)
+        lnSDNN.counts.read += 1
+        lnSDNN.counts.used += 1
+      }
+    case .last:
+      let day = s.startDay
+      guard day <= asOf else {
+        acc.counts.afterAsOf += 1
+        return
+      }
+      let key = DayAccumulator.LastKey(
+        start: s.start, end: s.end, file: s.origin.file, record: s.origin.record)
+      acc.days[day.dayNumber, default: DayAccumulator()].addLast(s.value, key: key)
+      acc.counts.used += 1
+    }
+  }
+
+  private func accumulator(for s: Sample, info: MetricInfo?) -> SeriesAccumulator {
+    let text = info == nil ? s.metric.rawValue + "\u{1F}" + s.unit : s.metric.rawValue
+    if text == lastText { return accumulators[lastIndex] }
+    let i: Int
+    if let known = index[text] {
+      i = known
+    } else {
+      let acc =
+        info.map {
+          SeriesAccumulator(metric: $0.id, unit: $0.canonicalUnit, aggregation: $0.aggregation)
+        }
+        ?? SeriesAccumulator(
+          metric: s.metric, unit: s.unit, aggregation: UnknownMetricRule.aggregation(unit: s.unit))
+      i = accumulators.count
+      accumulators.append(acc)
+      index[text] = i
+    }
+    lastText = text
+    lastIndex = i
+    return accumulators[i]
+  }
+
+  private func addSleep(_ s: Sample) {
+    otherCounts[s.metric, default: MetricCounts()].read += 1
+    guard
+      let stage = SleepStage(rawValue: s.category) ?? SleepStage(appleOrAutoExport: s.category)
+    else {
+      otherCounts[s.metric]!.ignored += 1
+      return
+    }
+    let row = SleepSegment(
+      start: s.start, end: s.end, utcOffset: s.utcOffset, stage: stage, minutes: s.value,
+      source: s.source)
+    guard row.sleepDay <= asOf else {
+      otherCounts[s.metric]!.afterAsOf += 1
+      return
+    }
+    otherCounts[s.metric]!.used += 1
+    sleepRows.append(row)
+  }
+
+  private func addWorkout(_ s: Sample) {
+    otherCounts[s.metric, default: MetricCounts()].read += 1
+    let day = s.startDay
+    guard day <= asOf else {
+      otherCounts[s.metric]!.afterAsOf += 1
+      return
+    }
+    otherCounts[s.metric]!.used += 1
+    let key = WorkoutKey(day: day.dayNumber, activity: s.category)
+    switch s.metric {
+    case .workout:
+      workoutTotals[key, default: WorkoutTotals()].count += 1
+      workoutTotals[key, default: WorkoutTotals()].minutes += s.value
+      workoutList.append(WorkoutEntry(day: day, activity: s.category, minutes: s.value))
+    case .workoutEnergy:
+      workoutTotals[key, default: WorkoutTotals()].energy += s.value
+      workoutTotals[key, default: WorkoutTotals()].energyRows += 1
+    default:
+      workoutTotals[key, default: WorkoutTotals()].distance += s.value
+      workoutTotals[key, default: WorkoutTotals()].distanceRows += 1
+    }
+  }
+
+  /// The daily rows and series of everything added so far.
+  public func finish() -> DailyData {
+    var rows: [DailyValue] = []
+    var counts = otherCounts
+    // Plain series; a raw metric seen in several units is split by unit.
+    var unitsPerMetric: [MetricID: Int] = [:]
+    for acc in accumulators { unitsPerMetric[acc.metric, default: 0] += 1 }
+    for acc in accumulators {
+      let split = acc.metric.info == nil && unitsPerMetric[acc.metric]! > 1
+      rows += acc.dailyValues(category: split ? acc.unit : "")
+      var c = counts[acc.metric, default: MetricCounts()]
+      c.read += acc.counts.read
+      c.used += acc.counts.used
+      c.afterAsOf += acc.counts.afterAsOf
+      c.ignored += acc.counts.ignored
+      c.valueRead += acc.counts.valueRead
+      counts[acc.metric] = c
+    }
+    rows += lnSDNN.dailyValues(category: "")
+    // Sleep nights.
+    var byNight: [Int32: [SleepSegment]] = [:]
+    for row in sleepRows { byNight[row.sleepDay.dayNumber, default: []].append(row) }
+    var nights: [LocalDay: SleepNight] = [:]
+    for number in byNight.keys.sorted() {
+      let day = LocalDay(dayNumber: number)
+      let night = SleepNight(day: day, segments: byNight[number]!)
+      nights[day] = night
+      rows += night.dailyValues
+    }
+    // Workouts: per activity type, and the total ("") summed in a fixed order.
+    var totals: [Int32: WorkoutTotals] = [:]
+    for key in workoutTotals.keys.sorted(by: { ($0.day, $0.activity) < ($1.day, $1.activity) }) {
+      let t = workoutTotals[key]!
+      totals[key.day, default: WorkoutTotals()].add(t)
+      if !key.activity.isEmpty {
+        rows += t.dailyValues(day: LocalDay(dayNumber: key.day), category: key.activity)
+      }
+    }
+    for day in totals.keys.sorted() {
+      rows += totals[day]!.dailyValues(day: LocalDay(dayNumber: day), category: "")
+    }
+    var workouts: [LocalDay: [WorkoutEntry]] = [:]
+    for w in workoutList { workouts[w.day, default: []].append(w) }
+    rows.sort(by: DailyValue.tableOrder)
+    var series: [SeriesKey: DaySeries] = [:]
+    for row in rows {
+      let key = SeriesKey(row.metric, row.category)
+      if series[key] == nil { series[key] = DaySeries(unit: row.unit) }
+      series[key]!.set(row.value, on: row.day)
+    }
+    return DailyData(
+      values: rows, series: series, nights: nights, workouts: workouts, counts: counts)
+  }
+}
+
+extension DailyValue {
+  /// The order of the daily table: day, metric, category.
+  static func tableOrder(_ a: DailyValue, _ b: DailyValue) -> Bool {
+    (a.day, a.metric.rawValue, a.category) < (b.day, b.metric.rawValue, b.category)
+  }
+}
