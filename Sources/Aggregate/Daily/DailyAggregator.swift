@@ -18,9 +18,10 @@ public final class DailyAggregator {
   /// The as-of date: later days are left out.
   public let asOf: LocalDay
   private var accumulators: [SeriesAccumulator] = []
-  private var index: [String: Int] = [:]
-  private var lastText = ""
-  private var lastIndex = -1
+  private var routes: [String: Route] = [:]
+  private var unknownIndex: [String: Int] = [:]
+  private var lastMetric = "\u{0}"
+  private var lastRoute = Route.unknown
   private let lnSDNN = SeriesAccumulator(metric: .hrvLnSDNN, unit: "ln(ms)", aggregation: .mean)
   private var sleepRows: [SleepSegment] = []
   private var workoutTotals: [WorkoutKey: WorkoutTotals] = [:]
@@ -42,25 +43,77 @@ public final class DailyAggregator {
 
   /// Adds one cleaned sample.
   public func add(_ s: Sample) {
-    let info = s.metric.info
-    if let info, info.kind == .sleep {
-      addSleep(s)
-      return
+    let route: Route
+    if s.metric.rawValue == lastMetric {
+      route = lastRoute
+    } else {
+      route = self.route(for: s.metric)
+      lastMetric = s.metric.rawValue
+      lastRoute = route
     }
-    if let info, info.kind == .workout {
-      addWorkout(s)
-      return
+    switch route {
+    case .sleep: addSleep(s)
+    case .workout: addWorkout(s)
+    case .series(let i): add(s, to: accumulators[i])
+    case .unknown: add(s, to: unknownAccumulator(for: s))
     }
-    let acc = accumulator(for: s, info: info)
+  }
+
+  /// Where a metric's samples go; looked up once per metric, not per sample.
+  private enum Route {
+    case sleep
+    case workout
+    case series(Int)
+    case unknown
+  }
+
+  private func route(for metric: MetricID) -> Route {
+    if let known = routes[metric.rawValue] { return known }
+    let route: Route
+    if let info = metric.info {
+      switch info.kind {
+      case .sleep: route = .sleep
+      case .workout: route = .workout
+      default:
+        let acc = SeriesAccumulator(
+          metric: info.id, unit: info.canonicalUnit, aggregation: info.aggregation)
+        acc.isSDNN = info.id == .hrvSDNN
+        route = .series(accumulators.count)
+        accumulators.append(acc)
+      }
+    } else {
+      route = .unknown
+    }
+    routes[metric.rawValue] = route
+    return route
+  }
+
+  /// Raw metrics the catalog does not know are kept per unit.
+  private func unknownAccumulator(for s: Sample) -> SeriesAccumulator {
+    let key = s.metric.rawValue + "\u{1F}" + s.unit
+    if let i = unknownIndex[key] { return accumulators[i] }
+    let acc = SeriesAccumulator(
+      metric: s.metric, unit: s.unit, aggregation: UnknownMetricRule.aggregation(unit: s.unit))
+    unknownIndex[key] = accumulators.count
+    accumulators.append(acc)
+    return acc
+  }
+
+  private func add(_ s: Sample, to acc: SeriesAccumulator) {
     acc.counts.read += 1
     switch acc.aggregation {
     case .sum:
       acc.counts.valueRead += s.value
-      let parts = MidnightSplitter.split(
-        start: s.start, end: s.end, utcOffset: s.utcOffset, value: s.value)
       var used = false
-      for part in parts where part.day <= asOf {
-        acc.days[part.day.dayNumber, default: DayAccumulator()].addShare(part.value)
+      if s.end > s.start, LocalDay(epochSeconds: s.end - 1, utcOffset: s.utcOffset) != s.startDay {
+        for part in MidnightSplitter.split(
+          start: s.start, end: s.end, utcOffset: s.utcOffset, value: s.value)
+        where part.day <= asOf {
+          acc.days[part.day.dayNumber, default: DayAccumulator()].addShare(part.value)
+          used = true
+        }
+      } else if s.startDay <= asOf {
+        acc.days[s.startDay.dayNumber, default: DayAccumulator()].addShare(s.value)
         used = true
       }
       if used { acc.counts.used += 1 } else { acc.counts.afterAsOf += 1 }
@@ -73,7 +126,7 @@ public final class DailyAggregator {
       acc.days[day.dayNumber, default: DayAccumulator()].addReading(
         s.value, minimum: s.minimum, maximum: s.maximum)
       acc.counts.used += 1
-      if s.metric == .hrvSDNN, s.hrvKind != .rmssd, s.value > 0, s.value.isFinite {
+      if acc.isSDNN, s.hrvKind != .rmssd, s.value > 0, s.value.isFinite {
         lnSDNN.days[day.dayNumber, default: DayAccumulator()].addReading(
           Foundation.log(s.value), minimum: nil, maximum: nil)
         lnSDNN.counts.read += 1
@@ -90,28 +143,6 @@ public final class DailyAggregator {
       acc.days[day.dayNumber, default: DayAccumulator()].addLast(s.value, key: key)
       acc.counts.used += 1
     }
-  }
-
-  private func accumulator(for s: Sample, info: MetricInfo?) -> SeriesAccumulator {
-    let text = info == nil ? s.metric.rawValue + "\u{1F}" + s.unit : s.metric.rawValue
-    if text == lastText { return accumulators[lastIndex] }
-    let i: Int
-    if let known = index[text] {
-      i = known
-    } else {
-      let acc =
-        info.map {
-          SeriesAccumulator(metric: $0.id, unit: $0.canonicalUnit, aggregation: $0.aggregation)
-        }
-        ?? SeriesAccumulator(
-          metric: s.metric, unit: s.unit, aggregation: UnknownMetricRule.aggregation(unit: s.unit))
-      i = accumulators.count
-      accumulators.append(acc)
-      index[text] = i
-    }
-    lastText = text
-    lastIndex = i
-    return accumulators[i]
   }
 
   private func addSleep(_ s: Sample) {

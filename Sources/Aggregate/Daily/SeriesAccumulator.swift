@@ -7,6 +7,8 @@ final class SeriesAccumulator {
   let aggregation: DailyAggregation
   var days: [Int32: DayAccumulator] = [:]
   var counts = MetricCounts()
+  /// Whether the series is hrvSDNN (its readings also feed hrvLnSDNN).
+  var isSDNN = false
 
   init(metric: MetricID, unit: String, aggregation: DailyAggregation) {
     self.metric = metric
