@@ -230,7 +230,7 @@ public final class DailyAggregator {
     }
     var workouts: [LocalDay: [WorkoutEntry]] = [:]
     for w in workoutList { workouts[w.day, default: []].append(w) }
-    rows.sort(by: DailyValue.tableOrder)
+    DailyValue.sortForTable(&rows)
     var series: [SeriesKey: DaySeries] = [:]
     for row in rows {
       let key = SeriesKey(row.metric, row.category)
@@ -243,8 +243,19 @@ public final class DailyAggregator {
 }
 
 extension DailyValue {
-  /// The order of the daily table: day, metric, category.
-  static func tableOrder(_ a: DailyValue, _ b: DailyValue) -> Bool {
-    (a.day, a.metric.rawValue, a.category) < (b.day, b.metric.rawValue, b.category)
+  /// Sorts rows into the order of the daily table (day, metric, category), comparing each
+  /// distinct metric/category text once instead of on every comparison. (Day, metric,
+  /// category) is unique per row, so the order is total.
+  static func sortForTable(_ rows: inout [DailyValue]) {
+    var keys = Set<SeriesKey>()
+    for r in rows { keys.insert(SeriesKey(r.metric, r.category)) }
+    let rank = Dictionary(uniqueKeysWithValues: keys.sorted().enumerated().map { ($1, $0) })
+    let ranked = rows.map {
+      (day: $0.day.dayNumber, rank: rank[SeriesKey($0.metric, $0.category)]!)
+    }
+    let order = ranked.indices.sorted {
+      (ranked[$0].day, ranked[$0].rank) < (ranked[$1].day, ranked[$1].rank)
+    }
+    rows = order.map { rows[$0] }
   }
 }

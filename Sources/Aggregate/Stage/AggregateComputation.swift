@@ -52,7 +52,7 @@ public enum AggregateComputation {
       }
     }
     data.values += goalRows
-    data.values.sort(by: DailyValue.tableOrder)
+    DailyValue.sortForTable(&data.values)
 
     // Windows for the key metrics.
     var baselines: [BaselineRow] = []
