@@ -139,3 +139,22 @@ struct AggregateStageTests {
     #expect(streaks.first?.current == 0)
   }
 }
+
+@Suite("Progress estimate")
+struct ProgressEstimateTests {
+  @Test("reads the row count from a table's footer; nothing for other files")
+  func footer() throws {
+    let dir = TemporaryDirectory()
+    var rows: [Sample] = []
+    CleanedSampleSynthesizer.generate(days: 2, endingAt: LocalDay(iso: "2024-01-02")!, seed: 1) {
+      rows += $0
+    }
+    try TableFile.write(rows, to: dir.file("t.hpt"), stage: "t")
+    let e = ProgressEstimate(path: dir.file("t.hpt"))
+    #expect(e.totalRows == Int64(rows.count))
+    #expect(e.bytes(afterRows: Int64(rows.count)) == e.fileSize)
+    #expect(e.bytes(afterRows: 0) == 0)
+    try AtomicFileWriter.write("not a table at all, just some text", to: dir.file("x"))
+    #expect(ProgressEstimate(path: dir.file("x")).totalRows == nil)
+  }
+}

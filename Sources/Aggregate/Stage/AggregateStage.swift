@@ -17,13 +17,14 @@ public enum AggregateStage {
     }
     try makeFolder(o.outputDirectory)
 
-    progress.begin(stage: name)
+    let estimate = ProgressEstimate(path: o.input)
+    progress.begin(stage: name, totalBytes: estimate.fileSize)
     let aggregator = DailyAggregator(asOf: o.asOf)
     var rowsRead: Int64 = 0
     let inputHeader = try TableFile.stream(Sample.self, from: o.input) { block in
       aggregator.add(contentsOf: block)
       rowsRead += Int64(block.count)
-      progress.update(bytes: 0, records: rowsRead)
+      progress.update(bytes: estimate.bytes(afterRows: rowsRead), records: rowsRead)
     }
     var rejects: [String: Int64] = [:]
     for path in o.rejectsInputs {

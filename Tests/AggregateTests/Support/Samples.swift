@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 
 /// Builds cleaned samples from readable local times such as `2024-03-10 23:30:00 -0700`.
@@ -11,7 +12,19 @@ enum S {
   /// The day `yyyy-MM-dd`.
   static func day(_ text: String) -> LocalDay { LocalDay(iso: text)! }
 
-  nonisolated(unsafe) static var record: Int64 = 0
+  /// A process-wide counter for distinct origins (tests run in parallel).
+  static let records = Counter()
+
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Int64 = 0
+    func next() -> Int64 {
+      lock.lock()
+      defer { lock.unlock() }
+      value += 1
+      return value
+    }
+  }
 
   /// A sample starting at `start` (with its offset) and lasting `minutes`.
   static func sample(
@@ -20,7 +33,7 @@ enum S {
     min: Double? = nil, max: Double? = nil, hrv: HRVKind = .none
   ) -> Sample {
     let (epoch, offset) = at(start)
-    record += 1
+    let record = records.next()
     return Sample(
       metric: metric, start: epoch, end: epoch + Int64(minutes * 60), utcOffset: offset,
       value: value, minimum: min, maximum: max,
