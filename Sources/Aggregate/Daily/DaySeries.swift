@@ -13,6 +13,7 @@ public struct SeriesKey: Hashable, Sendable, Comparable {
     self.category = category
   }
 
+  /// Orders by metric id, then split.
   public static func < (a: SeriesKey, b: SeriesKey) -> Bool {
     (a.metric.rawValue, a.category) < (b.metric.rawValue, b.category)
   }
