@@ -20,6 +20,7 @@ public final class DailyAggregator {
   private var accumulators: [SeriesAccumulator] = []
   private var routes: [String: Route] = [:]
   private var unknownIndex: [String: Int] = [:]
+  private var lastUnknown: (metric: MetricID, unit: String, index: Int)?
   private var lastMetric = "\u{0}"
   private var lastRoute = Route.unknown
   private let lnSDNN = SeriesAccumulator(metric: .hrvLnSDNN, unit: "ln(ms)", aggregation: .mean)
@@ -90,13 +91,23 @@ public final class DailyAggregator {
 
   /// Raw metrics the catalog does not know are kept per unit.
   private func unknownAccumulator(for s: Sample) -> SeriesAccumulator {
+    if let last = lastUnknown, last.metric == s.metric, last.unit == s.unit {
+      return accumulators[last.index]
+    }
     let key = s.metric.rawValue + "\u{1F}" + s.unit
-    if let i = unknownIndex[key] { return accumulators[i] }
-    let acc = SeriesAccumulator(
-      metric: s.metric, unit: s.unit, aggregation: UnknownMetricRule.aggregation(unit: s.unit))
-    unknownIndex[key] = accumulators.count
-    accumulators.append(acc)
-    return acc
+    let index: Int
+    if let i = unknownIndex[key] {
+      index = i
+    } else {
+      index = accumulators.count
+      unknownIndex[key] = index
+      accumulators.append(
+        SeriesAccumulator(
+          metric: s.metric, unit: s.unit,
+          aggregation: UnknownMetricRule.aggregation(unit: s.unit)))
+    }
+    lastUnknown = (s.metric, s.unit, index)
+    return accumulators[index]
   }
 
   private func add(_ s: Sample, to acc: SeriesAccumulator) {
