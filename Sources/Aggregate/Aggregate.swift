@@ -1,2 +1,0 @@
-/// Stage module Aggregate (work in progress).
-enum AggregateModule {}

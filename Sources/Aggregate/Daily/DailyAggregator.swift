@@ -1,0 +1,272 @@
+import Foundation
+import HealthCore
+
+/// Turns cleaned samples, one at a time, into daily values (design section 7, "Daily
+/// values", "Workouts", "HRV", "Sleep day"). Memory grows with days and metrics, not with
+/// samples: only sleep rows and workouts are kept until `finish()`.
+///
+/// - Days are local: `LocalDay(epochSeconds:utcOffset:)` with each sample's own offset.
+/// - Cumulative metrics are summed with midnight splitting (`MidnightSplitter`); `n` counts
+///   the samples with a share in the day (a split sample counts in each of its days).
+/// - Mean metrics keep min and max (a sample's own min/max where it gave them); `last`
+///   metrics keep the value of the latest start (ties: latest end, then origin).
+/// - `hrvLnSDNN` is the mean of ln(SDNN ms) over the day's SDNN readings > 0; RMSSD stays in
+///   its own `hrvRMSSD` series.
+/// - Sleep rows go to their sleep day (end + 6 h); workouts to the day of their start.
+/// - Anything whose day is after `asOf` is counted, not used.
+public final class DailyAggregator {
+  /// The as-of date: later days are left out.
+  public let asOf: LocalDay
+  private var accumulators: [SeriesAccumulator] = []
+  private var routes: [String: Route] = [:]
+  private var unknownIndex: [String: Int] = [:]
+  private var lastUnknown: (metric: MetricID, unit: String, index: Int)?
+  private var lastMetric = "\u{0}"
+  private var lastRoute = Route.unknown
+  private let lnSDNN = SeriesAccumulator(metric: .hrvLnSDNN, unit: "ln(ms)", aggregation: .mean)
+  private var sleepRows: [SleepSegment] = []
+  private var workoutTotals: [WorkoutKey: WorkoutTotals] = [:]
+  private var workoutList: [WorkoutEntry] = []
+  private var otherCounts: [MetricID: MetricCounts] = [:]
+
+  private struct WorkoutKey: Hashable {
+    var day: Int32
+    var activity: String
+  }
+
+  /// An empty aggregator.
+  public init(asOf: LocalDay) { self.asOf = asOf }
+
+  /// Adds many samples.
+  public func add(contentsOf samples: some Sequence<Sample>) {
+    for s in samples { add(s) }
+  }
+
+  /// Adds one cleaned sample.
+  public func add(_ s: Sample) {
+    let route: Route
+    if s.metric.rawValue == lastMetric {
+      route = lastRoute
+    } else {
+      route = self.route(for: s.metric)
+      lastMetric = s.metric.rawValue
+      lastRoute = route
+    }
+    switch route {
+    case .sleep: addSleep(s)
+    case .workout: addWorkout(s)
+    case .series(let i): add(s, to: accumulators[i])
+    case .unknown: add(s, to: unknownAccumulator(for: s))
+    }
+  }
+
+  /// Where a metric's samples go; looked up once per metric, not per sample.
+  private enum Route {
+    case sleep
+    case workout
+    case series(Int)
+    case unknown
+  }
+
+  private func route(for metric: MetricID) -> Route {
+    if let known = routes[metric.rawValue] { return known }
+    let route: Route
+    if let info = metric.info {
+      switch info.kind {
+      case .sleep: route = .sleep
+      case .workout: route = .workout
+      default:
+        let acc = SeriesAccumulator(
+          metric: info.id, unit: info.canonicalUnit, aggregation: info.aggregation)
+        acc.isSDNN = info.id == .hrvSDNN
+        route = .series(accumulators.count)
+        accumulators.append(acc)
+      }
+    } else {
+      route = .unknown
+    }
+    routes[metric.rawValue] = route
+    return route
+  }
+
+  /// Raw metrics the catalog does not know are kept per unit.
+  private func unknownAccumulator(for s: Sample) -> SeriesAccumulator {
+    if let last = lastUnknown, last.metric == s.metric, last.unit == s.unit {
+      return accumulators[last.index]
+    }
+    let key = s.metric.rawValue + "\u{1F}" + s.unit
+    let index: Int
+    if let i = unknownIndex[key] {
+      index = i
+    } else {
+      index = accumulators.count
+      unknownIndex[key] = index
+      accumulators.append(
+        SeriesAccumulator(
+          metric: s.metric, unit: s.unit,
+          aggregation: UnknownMetricRule.aggregation(unit: s.unit)))
+    }
+    lastUnknown = (s.metric, s.unit, index)
+    return accumulators[index]
+  }
+
+  private func add(_ s: Sample, to acc: SeriesAccumulator) {
+    acc.counts.read += 1
+    switch acc.aggregation {
+    case .sum:
+      acc.counts.valueRead += s.value
+      var used = false
+      if s.end > s.start, LocalDay(epochSeconds: s.end - 1, utcOffset: s.utcOffset) != s.startDay {
+        for part in MidnightSplitter.split(
+          start: s.start, end: s.end, utcOffset: s.utcOffset, value: s.value)
+        where part.day <= asOf {
+          acc.days[part.day.dayNumber, default: DayAccumulator()].addShare(part.value)
+          used = true
+        }
+      } else if s.startDay <= asOf {
+        acc.days[s.startDay.dayNumber, default: DayAccumulator()].addShare(s.value)
+        used = true
+      }
+      if used { acc.counts.used += 1 } else { acc.counts.afterAsOf += 1 }
+    case .mean:
+      let day = s.startDay
+      guard day <= asOf else {
+        acc.counts.afterAsOf += 1
+        return
+      }
+      acc.days[day.dayNumber, default: DayAccumulator()].addReading(
+        s.value, minimum: s.minimum, maximum: s.maximum)
+      acc.counts.used += 1
+      if acc.isSDNN, s.hrvKind != .rmssd, s.value > 0, s.value.isFinite {
+        lnSDNN.days[day.dayNumber, default: DayAccumulator()].addReading(
+          Foundation.log(s.value), minimum: nil, maximum: nil)
+        lnSDNN.counts.read += 1
+        lnSDNN.counts.used += 1
+      }
+    case .last:
+      let day = s.startDay
+      guard day <= asOf else {
+        acc.counts.afterAsOf += 1
+        return
+      }
+      let key = DayAccumulator.LastKey(
+        start: s.start, end: s.end, file: s.origin.file, record: s.origin.record)
+      acc.days[day.dayNumber, default: DayAccumulator()].addLast(s.value, key: key)
+      acc.counts.used += 1
+    }
+  }
+
+  private func addSleep(_ s: Sample) {
+    otherCounts[s.metric, default: MetricCounts()].read += 1
+    guard
+      let stage = SleepStage(rawValue: s.category) ?? SleepStage(appleOrAutoExport: s.category)
+    else {
+      otherCounts[s.metric]!.ignored += 1
+      return
+    }
+    let row = SleepSegment(
+      start: s.start, end: s.end, utcOffset: s.utcOffset, stage: stage, minutes: s.value,
+      source: s.source)
+    guard row.sleepDay <= asOf else {
+      otherCounts[s.metric]!.afterAsOf += 1
+      return
+    }
+    otherCounts[s.metric]!.used += 1
+    sleepRows.append(row)
+  }
+
+  private func addWorkout(_ s: Sample) {
+    otherCounts[s.metric, default: MetricCounts()].read += 1
+    let day = s.startDay
+    guard day <= asOf else {
+      otherCounts[s.metric]!.afterAsOf += 1
+      return
+    }
+    otherCounts[s.metric]!.used += 1
+    let key = WorkoutKey(day: day.dayNumber, activity: s.category)
+    switch s.metric {
+    case .workout:
+      workoutTotals[key, default: WorkoutTotals()].count += 1
+      workoutTotals[key, default: WorkoutTotals()].minutes += s.value
+      workoutList.append(WorkoutEntry(day: day, activity: s.category, minutes: s.value))
+    case .workoutEnergy:
+      workoutTotals[key, default: WorkoutTotals()].energy += s.value
+      workoutTotals[key, default: WorkoutTotals()].energyRows += 1
+    default:
+      workoutTotals[key, default: WorkoutTotals()].distance += s.value
+      workoutTotals[key, default: WorkoutTotals()].distanceRows += 1
+    }
+  }
+
+  /// The daily rows and series of everything added so far.
+  public func finish() -> DailyData {
+    var rows: [DailyValue] = []
+    var counts = otherCounts
+    // Plain series; a raw metric seen in several units is split by unit.
+    var unitsPerMetric: [MetricID: Int] = [:]
+    for acc in accumulators { unitsPerMetric[acc.metric, default: 0] += 1 }
+    for acc in accumulators {
+      let split = acc.metric.info == nil && unitsPerMetric[acc.metric]! > 1
+      rows += acc.dailyValues(category: split ? acc.unit : "")
+      var c = counts[acc.metric, default: MetricCounts()]
+      c.read += acc.counts.read
+      c.used += acc.counts.used
+      c.afterAsOf += acc.counts.afterAsOf
+      c.ignored += acc.counts.ignored
+      c.valueRead += acc.counts.valueRead
+      counts[acc.metric] = c
+    }
+    rows += lnSDNN.dailyValues(category: "")
+    // Sleep nights.
+    var byNight: [Int32: [SleepSegment]] = [:]
+    for row in sleepRows { byNight[row.sleepDay.dayNumber, default: []].append(row) }
+    var nights: [LocalDay: SleepNight] = [:]
+    for number in byNight.keys.sorted() {
+      let day = LocalDay(dayNumber: number)
+      let night = SleepNight(day: day, segments: byNight[number]!)
+      nights[day] = night
+      rows += night.dailyValues
+    }
+    // Workouts: per activity type, and the total ("") summed in a fixed order.
+    var totals: [Int32: WorkoutTotals] = [:]
+    for key in workoutTotals.keys.sorted(by: { ($0.day, $0.activity) < ($1.day, $1.activity) }) {
+      let t = workoutTotals[key]!
+      totals[key.day, default: WorkoutTotals()].add(t)
+      if !key.activity.isEmpty {
+        rows += t.dailyValues(day: LocalDay(dayNumber: key.day), category: key.activity)
+      }
+    }
+    for day in totals.keys.sorted() {
+      rows += totals[day]!.dailyValues(day: LocalDay(dayNumber: day), category: "")
+    }
+    var workouts: [LocalDay: [WorkoutEntry]] = [:]
+    for w in workoutList { workouts[w.day, default: []].append(w) }
+    DailyValue.sortForTable(&rows)
+    var series: [SeriesKey: DaySeries] = [:]
+    for row in rows {
+      let key = SeriesKey(row.metric, row.category)
+      if series[key] == nil { series[key] = DaySeries(unit: row.unit) }
+      series[key]!.set(row.value, on: row.day)
+    }
+    return DailyData(
+      values: rows, series: series, nights: nights, workouts: workouts, counts: counts)
+  }
+}
+
+extension DailyValue {
+  /// Sorts rows into the order of the daily table (day, metric, category), comparing each
+  /// distinct metric/category text once instead of on every comparison. (Day, metric,
+  /// category) is unique per row, so the order is total.
+  static func sortForTable(_ rows: inout [DailyValue]) {
+    var keys = Set<SeriesKey>()
+    for r in rows { keys.insert(SeriesKey(r.metric, r.category)) }
+    let rank = Dictionary(uniqueKeysWithValues: keys.sorted().enumerated().map { ($1, $0) })
+    let ranked = rows.map {
+      (day: $0.day.dayNumber, rank: rank[SeriesKey($0.metric, $0.category)]!)
+    }
+    let order = ranked.indices.sorted {
+      (ranked[$0].day, ranked[$0].rank) < (ranked[$1].day, ranked[$1].rank)
+    }
+    rows = order.map { rows[$0] }
+  }
+}

@@ -1,0 +1,26 @@
+import HealthCore
+
+/// Everything the later steps need from the samples: the daily rows, the same values as
+/// series, the sleep nights, the workouts, and the counts for the manifest.
+public struct DailyData: Sendable {
+  /// Daily rows sorted by day, metric, category.
+  public var values: [DailyValue]
+  /// Every daily series by id and split.
+  public var series: [SeriesKey: DaySeries]
+  /// Sleep nights by sleep day.
+  public var nights: [LocalDay: SleepNight]
+  /// Workouts by the local day of their start.
+  public var workouts: [LocalDay: [WorkoutEntry]]
+  /// What happened to each metric's samples.
+  public var counts: [MetricID: MetricCounts]
+
+  /// The series for an id and split, or an empty one.
+  public func series(_ metric: MetricID, _ category: String = "") -> DaySeries {
+    series[SeriesKey(metric, category)] ?? DaySeries(unit: SeriesUnits.unit(of: metric))
+  }
+
+  /// The earliest day with any daily value.
+  public var firstDay: LocalDay? { values.first?.day }
+  /// The latest day with any daily value.
+  public var lastDay: LocalDay? { values.last?.day }
+}

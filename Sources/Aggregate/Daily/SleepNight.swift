@@ -1,0 +1,109 @@
+import HealthCore
+
+/// The totals of one sleep day (design section 7, "Sleep day").
+///
+/// For each class of stage (asleep, core, deep, REM, awake, in bed) the minutes are the
+/// union of its real segments plus the minutes of its summary rows (see
+/// `SleepSegment.isSegment`). Asleep is every asleep stage together (unspecified, core, deep,
+/// REM). Bedtime and wake time come from asleep rows with a real interval, each with its own
+/// UTC offset.
+public struct SleepNight: Sendable, Hashable {
+  /// The sleep day.
+  public var day: LocalDay
+  /// Asleep minutes, if the night has asleep rows.
+  public var asleep: Double?
+  /// In-bed minutes, if the night has in-bed rows.
+  public var inBed: Double?
+  /// Core minutes (nil without stage data).
+  public var core: Double?
+  /// Deep minutes (nil without stage data).
+  public var deep: Double?
+  /// REM minutes (nil without stage data).
+  public var rem: Double?
+  /// Awake minutes (nil without awake rows or stage data).
+  public var awake: Double?
+  /// First asleep start, minutes after 18:00 local on the evening before the sleep day.
+  public var bedtime: Double?
+  /// Last asleep end, minutes after local midnight of the sleep day.
+  public var wake: Double?
+  /// Rows behind each value, and their sources, keyed by series id.
+  public var counts: [MetricID: Int64]
+  /// Sorted distinct sources behind each value, joined by `, `.
+  public var sources: [MetricID: String]
+
+  /// Whether core, deep or REM rows exist (the night has stage data).
+  public var hasStages: Bool { core != nil }
+
+  /// Builds the night from its rows (all with this sleep day).
+  public init(day: LocalDay, segments: [SleepSegment]) {
+    self.day = day
+    counts = [:]
+    sources = [:]
+    func total(_ rows: [SleepSegment]) -> Double {
+      let union = IntervalUnion.seconds(
+        rows.filter(\.isSegment).map { (start: $0.start, end: $0.end) })
+      let summaries = rows.filter { !$0.isSegment }.reduce(0.0) { $0 + $1.minutes }
+      return Double(union) / 60 + summaries
+    }
+    func note(_ id: MetricID, _ rows: [SleepSegment]) {
+      counts[id] = Int64(rows.count)
+      sources[id] = Set(rows.map(\.source)).sorted().joined(separator: ", ")
+    }
+    let asleepRows = segments.filter { $0.stage.isAsleep }
+    if !asleepRows.isEmpty {
+      asleep = total(asleepRows)
+      note(.sleepAsleep, asleepRows)
+      let timed = asleepRows.filter { $0.end > $0.start }
+      if let first = timed.min(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
+        let evening = day.adding(days: -1).startEpoch(utcOffset: first.utcOffset) + 18 * 3600
+        bedtime = Double(first.start - evening) / 60
+        note(.sleepBedtime, [first])
+      }
+      if let last = timed.max(by: { ($0.end, $0.start) < ($1.end, $1.start) }) {
+        wake = Double(last.end - day.startEpoch(utcOffset: last.utcOffset)) / 60
+        note(.sleepWake, [last])
+      }
+    }
+    let inBedRows = segments.filter { $0.stage == .inBed }
+    if !inBedRows.isEmpty {
+      inBed = total(inBedRows)
+      note(.sleepInBed, inBedRows)
+    }
+    let staged: [(MetricID, SleepStage)] = [
+      (.sleepCore, .asleepCore), (.sleepDeep, .asleepDeep), (.sleepREM, .asleepREM),
+    ]
+    let stageRows = segments.filter { [.asleepCore, .asleepDeep, .asleepREM].contains($0.stage) }
+    if !stageRows.isEmpty {
+      for (id, stage) in staged {
+        let rows = segments.filter { $0.stage == stage }
+        let minutes = total(rows)
+        note(id, rows)
+        switch stage {
+        case .asleepCore: core = minutes
+        case .asleepDeep: deep = minutes
+        default: rem = minutes
+        }
+      }
+    }
+    let awakeRows = segments.filter { $0.stage == .awake }
+    if !awakeRows.isEmpty || !stageRows.isEmpty {
+      awake = total(awakeRows)
+      note(.sleepAwake, awakeRows)
+    }
+  }
+
+  /// The night's daily rows (series that have a value), in a fixed order.
+  public var dailyValues: [DailyValue] {
+    let series: [(MetricID, Double?)] = [
+      (.sleepAsleep, asleep), (.sleepInBed, inBed), (.sleepCore, core), (.sleepDeep, deep),
+      (.sleepREM, rem), (.sleepAwake, awake), (.sleepBedtime, bedtime), (.sleepWake, wake),
+    ]
+    return series.compactMap { id, value in
+      value.map {
+        DailyValue(
+          day: day, metric: id, value: $0, count: counts[id] ?? 0, unit: "min",
+          source: sources[id] ?? "")
+      }
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import HealthCore
+
+/// Builds the `scores` row of each day: condition, sleep, body, wellness, status and the
+/// coaching line.
+struct ScoreRowBuilder {
+  let data: DailyData
+  let hrv: [Int32: BaselineRow]
+  let restingHR: [Int32: BaselineRow]
+  let keyDataDays: Set<Int32>
+  /// The earliest day with key-metric data.
+  let firstKeyDay: Int32?
+  /// The goal whose weekly target the coaching looks at, with its states by day.
+  let weeklyGoal: (goal: GoalDefinition, target: Int, states: [Int32: GoalDayState])?
+  let weekStart: Weekday
+
+  func row(for d: LocalDay) -> ScoreRow {
+    var row = ScoreRow(day: d)
+    let condition = ConditionScore.compute(
+      hrv: hrv[d.dayNumber], restingHR: restingHR[d.dayNumber])
+    row.condition = condition.score
+    row.conditionZ = condition.z
+    row.restingHRPenalty = condition.penalty
+    row.conditionReference = condition.reference
+    row.conditionNote = condition.note
+
+    let bedtimes = data.series(.sleepBedtime).values(in: d.adding(days: -13)...d)
+    let night = data.nights[d]
+    let sleep = SleepScore.compute(night: night, bedtimes: bedtimes)
+    row.sleep = sleep.score
+    row.sleepDurationPart = sleep.durationPart
+    row.sleepConsistencyPart = sleep.consistencyPart
+    row.sleepDeepPart = sleep.deepPart
+    row.sleepNote = sleep.note
+
+    let body = BodyScore.compute(
+      fat: data.series(.bodyFat), weight: data.series(.bodyMass), day: d)
+    row.body = body.score
+    row.bodyFatChange = body.fatChange
+    row.weightChangePercent = body.weightChangePercent
+    row.bodyNote = body.note
+
+    let wellness = WellnessScore.compute(
+      sleep: sleep.score, condition: condition.score, body: body.score)
+    row.wellness = wellness.score
+    row.wellnessNote = wellness.note
+    row.status = wellness.status
+
+    let rule = CoachingRules.choose(
+      CoachingContext(
+        keyDataDays: (0..<7).filter { keyDataDays.contains(d.adding(days: -$0).dayNumber) }.count,
+        daysSinceData: daysSinceKeyData(d), condition: condition, sleep: sleep,
+        asleepMinutes: night?.asleep, weekly: weeklyProgress(d)))
+    row.coaching = rule.text
+    row.coachingRule = rule.id
+    return row
+  }
+
+  private func daysSinceKeyData(_ d: LocalDay) -> Int? {
+    guard let first = firstKeyDay else { return nil }
+    var day = d
+    while day.dayNumber >= first {
+      if keyDataDays.contains(day.dayNumber) { return day.distance(to: d) }
+      day = day.adding(days: -1)
+    }
+    return nil
+  }
+
+  private func weeklyProgress(_ d: LocalDay) -> CoachingContext.WeeklyProgress? {
+    guard let weeklyGoal else { return nil }
+    let start = weekStart.weekStart(containing: d)
+    let met = (start...d).filter { weeklyGoal.states[$0.dayNumber]?.isMet ?? false }.count
+    let todayMet = weeklyGoal.states[d.dayNumber]?.isMet ?? false
+    let open = d.distance(to: start.adding(days: 6)) + (todayMet ? 0 : 1)
+    return CoachingContext.WeeklyProgress(met: met, target: weeklyGoal.target, daysOpen: open)
+  }
+}

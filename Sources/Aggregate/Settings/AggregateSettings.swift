@@ -1,0 +1,49 @@
+import HealthCore
+
+/// What the `[aggregate]` and `[goal.NAME]` sections of a pipeline file set, with the
+/// design's defaults (section 7).
+public struct AggregateSettings: Sendable, Hashable {
+  /// Goals in the order reports list them. Default: `active`, `steps`, `sleep`.
+  public var goals: [GoalDefinition]
+  /// Pinned metric names as the user wrote them (resolved by `PinnedMetrics`).
+  /// Default: `hrv`, `restingHeartRate`, `sleep`.
+  public var pinned: [String]
+  /// First day of a streak week. Default Monday.
+  public var weekStart: Weekday
+  /// Length of the streak backfill window in days, ending at as-of. Default 90.
+  public var backfillDays: Int
+
+  /// The defaults of the design.
+  public init(
+    goals: [GoalDefinition] = GoalDefinition.defaults,
+    pinned: [String] = PinnedMetrics.defaultNames, weekStart: Weekday = .monday,
+    backfillDays: Int = 90
+  ) {
+    self.goals = goals
+    self.pinned = pinned
+    self.weekStart = weekStart
+    self.backfillDays = max(1, backfillDays)
+  }
+
+  /// The weekly target of the `active` goal (5 by default), or of the first goal that has
+  /// one; nil when no goal has a weekly target.
+  public var weeklyActiveTarget: Int? {
+    goals.first(where: { $0.name == "active" })?.weeklyTarget
+      ?? goals.first(where: { $0.weeklyTarget != nil })?.weeklyTarget
+  }
+
+  /// A stable text of everything that influences the result, for manifests and caching.
+  public var fingerprintText: String {
+    var parts = ["weekStart=\(weekStart.rawValue)", "backfillDays=\(backfillDays)"]
+    parts.append("pinned=" + pinned.joined(separator: ","))
+    for goal in goals {
+      let conditions = goal.conditions.map {
+        "\($0.metric)[\($0.category)]\($0.comparison.rawValue)\(NumberFormatting.shortest($0.threshold))"
+      }
+      parts.append(
+        "goal.\(goal.name)=" + conditions.joined(separator: "|")
+          + ";weekly=\(goal.weeklyTarget.map(String.init) ?? "")")
+    }
+    return parts.joined(separator: "; ")
+  }
+}

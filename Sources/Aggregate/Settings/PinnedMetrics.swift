@@ -1,0 +1,47 @@
+import Foundation
+import HealthCore
+
+/// Resolves the pinned metrics of the pipeline file (design section 7): up to three, names
+/// or aliases of key metrics, de-duplicated, unknown names ignored, falling back to the
+/// default when none is left.
+public enum PinnedMetrics {
+  /// The default names: `hrv`, `restingHeartRate`, `sleep`.
+  public static let defaultNames = ["hrv", "restingHeartRate", "sleep"]
+
+  /// At most this many are pinned.
+  public static let limit = 3
+
+  /// Friendly names accepted besides the key metric ids themselves (case-insensitive).
+  public static let aliases: [String: MetricID] = [
+    "hrv": .hrvLnSDNN, "hrvsdnn": .hrvLnSDNN, "rhr": .restingHeartRate,
+    "restingheartrate": .restingHeartRate, "sleep": .sleepAsleep, "asleep": .sleepAsleep,
+    "steps": .steps, "energy": .activeEnergy, "activeenergy": .activeEnergy,
+    "weight": .bodyMass, "bodymass": .bodyMass, "respiratoryrate": .respiratoryRate,
+    "respiration": .respiratoryRate, "spo2": .spo2, "oxygen": .spo2,
+    "hrvlnsdnn": .hrvLnSDNN, "sleepasleep": .sleepAsleep,
+  ]
+
+  /// The key metric a name means, or nil when it names none.
+  public static func metric(named name: String) -> MetricID? {
+    let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+    if let alias = aliases[key] { return alias }
+    return MetricCatalog.keyMetrics.first { $0.rawValue.lowercased() == key }
+  }
+
+  /// The resolved list: known names in the given order, de-duplicated, at most three; the
+  /// default when none is known.
+  public static func resolve(_ names: [String]) -> [MetricID] {
+    var out: [MetricID] = []
+    for name in names {
+      guard let id = metric(named: name), !out.contains(id) else { continue }
+      out.append(id)
+      if out.count == limit { break }
+    }
+    return out.isEmpty ? defaultNames.compactMap(metric(named:)) : out
+  }
+
+  /// The names that were ignored (unknown), in order, for the manifest's notes.
+  public static func ignored(_ names: [String]) -> [String] {
+    names.filter { metric(named: $0) == nil }
+  }
+}

@@ -1,0 +1,21 @@
+import HealthCore
+
+/// The tables of the aggregate stage, in memory, before they are written.
+public struct AggregateResult: Sendable {
+  /// `daily` rows, by day, metric, category.
+  public var daily: [DailyValue]
+  /// `baselines` rows, by day and key-metric order.
+  public var baselines: [BaselineRow]
+  /// `scores` rows, by day.
+  public var scores: [ScoreRow]
+  /// `streaks` rows, by goal (settings order), daily before weekly.
+  public var streaks: [StreakRow]
+  /// `weekly` rows, by week; key metrics, workouts, goals.
+  public var weekly: [WeeklyRow]
+  /// Facts for the table headers (as-of, pinned metrics, goals, coverage).
+  public var meta: [String: String]
+  /// Remarks for the manifest.
+  public var notes: [String]
+  /// What happened to each metric's samples.
+  public var counts: [MetricID: MetricCounts]
+}

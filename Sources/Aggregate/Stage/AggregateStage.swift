@@ -1,0 +1,133 @@
+import Foundation
+import HealthCore
+
+/// The aggregate stage: reads the cleaned samples table, writes daily.hpt, baselines.hpt,
+/// scores.hpt, streaks.hpt, weekly.hpt, daily.csv and weekly.csv into the output folder,
+/// each atomically, and the manifest beside the folder (`StageManifest.path(for:)`).
+public enum AggregateStage {
+  /// The stage name written into headers and the manifest.
+  public static let name = "aggregate"
+
+  /// Runs the stage. Throws `HealthError` (66 missing input, 65 corrupt table, 73/74 output).
+  @discardableResult
+  public static func run(_ o: AggregateOptions, progress: ProgressMeter) throws -> StageManifest {
+    let started = SystemCalls.monotonicSeconds()
+    guard FileFingerprint.stat(o.input) != nil else {
+      throw HealthError.missingInput(o.input, reason: "no such file")
+    }
+    try makeFolder(o.outputDirectory)
+
+    let estimate = ProgressEstimate(path: o.input)
+    progress.begin(stage: name, totalBytes: estimate.fileSize)
+    let aggregator = DailyAggregator(asOf: o.asOf)
+    var rowsRead: Int64 = 0
+    let inputHeader = try TableFile.stream(Sample.self, from: o.input) { block in
+      aggregator.add(contentsOf: block)
+      rowsRead += Int64(block.count)
+      progress.update(bytes: estimate.bytes(afterRows: rowsRead), records: rowsRead)
+    }
+    var rejects: [String: Int64] = [:]
+    for path in o.rejectsInputs {
+      guard FileFingerprint.stat(path) != nil else {
+        throw HealthError.missingInput(path, reason: "no such file")
+      }
+      try TableFile.stream(Reject.self, from: path) { block in
+        for r in block { rejects["\(r.stage).\(r.code.rawValue)", default: 0] += 1 }
+      }
+    }
+    let result = AggregateComputation.compute(
+      data: aggregator.finish(), asOf: o.asOf, settings: o.settings)
+    progress.end()
+
+    var inputs: [FileFingerprint] = [try FileFingerprint.withChecksum(o.input)]
+    for path in o.rejectsInputs { inputs.append(try FileFingerprint.withChecksum(path)) }
+    let descriptors = inputs.enumerated().map { i, fp in
+      InputDescriptor(
+        index: i, path: fp.path, format: i == 0 ? "samples" : "rejects", size: fp.size,
+        crc32: fp.crc32 ?? "")
+    }
+    let meta = try HeaderMeta.merge(
+      inputMeta: inputHeader.meta, inputInputs: inputHeader.inputs, rejects: rejects,
+      own: result.meta)
+
+    let dir = o.outputDirectory.hasSuffix("/") ? o.outputDirectory : o.outputDirectory + "/"
+    func write<R: TableRecord>(_ rows: [R], _ file: String) throws {
+      try TableFile.write(rows, to: dir + file, stage: name, inputs: descriptors, meta: meta)
+    }
+    try write(result.daily, AggregateOutputs.daily)
+    try write(result.baselines, AggregateOutputs.baselines)
+    try write(result.scores, AggregateOutputs.scores)
+    try write(result.streaks, AggregateOutputs.streaks)
+    try write(result.weekly, AggregateOutputs.weekly)
+    try AtomicFileWriter.write(
+      DailyCSVWriter.csv(result.daily), to: dir + AggregateOutputs.dailyCSV)
+    try AtomicFileWriter.write(
+      WeeklyCSVWriter.csv(result.weekly), to: dir + AggregateOutputs.weeklyCSV)
+
+    var manifest = manifestBody(o, result: result, rowsRead: rowsRead)
+    manifest.inputs = inputs
+    manifest.outputs = AggregateOutputs.all.compactMap { FileFingerprint.stat(dir + $0) }
+    manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
+    manifest.peakRSSBytes = SystemCalls.peakRSSBytes()
+    guard manifest.balanced else {
+      let broken = manifest.reconciliation.filter { !$0.holds }.map(\.key)
+      throw HealthError.internalError(
+        "aggregate counts do not reconcile for " + broken.joined(separator: ", "))
+    }
+    try manifest.write(to: StageManifest.path(for: o.outputDirectory))
+    return manifest
+  }
+
+  private static func manifestBody(_ o: AggregateOptions, result: AggregateResult, rowsRead: Int64)
+    -> StageManifest
+  {
+    var lines: [Reconciliation] = []
+    var total = MetricCounts()
+    for metric in result.counts.keys.sorted() {
+      let c = result.counts[metric]!
+      total.read += c.read
+      total.used += c.used
+      total.afterAsOf += c.afterAsOf
+      total.ignored += c.ignored
+      lines.append(
+        Reconciliation(
+          scope: "metric", key: metric.rawValue,
+          counts: ["read": c.read, "used": c.used, "afterAsOf": c.afterAsOf, "ignored": c.ignored],
+          left: "read", right: ["used", "afterAsOf", "ignored"]))
+    }
+    lines.append(
+      Reconciliation(
+        scope: "total", key: "samples",
+        counts: [
+          "read": rowsRead, "used": total.used, "afterAsOf": total.afterAsOf,
+          "ignored": total.ignored,
+        ], left: "read", right: ["used", "afterAsOf", "ignored"]))
+    return StageManifest(
+      stage: name,
+      settings: [
+        "asOf": o.asOf.description, "settings": o.settings.fingerprintText,
+        "pinned": result.meta["pinned"] ?? "",
+      ],
+      totals: [
+        "samples": rowsRead, "dailyRows": Int64(result.daily.count),
+        "baselineRows": Int64(result.baselines.count), "scoreRows": Int64(result.scores.count),
+        "streakRows": Int64(result.streaks.count), "weeklyRows": Int64(result.weekly.count),
+      ], reconciliation: lines, notes: result.notes)
+  }
+
+  private static func makeFolder(_ path: String) throws {
+    if SystemCalls.isDirectory(path) { return }
+    if FileFingerprint.stat(path) != nil {
+      throw HealthError(
+        .cannotCreate, "output folder is a file", at: SourceLocation(file: path),
+        hint: "--out names a folder for the aggregate tables; choose another path")
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw HealthError(
+        .cannotCreate, "cannot create the output folder", at: SourceLocation(file: path),
+        hint: "check that the parent folder exists and is writable")
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import HealthCore
+
+/// A daily streak replayed over the backfill window (design section 7, "Goals and streaks";
+/// the interpretations are in docs/streaks.md).
+public struct DailyStreak: Sendable, Hashable {
+  /// Goal days in the current streak (frozen days do not add).
+  public var current: Int
+  /// Longest streak inside the window.
+  public var longest: Int
+  /// Missed days a freeze bridged, oldest first.
+  public var freezesUsed: [LocalDay]
+  /// Whether a freeze is held at the as-of date.
+  public var freezeAvailable: Bool
+  /// The last goal day in the window.
+  public var lastGoalDay: LocalDay?
+  /// One character per day: `1` goal day, `0` missed, `F` frozen, `.` no data.
+  public var history: String
+  /// The first day in the window each milestone length was reached.
+  public var milestones: [Int: LocalDay]
+
+  /// A used freeze comes back this many days after the last refill.
+  public static let refillDays = 30
+
+  /// Replays `states` (one per day, the first is `windowStart`, the last is the as-of date R).
+  ///
+  /// - A freeze is held at the window start, which is also the first refill; refills happen
+  ///   every 30 days after it (window day 30, 60, ...) and fill the freeze if it is empty.
+  /// - A missed day right after a goal day, with a freeze held, is bridged when the next day
+  ///   is a goal day: the freeze is used (dated the missed day), the streak goes on, the
+  ///   frozen day does not add. If the next day is missed too, the streak ends and the
+  ///   freeze is not used.
+  /// - R is not over: when R is not (yet) a goal day the state is that after R − 1, so a
+  ///   miss on R − 1 with a freeze held still leaves the streak alive.
+  public static func replay(states: [GoalDayState], windowStart: LocalDay) -> DailyStreak {
+    var held = true
+    var current = 0
+    var longest = 0
+    var pending: Int?
+    var frozen: [Int] = []
+    var lastGoal: LocalDay?
+    var reached: [Int: LocalDay] = [:]
+    let lastIndex = states.count - 1
+    for (i, state) in states.enumerated() {
+      let day = windowStart.adding(days: i)
+      if let p = pending {
+        if state.isMet {
+          held = false
+          frozen.append(p)
+          pending = nil
+        } else if i != lastIndex {
+          current = 0
+          pending = nil
+        }
+      }
+      if i > 0, i % refillDays == 0 { held = true }
+      if state.isMet {
+        current += 1
+        longest = max(longest, current)
+        lastGoal = day
+        if Milestones.lengths.contains(current), reached[current] == nil { reached[current] = day }
+      } else if i == lastIndex {
+        // The as-of day is not over: leave the streak as it stood after yesterday.
+      } else if pending == nil, current > 0, held {
+        pending = i
+      } else {
+        current = 0
+      }
+    }
+    var chars = states.map(\.rawValue)
+    for f in frozen { chars[f] = "F" }
+    return DailyStreak(
+      current: current, longest: longest,
+      freezesUsed: frozen.map { windowStart.adding(days: $0) }, freezeAvailable: held,
+      lastGoalDay: lastGoal, history: String(chars), milestones: reached)
+  }
+}

@@ -1,0 +1,68 @@
+import HealthCore
+
+/// A weekly-target streak (design section 7): a week is met with at least `target` goal
+/// days; the streak counts met weeks back from the current week, or from the previous one
+/// while the current week is not yet met. Weeks start on the configured weekday; only weeks
+/// that start inside the backfill window count (plus the current one), so the result
+/// depends only on the window.
+public struct WeeklyStreak: Sendable, Hashable {
+  /// Met weeks in the current streak.
+  public var current: Int
+  /// Longest run of met weeks in the window.
+  public var longest: Int
+  /// One character per week, oldest first: `1` met, `0` not (the current week shows `0`
+  /// until it is met).
+  public var history: String
+  /// The first day of each week counted, oldest first.
+  public var weekStarts: [LocalDay]
+  /// The first day (the day the week became met) each milestone length was reached.
+  public var milestones: [Int: LocalDay]
+
+  /// Replays the weeks of `states` (one per day from `windowStart` to the as-of date).
+  public static func replay(
+    states: [GoalDayState], windowStart: LocalDay, target: Int, weekStart: Weekday
+  ) -> WeeklyStreak {
+    let asOf = windowStart.adding(days: states.count - 1)
+    var first = weekStart.weekStart(containing: windowStart)
+    if first < windowStart { first = first.adding(days: 7) }
+    var starts: [LocalDay] = []
+    var met: [Bool] = []
+    var metOn: [LocalDay?] = []
+    var week = first
+    while week <= asOf {
+      var count = 0
+      var day: LocalDay?
+      for offset in 0..<7 {
+        let d = week.adding(days: offset)
+        guard d <= asOf else { break }
+        if states[windowStart.distance(to: d)].isMet {
+          count += 1
+          if count == target { day = d }
+        }
+      }
+      starts.append(week)
+      met.append(count >= target)
+      metOn.append(day)
+      week = week.adding(days: 7)
+    }
+    var run = 0
+    var longest = 0
+    var reached: [Int: LocalDay] = [:]
+    for (i, isMet) in met.enumerated() {
+      if isMet {
+        run += 1
+        longest = max(longest, run)
+        if Milestones.lengths.contains(run), reached[run] == nil, let d = metOn[i] {
+          reached[run] = d
+        }
+      } else if i != met.count - 1 {
+        run = 0
+      }
+    }
+    // `run` now counts met weeks ending at the current week if it is met, else ending at
+    // the previous week (an unmet current week did not reset it).
+    return WeeklyStreak(
+      current: run, longest: longest, history: String(met.map { $0 ? "1" : "0" }),
+      weekStarts: starts, milestones: reached)
+  }
+}

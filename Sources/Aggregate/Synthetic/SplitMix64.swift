@@ -1,0 +1,23 @@
+/// SplitMix64: a tiny seeded random number generator, the same on every platform, so
+/// synthetic data is reproducible byte for byte.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A uniform Double in [0, 1).
+  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+  /// A uniform Double in `range`.
+  mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    range.lowerBound + unit() * (range.upperBound - range.lowerBound)
+  }
+}

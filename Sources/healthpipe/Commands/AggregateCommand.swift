@@ -1,0 +1,38 @@
+import Aggregate
+import Foundation
+import HealthCore
+
+/// `healthpipe aggregate FILE --out DIR [--as-of DATE]`: cleaned samples to daily values,
+/// baselines, scores, streaks and weekly rows.
+enum AggregateCommand {
+  static let command = Command(
+    name: "aggregate",
+    summary: "Daily values, baselines, scores, streaks and weekly rows from cleaned samples.",
+    synopsis: "healthpipe aggregate FILE --out DIR [--as-of DATE] [--rejects FILE]...",
+    options: [
+      .value("out", "DIR", "folder for daily/baselines/scores/streaks/weekly tables and CSVs"),
+      .value("as-of", "DATE", "report date: yyyy-MM-dd, today or yesterday (default today)"),
+      .value(
+        "rejects", "FILE", "rejects table to count for the data-quality facts", repeatable: true),
+      .flag("quiet", "no progress line"),
+    ],
+    examples: [
+      "healthpipe aggregate work/clean.hpt --out work/aggregate --as-of 2024-07-06"
+    ]
+  ) { arguments in
+    let input = try arguments.positionals(exactly: 1, names: "one cleaned samples FILE")[0]
+    let out = try arguments.required("out")
+    let asOf = try AsOfDate.resolve(arguments.value("as-of") ?? "today")
+    let options = AggregateOptions(
+      input: input, outputDirectory: out, asOf: asOf, rejectsInputs: arguments.values("rejects"))
+    let progress = ProgressMeter(
+      quiet: arguments.flag("quiet"), environment: ProcessInfo.processInfo.environment)
+    let manifest = try AggregateStage.run(options, progress: progress)
+    let samples = manifest.totals["samples"] ?? 0
+    let daily = manifest.totals["dailyRows"] ?? 0
+    FileDescriptorSinkStderr.write(
+      "aggregate: \(samples) samples -> \(daily) daily rows as of \(asOf) in \(out) "
+        + "(\(NumberFormatting.fixed(manifest.wallSeconds, 2)) s)\n")
+    return .success
+  }
+}

@@ -1,0 +1,92 @@
+import HealthCore
+import Testing
+
+@testable import Aggregate
+
+@Suite("Goals")
+struct GoalTests {
+  @Test("defaults: active = exercise ≥ 30 or a workout ≥ 20 min (5 a week); steps; sleep")
+  func defaults() {
+    let settings = AggregateSettings()
+    #expect(settings.goals.map(\.name) == ["active", "steps", "sleep"])
+    #expect(settings.weeklyActiveTarget == 5)
+    #expect(settings.weekStart == .monday)
+    #expect(settings.goals[1].conditions == [GoalCondition(metric: .steps, threshold: 8000)])
+    #expect(settings.goals[2].conditions == [GoalCondition(metric: .sleepAsleep, threshold: 420)])
+  }
+
+  @Test("the active goal day by exercise minutes or by one long-enough workout")
+  func activeDays() {
+    let a = DailyAggregator(asOf: S.day("2030-01-01"))
+    a.add(contentsOf: [
+      // 3 June: 35 exercise minutes -> met.
+      S.sample(.exerciseMinutes, "2024-06-03 08:00:00 +0000", minutes: 35, value: 35),
+      // 4 June: 25 exercise minutes and a 20-minute walk -> met by the workout.
+      S.sample(.exerciseMinutes, "2024-06-04 08:00:00 +0000", minutes: 25, value: 25),
+      S.sample(.workout, "2024-06-04 18:00:00 +0000", minutes: 20, value: 20, category: "Walking"),
+      // 5 June: 10 exercise minutes and two 15-minute workouts (30 in total, none ≥ 20).
+      S.sample(.exerciseMinutes, "2024-06-05 08:00:00 +0000", minutes: 10, value: 10),
+      S.sample(.workout, "2024-06-05 07:00:00 +0000", minutes: 15, value: 15, category: "Yoga"),
+      S.sample(.workout, "2024-06-05 19:00:00 +0000", minutes: 15, value: 15, category: "Yoga"),
+      // 6 June: a workout only, 19.5 minutes -> missed.
+      S.sample(.workout, "2024-06-06 19:00:00 +0000", minutes: 20, value: 19.5, category: "Run"),
+    ])
+    let e = GoalEvaluator(goal: GoalDefinition.defaults[0], data: a.finish())
+    let days = S.day("2024-06-03")...S.day("2024-06-07")
+    #expect(e.states(days) == [.met, .met, .missed, .missed, .noData])
+  }
+
+  @Test("goal text of the pipeline file")
+  func parsing() throws {
+    let g = try GoalDefinition(
+      name: "active", parsing: "exerciseMinutes >= 30 min or workout >= 20", weeklyTarget: 4)
+    #expect(
+      g.conditions == [
+        GoalCondition(metric: .exerciseMinutes, threshold: 30),
+        GoalCondition(metric: .workout, threshold: 20),
+      ])
+    #expect(g.weeklyTarget == 4)
+    #expect(g.description == "exerciseMinutes ≥ 30 min or a workout ≥ 20 min")
+    let run = try GoalCondition(parsing: "workout[Running] > 20")
+    #expect(run.category == "Running")
+    #expect(run.comparison == .greaterThan)
+    #expect(run.summary == "a Running workout > 20 min")
+    #expect(try GoalCondition(parsing: "steps >= 10_000").threshold == 10000)
+    #expect(try GoalCondition(parsing: "restingHeartRate <= 60 bpm").comparison == .atMost)
+    #expect(GoalDefinition.defaults[1].description == "steps ≥ 8,000")
+  }
+
+  @Test("bad goal text is a pipeline error (exit 78)")
+  func badParsing() {
+    for text in ["steps => 5", "steps >= many", "steps >= 5 kg", "steps", "steps >= 5 or "] {
+      #expect(throws: HealthError.self, "\(text)") {
+        _ = try GoalDefinition(name: "x", parsing: text)
+      }
+      do {
+        _ = try GoalDefinition(name: "x", parsing: text)
+      } catch let e as HealthError {
+        #expect(e.code == .configError)
+      } catch {}
+    }
+    #expect(throws: HealthError.self) {
+      _ = try GoalDefinition(name: "x", parsing: "steps >= 5", weeklyTarget: 8)
+    }
+  }
+
+  @Test("pinned metrics: up to three, aliases, de-duplicated, unknown ignored, default fallback")
+  func pinned() {
+    #expect(
+      PinnedMetrics.resolve(PinnedMetrics.defaultNames) == [
+        .hrvLnSDNN, .restingHeartRate, .sleepAsleep,
+      ])
+    #expect(
+      PinnedMetrics.resolve(["steps", "weight", "Steps", "bogus", "spo2", "hrv"]) == [
+        .steps, .bodyMass, .spo2,
+      ])
+    #expect(
+      PinnedMetrics.resolve(["bogus", "nothing"]) == [.hrvLnSDNN, .restingHeartRate, .sleepAsleep])
+    #expect(PinnedMetrics.resolve([]) == [.hrvLnSDNN, .restingHeartRate, .sleepAsleep])
+    #expect(PinnedMetrics.resolve(["respiratoryRate"]) == [.respiratoryRate])
+    #expect(PinnedMetrics.ignored(["steps", "bogus"]) == ["bogus"])
+  }
+}

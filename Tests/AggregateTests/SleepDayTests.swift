@@ -1,0 +1,97 @@
+import HealthCore
+import Testing
+
+@testable import Aggregate
+
+@Suite("Sleep days")
+struct SleepDayTests {
+  func daily(_ samples: [Sample]) -> [DailyValue] {
+    let a = DailyAggregator(asOf: S.day("2030-01-01"))
+    a.add(contentsOf: samples)
+    return a.finish().values
+  }
+
+  @Test("a night ending after midnight and an afternoon nap belong to the same sleep day")
+  func nightAndNap() {
+    // Monday 3 June 23:00 to Tuesday 07:00 (end + 6 h = Tuesday 13:00), then a nap on
+    // Tuesday 14:00-14:40 (end + 6 h = 20:40, still Tuesday).
+    let d = daily([
+      S.sleep(.inBed, "2024-06-03 22:45:00 -0700", minutes: 505),
+      S.sleep(.asleepCore, "2024-06-03 23:00:00 -0700", minutes: 120),
+      S.sleep(.asleepDeep, "2024-06-04 01:00:00 -0700", minutes: 60),
+      S.sleep(.awake, "2024-06-04 02:00:00 -0700", minutes: 10),
+      S.sleep(.asleepREM, "2024-06-04 02:10:00 -0700", minutes: 90),
+      S.sleep(.asleepCore, "2024-06-04 03:40:00 -0700", minutes: 200),
+      S.sleep(.asleepUnspecified, "2024-06-04 14:00:00 -0700", minutes: 40),
+    ])
+    #expect(S.days(d, .sleepAsleep) == ["2024-06-04"])
+    #expect(S.value(d, .sleepAsleep, "2024-06-04")?.value == 510)  // 120+60+90+200 + 40
+    #expect(S.value(d, .sleepInBed, "2024-06-04")?.value == 505)
+    #expect(S.value(d, .sleepCore, "2024-06-04")?.value == 320)
+    #expect(S.value(d, .sleepDeep, "2024-06-04")?.value == 60)
+    #expect(S.value(d, .sleepREM, "2024-06-04")?.value == 90)
+    #expect(S.value(d, .sleepAwake, "2024-06-04")?.value == 10)
+    // Bedtime 23:00 is 300 min after 18:00 of Monday; the last asleep end is the nap's 14:40.
+    #expect(S.value(d, .sleepBedtime, "2024-06-04")?.value == 300)
+    #expect(S.value(d, .sleepWake, "2024-06-04")?.value == 880)
+    #expect(S.value(d, .sleepAsleep, "2024-06-04")?.count == 5)
+  }
+
+  @Test("a segment ending after 18:00 belongs to the next sleep day; bedtime after midnight")
+  func eveningNap() {
+    let d = daily([
+      S.sleep(.asleepUnspecified, "2024-06-04 17:50:00 -0700", minutes: 40),  // ends 18:30
+      S.sleep(.asleepUnspecified, "2024-06-05 00:30:00 -0700", minutes: 420),
+    ])
+    #expect(S.days(d, .sleepAsleep) == ["2024-06-05"])
+    #expect(S.value(d, .sleepAsleep, "2024-06-05")?.value == 460)
+    // The first asleep start, 17:50 on the 4th, is 10 minutes before 18:00.
+    #expect(S.value(d, .sleepBedtime, "2024-06-05")?.value == -10)
+    #expect(S.value(d, .sleepWake, "2024-06-05")?.value == 450)  // 07:30
+    #expect(S.value(d, .sleepCore, "2024-06-05") == nil)  // no stage data
+  }
+
+  @Test("overlapping asleep rows count once (union, not sum)")
+  func union() {
+    let d = daily([
+      S.sleep(.asleepUnspecified, "2024-06-03 23:00:00 -0700", minutes: 480),
+      S.sleep(.asleepCore, "2024-06-03 23:00:00 -0700", minutes: 120),
+      S.sleep(.asleepDeep, "2024-06-04 06:30:00 -0700", minutes: 60),  // 30 min past 07:00
+    ])
+    #expect(S.value(d, .sleepAsleep, "2024-06-04")?.value == 510)  // 23:00-07:30
+    #expect(S.value(d, .sleepCore, "2024-06-04")?.value == 120)
+    #expect(S.value(d, .sleepREM, "2024-06-04")?.value == 0)  // stage data, no REM
+    #expect(S.value(d, .sleepAwake, "2024-06-04")?.value == 0)
+  }
+
+  @Test("Health Auto Export per-night summary rows are added, not unioned")
+  func summaryRows() {
+    // One row per stage over sleepStart...sleepEnd (480 min) with the stage's total.
+    let start = "2024-06-10 23:00:00 -0700"
+    let d = daily([
+      S.sleep(.asleepUnspecified, start, minutes: 480, value: 0),
+      S.sleep(.asleepCore, start, minutes: 480, value: 200),
+      S.sleep(.asleepDeep, start, minutes: 480, value: 60),
+      S.sleep(.asleepREM, start, minutes: 480, value: 90),
+      S.sleep(.awake, start, minutes: 480, value: 20),
+      S.sleep(.inBed, start, minutes: 480, value: 480),
+    ])
+    #expect(S.value(d, .sleepAsleep, "2024-06-11")?.value == 350)  // 0 + 200 + 60 + 90
+    #expect(S.value(d, .sleepCore, "2024-06-11")?.value == 200)
+    #expect(S.value(d, .sleepDeep, "2024-06-11")?.value == 60)
+    #expect(S.value(d, .sleepAwake, "2024-06-11")?.value == 20)
+    #expect(S.value(d, .sleepInBed, "2024-06-11")?.value == 480)
+    #expect(S.value(d, .sleepBedtime, "2024-06-11")?.value == 300)
+    #expect(S.value(d, .sleepWake, "2024-06-11")?.value == 420)
+  }
+
+  @Test("a sleep row with an unknown stage is counted as ignored")
+  func unknownStage() {
+    let a = DailyAggregator(asOf: S.day("2030-01-01"))
+    a.add(S.sample(.sleep, "2024-06-03 23:00:00 -0700", minutes: 60, value: 60, category: "nap?"))
+    let data = a.finish()
+    #expect(data.values.isEmpty)
+    #expect(data.counts[.sleep]?.ignored == 1)
+    #expect(data.counts[.sleep]?.read == 1)
+  }
+}
