@@ -3,6 +3,7 @@ enum CommandRegistry {
   static let all: [Command] = [
     ExportCommand.command,
     InspectCommand.command,
+    ReportCommand.command,
     HelpCommand.command,
     VersionCommand.command,
   ]
