@@ -54,7 +54,10 @@ public struct EmailAddress: Sendable, Hashable {
           + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
             of: "\"", with: "\\\"") + "\"") + " <\(address)>"
     }
-    return MIMEEncoding.encodedWords(name) + " <\(address)>"
+    let words = MIMEEncoding.encodedWords(name)
+    let lastLine = words.components(separatedBy: "\r\n").last ?? words
+    // Fold before the address when the line would pass 76 characters.
+    return words + (lastLine.count + address.count + 3 > 70 ? "\r\n <" : " <") + address + ">"
   }
 }
 

@@ -55,7 +55,9 @@ public enum MIMEEncoding {
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + text.utf8.count / 8)
     let normalized = text.replacingOccurrencesOfCRLF()
-    for line in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
+    var lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+    for line in lines {
       let bytes = Array(line.utf8)
       var tokens: [[UInt8]] = []
       tokens.reserveCapacity(bytes.count)
@@ -92,12 +94,13 @@ public enum MIMEEncoding {
   /// joined by CRLF + space (folding). Plain ASCII text is returned as it is.
   public static func encodedWords(_ text: String) -> String {
     if isPlainASCII(text) { return text }
-    // 75 - "=?UTF-8?B?".count - "?=".count = 63 base64 characters → 45 bytes per word.
+    // 36 bytes → 48 base64 characters → 60-character words, so that a word fits on a
+    // line after a header name such as `Subject: ` within 76 characters.
     var words: [String] = []
     var chunk: [UInt8] = []
     for ch in text {
       let bytes = Array(String(ch).utf8)
-      if chunk.count + bytes.count > 45 {
+      if chunk.count + bytes.count > 36 {
         words.append("=?UTF-8?B?" + String(decoding: base64(chunk), as: UTF8.self) + "?=")
         chunk = []
       }

@@ -15,22 +15,28 @@ public enum PNGEncoder {
     be32(UInt32(height), &ihdr)
     ihdr += [8, 2, 0, 0, 0]  // bit depth 8, colour type 2 (RGB), deflate, filter 0, no interlace
     chunk("IHDR", ihdr, &out)
-    // Each scanline: filter byte, then the row. Filter 2 (Up) suits flat chart areas.
+    // Each scanline: filter byte, then the row. Filter 2 (Up) suits flat chart areas;
+    // level 3 deflates these images almost as small as level 6 in half the time.
     let stride = width * 3
     var raw = [UInt8](repeating: 0, count: height * (stride + 1))
     rgb.withUnsafeBufferPointer { src in
       raw.withUnsafeMutableBufferPointer { dst in
+        guard let s = src.baseAddress, let d = dst.baseAddress else { return }
         for y in 0..<height {
-          let o = y * (stride + 1)
-          dst[o] = y == 0 ? 0 : 2
-          let row = y * stride
-          for i in 0..<stride {
-            dst[o + 1 + i] = y == 0 ? src[row + i] : src[row + i] &- src[row - stride + i]
+          let out = d + y * (stride + 1)
+          let row = s + y * stride
+          if y == 0 {
+            out[0] = 0
+            (out + 1).update(from: row, count: stride)
+          } else {
+            out[0] = 2
+            let above = row - stride
+            for i in 0..<stride { out[1 + i] = row[i] &- above[i] }
           }
         }
       }
     }
-    chunk("IDAT", try Deflater.compress(raw, wrapping: .zlib, level: 6), &out)
+    chunk("IDAT", try Deflater.compress(raw, wrapping: .zlib, level: 3), &out)
     chunk("IEND", [], &out)
     return out
   }

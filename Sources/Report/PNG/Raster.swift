@@ -10,11 +10,19 @@ struct Raster {
   init(width: Int, height: Int, background: RGB) {
     self.width = width
     self.height = height
-    pixels = [UInt8](repeating: 0, count: width * height * 3)
-    for i in 0..<(width * height) {
-      pixels[3 * i] = background.r
-      pixels[3 * i + 1] = background.g
-      pixels[3 * i + 2] = background.b
+    if background.r == background.g && background.g == background.b {
+      pixels = [UInt8](repeating: background.r, count: width * height * 3)
+    } else {
+      pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { buffer, count in
+        var i = 0
+        while i < buffer.count {
+          buffer[i] = background.r
+          buffer[i + 1] = background.g
+          buffer[i + 2] = background.b
+          i += 3
+        }
+        count = buffer.count
+      }
     }
   }
 
@@ -178,32 +186,26 @@ struct Raster {
     }
   }
 
-  /// Averages `factor`×`factor` blocks into a smaller raster (anti-aliasing).
-  func downsampled(by factor: Int) -> Raster {
-    let w = width / factor
-    let h = height / factor
+  /// Averages 2×2 blocks into a raster of half the size (anti-aliasing).
+  func halved() -> Raster {
+    let w = width / 2
+    let h = height / 2
     var out = Raster(width: w, height: h, background: RGB(0))
-    let n = factor * factor
+    let srcStride = width * 3
     pixels.withUnsafeBufferPointer { src in
       out.pixels.withUnsafeMutableBufferPointer { dst in
+        guard let s = src.baseAddress, let d = dst.baseAddress else { return }
         for y in 0..<h {
+          let row0 = s + 2 * y * srcStride
+          let row1 = row0 + srcStride
+          let o = d + y * w * 3
           for x in 0..<w {
-            var r = 0
-            var g = 0
-            var b = 0
-            for dy in 0..<factor {
-              var i = ((y * factor + dy) * width + x * factor) * 3
-              for _ in 0..<factor {
-                r += Int(src[i])
-                g += Int(src[i + 1])
-                b += Int(src[i + 2])
-                i += 3
-              }
+            let i = 6 * x
+            for c in 0..<3 {
+              let sum =
+                Int(row0[i + c]) + Int(row0[i + 3 + c]) + Int(row1[i + c]) + Int(row1[i + 3 + c])
+              o[3 * x + c] = UInt8(truncatingIfNeeded: (sum + 2) >> 2)
             }
-            let o = (y * w + x) * 3
-            dst[o] = UInt8((r + n / 2) / n)
-            dst[o + 1] = UInt8((g + n / 2) / n)
-            dst[o + 2] = UInt8((b + n / 2) / n)
           }
         }
       }

@@ -3,6 +3,7 @@
 public enum SceneRasterizer {
   /// Output pixels per user unit (2 gives sharp images on high-density screens).
   public static let scale = 2
+  /// Samples per output pixel along each axis (`Raster.halved` averages 2×2).
   static let supersample = 2
 
   /// PNG bytes of the scene.
@@ -61,6 +62,6 @@ public enum SceneRasterizer {
           s, x: q.x, y: q.y, anchor: anchor, pixel: pixel, bold: paint.bold, paint.fill ?? RGB(0))
       }
     }
-    return canvas.downsampled(by: supersample)
+    return canvas.halved()
   }
 }

@@ -44,7 +44,7 @@ enum PythonProbe {
     guard process.terminationStatus == 0 else {
       throw ProbeError(message: String(decoding: errData, as: UTF8.self))
     }
-    return try JSONSerialization.jsonObject(with: data)
+    return try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
   }
 
   struct ProbeError: Error, CustomStringConvertible {
@@ -111,6 +111,7 @@ enum PythonProbe {
                 self.table["rows"].append(self.row); self.row = None
             if tag == "table" and self.table is not None:
                 self.tables[self.table["id"]] = self.table["rows"]; self.table = None
+            if self.svg is not None: self.cur = None
             if tag == "svg" and self.svg is not None:
                 self.svgs.append(self.svg); self.svg = None; self.cur = None
         def handle_data(self, data):
@@ -141,5 +142,79 @@ enum PythonProbe {
         "refs": p.refs, "tables": p.tables, "svgs": p.svgs, "xml_ok": xml_ok, "xml_error": xml_error,
         "text": " ".join(" ".join(t.parts).split()), "title": p.title,
         "has_http": ("http://" in raw) or ("https://" in raw)}))
+    """
+}
+
+extension PythonProbe {
+  /// Decodes PNG files with zlib alone: signature, chunk CRCs, IHDR, the inflated IDAT size
+  /// and the filters undone into pixels; prints size, colour type and a few pixel counts.
+  static let pngDecode = """
+    import json, sys, zlib, struct
+    def decode(path):
+        data = open(path, "rb").read()
+        assert data[:8] == b"\\x89PNG\\r\\n\\x1a\\n", "bad signature"
+        pos = 8; chunks = []; idat = b""
+        while pos < len(data):
+            n, = struct.unpack(">I", data[pos:pos+4]); kind = data[pos+4:pos+8]; body = data[pos+8:pos+8+n]
+            crc, = struct.unpack(">I", data[pos+8+n:pos+12+n])
+            assert zlib.crc32(kind + body) & 0xffffffff == crc, "bad CRC in %s" % kind
+            chunks.append(kind.decode()); pos += 12 + n
+            if kind == b"IHDR": w, h, depth, ctype, comp, filt, inter = struct.unpack(">IIBBBBB", body)
+            if kind == b"IDAT": idat += body
+        raw = zlib.decompress(idat)
+        assert len(raw) == h * (1 + 3 * w), "IDAT inflates to %d bytes" % len(raw)
+        stride = 3 * w; prev = bytearray(stride); pixels = bytearray()
+        for y in range(h):
+            f = raw[y*(stride+1)]; line = bytearray(raw[y*(stride+1)+1:(y+1)*(stride+1)])
+            for i in range(stride):
+                a = line[i-3] if i >= 3 else 0; b = prev[i]; c = prev[i-3] if i >= 3 else 0
+                if f == 1: line[i] = (line[i] + a) & 255
+                elif f == 2: line[i] = (line[i] + b) & 255
+                elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+                elif f == 4:
+                    p = a + b - c; pa, pb, pc = abs(p-a), abs(p-b), abs(p-c)
+                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
+            pixels += line; prev = line
+        def count(rgb):
+            return sum(1 for i in range(0, len(pixels), 3) if tuple(pixels[i:i+3]) == rgb)
+        return {"chunks": chunks, "width": w, "height": h, "depth": depth, "colorType": ctype,
+                "corner": list(pixels[0:3]), "blue": count((0x00, 0x72, 0xB2)), "orange": count((0xE6, 0x9F, 0x00))}
+    print(json.dumps([decode(p) for p in sys.argv[1:]]))
+    """
+
+  /// Parses an .eml with Python's `email` package (default policy) and describes it:
+  /// headers, the part tree, decoded texts, whether every `cid:` in the HTML resolves, and
+  /// the raw line facts (CRLF everywhere, longest line).
+  static let emailParse = """
+    import json, sys, re, email
+    from email import policy
+    raw = open(sys.argv[1], "rb").read()
+    msg = email.message_from_bytes(raw, policy=policy.default)
+    def tree(part):
+        if part.is_multipart():
+            return {"type": part.get_content_type(), "parts": [tree(p) for p in part.iter_parts()]}
+        return {"type": part.get_content_type(), "cid": part.get("Content-ID"), "encoding": part.get("Content-Transfer-Encoding"), "filename": part.get_filename()}
+    texts = {}; images = {}
+    for part in msg.walk():
+        if part.is_multipart(): continue
+        t = part.get_content_type()
+        if t.startswith("text/"): texts[t] = part.get_content()
+        if t == "image/png":
+            images[part.get("Content-ID").strip("<>")] = part.get_content()
+    html = texts.get("text/html", "")
+    cids = re.findall(r'src="cid:([^"]+)"', html)
+    import os
+    outdir = sys.argv[2] if len(sys.argv) > 2 else None
+    files = []
+    if outdir:
+        for i, (cid, data) in enumerate(sorted(images.items())):
+            p = os.path.join(outdir, "img%d.png" % i); open(p, "wb").write(data); files.append(p)
+    lines = raw.split(b"\\r\\n")
+    print(json.dumps({
+        "subject": str(msg["Subject"]), "from": str(msg["From"]), "to": str(msg["To"]), "date": str(msg["Date"]),
+        "messageID": str(msg["Message-ID"]), "mime": str(msg["MIME-Version"]), "tree": tree(msg),
+        "plain": texts.get("text/plain", ""), "html": html, "cids": cids, "images": sorted(images.keys()),
+        "pngFiles": files, "bareLF": b"\\n" in raw.replace(b"\\r\\n", b""), "bareCR": b"\\r" in raw.replace(b"\\r\\n", b""),
+        "longest": max(len(l) for l in lines), "defects": [str(d) for p in msg.walk() for d in p.defects]}))
     """
 }

@@ -196,7 +196,7 @@ struct ReportFixture {
     for m in MetricCatalog.keyMetrics {
       let s = series[m]!
       func mean(_ r: Range<Int>) -> Double? {
-        let v = r.compactMap { s[$0] }
+        let v = r.filter { $0 >= 0 }.compactMap { s[$0] }
         return v.isEmpty ? nil : v.reduce(0, +) / Double(v.count)
       }
       let n = s[(days - 7)..<days].compactMap { $0 }.count
