@@ -42,4 +42,4 @@ shoot() { # name height extra-flags...
 }
 shoot report-light 1800
 shoot report-dark 1800 --force-dark-mode --blink-settings=preferredColorScheme=0
-shoot report-full-light "${FULL_HEIGHT:-7600}"
+shoot report-full-light "${FULL_HEIGHT:-8700}"

@@ -23,8 +23,9 @@ public enum ReportStage {
     if let asOf { from = asOf.adding(days: -(o.window + 7)) }
     let inputs = try ReportInputs.read(directory: o.inputDirectory, from: from)
     progress.update(bytes: 0, records: Int64(inputs.daily.count + inputs.baselines.count))
+    let read = SystemCalls.monotonicSeconds()
     let rendered = try render(inputs, o)
-    let renderSeconds = SystemCalls.monotonicSeconds() - started
+    let renderSeconds = SystemCalls.monotonicSeconds() - read
     for file in rendered.files { try AtomicFileWriter.write(file.bytes, to: file.path) }
     progress.end()
 
@@ -41,6 +42,7 @@ public enum ReportStage {
         "charts": Int64(rendered.chartCount),
         "bytes": rendered.files.reduce(0) { $0 + Int64($1.bytes.count) },
       ])
+    manifest.notes.append("tables read in \(Numbers.fixed((read - started) * 1000, 1)) ms")
     manifest.notes.append("rendered in \(Numbers.fixed(renderSeconds * 1000, 1)) ms")
     if let message = rendered.message {
       manifest.settings["email.week"] = message.week

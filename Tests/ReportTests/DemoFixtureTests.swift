@@ -14,12 +14,14 @@ struct DemoFixtureTests {
     let temp = TemporaryDirectory()
     let dir = target ?? temp.path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    let fixture = ReportFixture()
+    // REPORT_DEMO_DAYS makes a longer history (e.g. 1826 for five years, to time reading).
+    let days = Int(ProcessInfo.processInfo.environment["REPORT_DEMO_DAYS"] ?? "") ?? 150
+    let fixture = ReportFixture(days: days)
     try fixture.write(to: dir)
     let inputs = try ReportInputs.read(directory: dir)
     #expect(ReportMeta(inputs.meta).asOf == ReportFixture.asOf)
-    // 150 days × 8 key metrics = 1,200 baseline rows, counted by construction.
-    #expect(inputs.baselines.count == 1200)
+    // One baseline row per day and key metric, by construction: 150 × 8 = 1,200 by default.
+    #expect(inputs.baselines.count == days * 8)
     #expect(inputs.streaks.count == 2)
   }
 }

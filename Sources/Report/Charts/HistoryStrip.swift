@@ -8,7 +8,7 @@ public enum HistoryStrip {
   /// The scene for a `StreakRow.history` string (`1`, `0`, `F`, `.` per cell).
   public static func scene(history: String, id: String, title: String, unit: String) -> ChartScene {
     let cells = Array(history)
-    let cell = cells.count > 40 ? 6.0 : 14.0
+    let cell = cells.count > 40 ? 8.0 : 14.0
     let gap = cells.count > 40 ? 1.0 : 3.0
     let width = max(40, Double(cells.count) * (cell + gap) + gap)
     var counts: [Character: Int] = [:]

@@ -17,7 +17,11 @@ public enum SVGWriter {
     out += "<title id=\"\(titleID)\">\(Markup.escape(scene.title))</title>"
     out += "<desc id=\"\(descID)\">\(Markup.escape(scene.description))</desc>\n"
     if standalone {
-      out += "<style>\n" + ChartStyle.css + "</style>\n"
+      // A file shown by itself (GitHub shows it through <img>, whatever the page theme)
+      // paints its own background, so its colours always have the contrast they were chosen for.
+      out += "<style>\n" + ChartStyle.css + standaloneCSS + "</style>\n"
+      out +=
+        "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(n(scene.width))\" height=\"\(n(scene.height))\"/>\n"
     }
     for element in scene.elements {
       element.write(into: &out)
@@ -26,6 +30,10 @@ public enum SVGWriter {
     out += "</svg>"
     return out
   }
+
+  static let standaloneCSS =
+    ".hp-chart .background{fill:#ffffff}\n"
+    + "@media (prefers-color-scheme: dark){.hp-chart .background{fill:#0d1117}}\n"
 
   /// A coordinate with at most two decimals (trailing zeros dropped).
   static func n(_ value: Double) -> String {
