@@ -338,7 +338,7 @@ struct HTMLWriter {
         el("span", "\(Numbers.fixed(s.progress, 0))% of the way to \(next) \(plural(unit, next))")
         raw("</p>")
       }
-      if !s.history.isEmpty {
+      if !s.history.isEmpty, case .inlineSVG = charts {
         let title = "\(s.goal) history, last \(s.history.count) \(unit)s"
         chart(
           HistoryStrip.scene(
