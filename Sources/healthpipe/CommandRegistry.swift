@@ -4,6 +4,7 @@ enum CommandRegistry {
     AggregateCommand.command,
     ExportCommand.command,
     InspectCommand.command,
+    ReportCommand.command,
     HelpCommand.command,
     VersionCommand.command,
   ]

@@ -1,0 +1,142 @@
+/// An RGB colour.
+public struct RGB: Sendable, Hashable {
+  /// Red 0-255.
+  public var r: UInt8
+  /// Green 0-255.
+  public var g: UInt8
+  /// Blue 0-255.
+  public var b: UInt8
+  /// From a 24-bit hex value.
+  public init(_ hex: UInt32) {
+    r = UInt8((hex >> 16) & 0xFF)
+    g = UInt8((hex >> 8) & 0xFF)
+    b = UInt8(hex & 0xFF)
+  }
+  /// `#rrggbb`.
+  public var css: String {
+    let digits = Array("0123456789abcdef")
+    var s = "#"
+    for v in [r, g, b] {
+      s.append(digits[Int(v >> 4)])
+      s.append(digits[Int(v & 0xF)])
+    }
+    return s
+  }
+}
+
+/// The look of every kind of chart element. The palette is Okabe–Ito (safe for the common
+/// colour-vision deficiencies); meaning is never carried by red versus green, and every
+/// series also differs by shape or position and is named in a legend or label.
+public enum ChartRole: String, Sendable, CaseIterable {
+  /// Horizontal grid lines at y ticks.
+  case grid
+  /// Axis lines.
+  case axis
+  /// Date labels under the x axis.
+  case tickX = "tick-x"
+  /// Value labels beside the y grid lines.
+  case tickY = "tick-y"
+  /// The unit above the y axis.
+  case unitLabel = "unit-label"
+  /// The 60-day normal range.
+  case band
+  /// The 60-day baseline rule.
+  case baseline
+  /// The baseline rule's label.
+  case baselineLabel = "baseline-label"
+  /// A series line segment (broken at missing days).
+  case line
+  /// A day's value.
+  case dot
+  /// The latest value, marked larger.
+  case latest
+  /// The latest value's label.
+  case latestLabel = "latest-label"
+  /// Text shown instead of data that is missing.
+  case emptyNote = "empty-note"
+  /// Deep sleep.
+  case barDeep = "bar-deep"
+  /// Core sleep.
+  case barCore = "bar-core"
+  /// REM sleep.
+  case barREM = "bar-rem"
+  /// Awake during the night.
+  case barAwake = "bar-awake"
+  /// Asleep without a stage.
+  case barUnstaged = "bar-unstaged"
+  /// Time in bed (outline).
+  case inBed = "in-bed"
+  /// Legend labels.
+  case legendText = "legend-text"
+  /// A goal day in a streak history.
+  case stripGoal = "strip-goal"
+  /// A missed day.
+  case stripMissed = "strip-missed"
+  /// A day bridged by a freeze.
+  case stripFrozen = "strip-frozen"
+  /// A day without data.
+  case stripNone = "strip-none"
+
+  /// Paint attributes of a role in one colour scheme.
+  public struct Paint: Sendable {
+    /// Fill colour, nil for none.
+    public var fill: RGB?
+    /// Stroke colour, nil for none.
+    public var stroke: RGB?
+    /// Stroke width in user units.
+    public var strokeWidth: Double = 0
+    /// Dash length (0 = solid).
+    public var dash: Double = 0
+    /// Fill opacity 0-1.
+    public var fillOpacity: Double = 1
+    /// Font size for text.
+    public var fontSize: Double = 11
+    /// Bold text.
+    public var bold = false
+  }
+
+  // Okabe–Ito colours.
+  static let blue = RGB(0x0072B2)
+  static let sky = RGB(0x56B4E9)
+  static let orange = RGB(0xE69F00)
+  static let green = RGB(0x009E73)
+  static let purple = RGB(0xCC79A7)
+  static let vermillion = RGB(0xD55E00)
+  static let grey = RGB(0x999999)
+
+  /// The paint in the light scheme (also used for PNG images).
+  public var light: Paint { paint(dark: false) }
+  /// The paint in the dark scheme.
+  public var dark: Paint { paint(dark: true) }
+
+  private func paint(dark: Bool) -> Paint {
+    let text = dark ? RGB(0xE6E8EB) : RGB(0x1F2328)
+    let muted = dark ? RGB(0xA8B0B9) : RGB(0x57606A)
+    let gridColor = dark ? RGB(0x3A4048) : RGB(0xD8DEE4)
+    let background = dark ? RGB(0x161B22) : RGB(0xFFFFFF)
+    let seriesColor = dark ? Self.sky : Self.blue
+    switch self {
+    case .grid: return Paint(stroke: gridColor, strokeWidth: 1)
+    case .axis: return Paint(stroke: muted, strokeWidth: 1)
+    case .tickX, .tickY, .unitLabel, .legendText: return Paint(fill: muted, fontSize: 11)
+    case .emptyNote: return Paint(fill: muted, fontSize: 13)
+    case .band: return Paint(fill: dark ? Self.sky : Self.sky, fillOpacity: dark ? 0.22 : 0.28)
+    case .baseline: return Paint(stroke: Self.green, strokeWidth: 1.5, dash: 5)
+    case .baselineLabel: return Paint(fill: dark ? RGB(0x3CC29B) : RGB(0x00775A), fontSize: 11)
+    case .line: return Paint(stroke: seriesColor, strokeWidth: 1.75)
+    case .dot: return Paint(fill: seriesColor)
+    case .latest: return Paint(fill: Self.orange, stroke: text, strokeWidth: 1.5)
+    case .latestLabel: return Paint(fill: text, fontSize: 12, bold: true)
+    case .barDeep: return Paint(fill: dark ? RGB(0x3D8FD1) : Self.blue)
+    case .barCore: return Paint(fill: Self.sky)
+    case .barREM: return Paint(fill: Self.purple)
+    case .barAwake: return Paint(fill: Self.orange)
+    case .barUnstaged: return Paint(fill: Self.grey)
+    case .inBed: return Paint(stroke: muted, strokeWidth: 1, dash: 3)
+    case .stripGoal: return Paint(fill: seriesColor)
+    case .stripMissed: return Paint(fill: background, stroke: muted, strokeWidth: 1)
+    case .stripFrozen: return Paint(fill: Self.sky, stroke: seriesColor, strokeWidth: 1)
+    case .stripNone: return Paint(fill: gridColor)
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import HealthCore
+
+/// The aggregate stage's tables, read from its output folder, restricted to the days a
+/// report can show.
+public struct ReportInputs: Sendable {
+  /// Daily values.
+  public var daily: [DailyValue]
+  /// Windows, baselines and ranges of the key metrics.
+  public var baselines: [BaselineRow]
+  /// Scores per day.
+  public var scores: [ScoreRow]
+  /// Goal streaks at the as-of date.
+  public var streaks: [StreakRow]
+  /// Weekly rows.
+  public var weekly: [WeeklyRow]
+  /// The header facts of all five tables merged (the daily table's win on conflicts).
+  public var meta: [String: String]
+  /// The files read.
+  public var files: [String]
+
+  /// Creates inputs from rows (tests, benchmarks).
+  public init(
+    daily: [DailyValue] = [], baselines: [BaselineRow] = [], scores: [ScoreRow] = [],
+    streaks: [StreakRow] = [], weekly: [WeeklyRow] = [], meta: [String: String] = [:],
+    files: [String] = []
+  ) {
+    self.daily = daily
+    self.baselines = baselines
+    self.scores = scores
+    self.streaks = streaks
+    self.weekly = weekly
+    self.meta = meta
+    self.files = files
+  }
+
+  /// The table file names the aggregate stage writes into its folder.
+  public static let tableNames = [
+    "daily.hpt", "baselines.hpt", "scores.hpt", "streaks.hpt", "weekly.hpt",
+  ]
+
+  /// Reads the five tables from `directory`. Rows before `from` (when given) are skipped
+  /// while streaming, so a five-year daily table costs little memory. A missing folder or
+  /// table is exit 66; a damaged table is exit 65 (from the table reader).
+  public static func read(directory: String, from: LocalDay? = nil) throws -> ReportInputs {
+    guard SystemCalls.isDirectory(directory) else {
+      throw HealthError(
+        .noInput, "cannot open the aggregate folder: it does not exist or is not a folder",
+        at: SourceLocation(file: directory),
+        hint: "run `healthpipe aggregate SAMPLES --out \(directory)` first")
+    }
+    let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+    func path(_ name: String) throws -> String {
+      let p = base + "/" + name
+      guard SystemCalls.fileStatus(p) != nil else {
+        throw HealthError(
+          .noInput, "the aggregate folder has no \(name)", at: SourceLocation(file: p),
+          hint: "rerun `healthpipe aggregate` into this folder; it writes "
+            + tableNames.joined(separator: ", "))
+      }
+      return p
+    }
+    var inputs = ReportInputs()
+    var metas: [[String: String]] = []
+    let dailyPath = try path("daily.hpt")
+    metas.append(
+      try TableFile.stream(DailyValue.self, from: dailyPath) { block in
+        for r in block where from.map({ r.day >= $0 }) ?? true { inputs.daily.append(r) }
+      }.meta)
+    let baselinesPath = try path("baselines.hpt")
+    metas.append(
+      try TableFile.stream(BaselineRow.self, from: baselinesPath) { block in
+        for r in block where from.map({ r.day >= $0 }) ?? true { inputs.baselines.append(r) }
+      }.meta)
+    let scoresPath = try path("scores.hpt")
+    metas.append(
+      try TableFile.stream(ScoreRow.self, from: scoresPath) { block in
+        for r in block where from.map({ r.day >= $0 }) ?? true { inputs.scores.append(r) }
+      }.meta)
+    let streaksPath = try path("streaks.hpt")
+    let streaks = try TableFile.read(StreakRow.self, from: streaksPath)
+    inputs.streaks = streaks.rows
+    metas.append(streaks.header.meta)
+    let weeklyPath = try path("weekly.hpt")
+    metas.append(
+      try TableFile.stream(WeeklyRow.self, from: weeklyPath) { block in
+        for r in block where from.map({ r.weekStart >= $0.adding(days: -7) }) ?? true {
+          inputs.weekly.append(r)
+        }
+      }.meta)
+    for meta in metas {
+      for (k, v) in meta where inputs.meta[k] == nil { inputs.meta[k] = v }
+    }
+    inputs.files = [dailyPath, baselinesPath, scoresPath, streaksPath, weeklyPath]
+    return inputs
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import HealthCore
+
+/// How a metric is shown to people: its name, display unit, decimals, and the transform
+/// from the canonical value stored in tables to the displayed one.
+public struct MetricPresentation: Sendable, Hashable {
+  /// How canonical values become displayed values.
+  public enum Transform: Sendable, Hashable {
+    /// `display = canonical × factor` (percent from a fraction, hours from minutes).
+    case scale(Double)
+    /// `display = exp(canonical)`: HRV is averaged as ln(SDNN) and shown in ms, so a mean
+    /// of the ln values is shown as the geometric mean in ms.
+    case exponential
+  }
+
+  /// How displayed values are written.
+  public enum Style: Sendable, Hashable {
+    /// Fixed decimals.
+    case plain
+    /// Fixed decimals with thousands separators.
+    case grouped
+    /// Hours shown as `7h 12m`.
+    case hoursMinutes
+  }
+
+  /// The metric.
+  public var metric: MetricID
+  /// Name for headings (`Resting heart rate`).
+  public var name: String
+  /// Display unit (`bpm`, `ms`, `h`).
+  public var unit: String
+  /// Decimals for values.
+  public var decimals: Int
+  /// Canonical → display.
+  public var transform: Transform
+  /// Text style.
+  public var style: Style
+  /// A sentence for chart descriptions about how the series is computed, or "".
+  public var note: String
+
+  /// The displayed value of a canonical value.
+  public func display(_ canonical: Double) -> Double {
+    switch transform {
+    case .scale(let f): canonical * f
+    case .exponential: exp(canonical)
+    }
+  }
+
+  /// Displayed value as text without the unit.
+  public func format(_ displayed: Double) -> String {
+    switch style {
+    case .plain: Numbers.fixed(displayed, decimals)
+    case .grouped: Numbers.grouped(displayed, decimals)
+    case .hoursMinutes: Numbers.duration(minutes: displayed * 60)
+    }
+  }
+
+  /// Displayed value with its unit (`52 ms`, `7h 12m`, `8,412 steps`).
+  public func formatWithUnit(_ displayed: Double) -> String {
+    switch style {
+    case .hoursMinutes: format(displayed)
+    default: unit.isEmpty ? format(displayed) : format(displayed) + " " + unit
+    }
+  }
+
+  /// A signed difference of displayed values with its unit (`+3 ms`, `-25m`).
+  public func formatDifference(_ difference: Double) -> String {
+    switch style {
+    case .hoursMinutes: Numbers.signedDuration(minutes: difference * 60)
+    case .grouped:
+      Numbers.signed(difference, decimals, grouping: true) + (unit.isEmpty ? "" : " " + unit)
+    case .plain: Numbers.signed(difference, decimals) + (unit.isEmpty ? "" : " " + unit)
+    }
+  }
+
+  /// The presentation of a metric id; catalog metrics not listed here use the catalog's
+  /// display name, unit and scale with one decimal.
+  public static func of(_ metric: MetricID) -> MetricPresentation {
+    func make(
+      _ name: String, _ unit: String, _ decimals: Int, _ transform: Transform = .scale(1),
+      _ style: Style = .plain, note: String = ""
+    ) -> MetricPresentation {
+      MetricPresentation(
+        metric: metric, name: name, unit: unit, decimals: decimals, transform: transform,
+        style: style, note: note)
+    }
+    switch metric {
+    case .hrvLnSDNN:
+      return make(
+        "HRV (SDNN)", "ms", 0, .exponential,
+        note: "Daily HRV is the mean of ln(SDNN), shown in ms; averages are geometric means.")
+    case .restingHeartRate: return make("Resting heart rate", "bpm", 0)
+    case .sleepAsleep: return make("Sleep", "h", 1, .scale(1.0 / 60), .hoursMinutes)
+    case .sleepInBed: return make("Time in bed", "h", 1, .scale(1.0 / 60), .hoursMinutes)
+    case .steps: return make("Steps", "steps", 0, .scale(1), .grouped)
+    case .activeEnergy: return make("Active energy", "kcal", 0, .scale(1), .grouped)
+    case .bodyMass: return make("Weight", "kg", 1)
+    case .respiratoryRate: return make("Respiratory rate", "/min", 1)
+    case .spo2: return make("Blood oxygen", "%", 1, .scale(100))
+    case .hrvSDNN: return make("HRV (SDNN)", "ms", 0)
+    default:
+      if let info = metric.info {
+        return make(info.displayName, info.displayUnit, 1, .scale(info.displayScale))
+      }
+      return make(metric.rawValue, "", 1)
+    }
+  }
+
+  /// Resolves a pinned-metric name from the pipeline file to a series id: `hrv` and
+  /// `hrvSDNN` are the ln(SDNN) series, `sleep` is asleep time; other names pass through.
+  public static func resolvePinned(_ name: String) -> MetricID {
+    switch name.lowercased() {
+    case "hrv", "hrvsdnn", "hrvlnsdnn": .hrvLnSDNN
+    case "sleep", "sleepasleep": .sleepAsleep
+    case "rhr", "restingheartrate": .restingHeartRate
+    default: MetricID(name)
+    }
+  }
+}

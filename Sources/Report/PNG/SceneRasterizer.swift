@@ -1,0 +1,67 @@
+/// Draws a `ChartScene` into pixels with the light palette, at `scale` output pixels per
+/// user unit, supersampled for smooth edges, and encodes it as PNG.
+public enum SceneRasterizer {
+  /// Output pixels per user unit (2 gives sharp images on high-density screens).
+  public static let scale = 2
+  /// Samples per output pixel along each axis (`Raster.halved` averages 2×2).
+  static let supersample = 2
+
+  /// PNG bytes of the scene.
+  public static func png(_ scene: ChartScene) throws -> [UInt8] {
+    let r = raster(scene)
+    return try PNGEncoder.encode(width: r.width, height: r.height, rgb: r.pixels)
+  }
+
+  static func raster(_ scene: ChartScene) -> Raster {
+    let k = Double(scale * supersample)
+    var canvas = Raster(
+      width: Int((scene.width * Double(scale)).rounded()) * supersample,
+      height: Int((scene.height * Double(scale)).rounded()) * supersample, background: RGB(0xFFFFFF)
+    )
+    func p(_ q: ChartPoint) -> ChartPoint { ChartPoint(q.x * k, q.y * k) }
+    for e in scene.elements {
+      let paint = e.role.light
+      switch e.shape {
+      case .rect(let x, let y, let w, let h):
+        if let f = paint.fill {
+          canvas.fillRect(x * k, y * k, (x + w) * k, (y + h) * k, f, paint.fillOpacity)
+        }
+        if let s = paint.stroke {
+          let corners = [
+            ChartPoint(x, y), ChartPoint(x + w, y), ChartPoint(x + w, y + h), ChartPoint(x, y + h),
+            ChartPoint(x, y),
+          ].map(p)
+          canvas.strokePolyline(corners, max(1, paint.strokeWidth * k), s, dash: paint.dash * k)
+        }
+      case .line(let a, let b):
+        if let s = paint.stroke {
+          canvas.strokePolyline(
+            [p(a), p(b)], max(1, paint.strokeWidth * k), s, dash: paint.dash * k)
+        }
+      case .polyline(let pts):
+        if let s = paint.stroke {
+          canvas.strokePolyline(pts.map(p), max(1, paint.strokeWidth * k), s, dash: paint.dash * k)
+        }
+      case .polygon(let pts):
+        if let f = paint.fill { canvas.fillPolygon(pts.map(p), f, paint.fillOpacity) }
+        if let s = paint.stroke {
+          canvas.strokePolyline((pts + [pts[0]]).map(p), max(1, paint.strokeWidth * k), s)
+        }
+      case .circle(let c, let r):
+        let q = p(c)
+        if let s = paint.stroke {
+          canvas.fillDisc(q.x, q.y, r * k + paint.strokeWidth * k / 2, s)
+          if let f = paint.fill { canvas.fillDisc(q.x, q.y, r * k - paint.strokeWidth * k / 2, f) }
+        } else if let f = paint.fill {
+          canvas.fillDisc(q.x, q.y, r * k, f)
+        }
+      case .text(let at, let s, let anchor):
+        let q = p(at)
+        let pixel = Int(k) * (paint.fontSize >= 13 ? 1 : 1)
+        canvas.text(
+          s, x: q.x, y: q.y, anchor: anchor, pixel: pixel, bold: paint.bold, paint.fill ?? RGB(0))
+      }
+    }
+    return canvas.halved()
+  }
+}

@@ -1,2 +1,0 @@
-/// Stage module Report (work in progress).
-enum ReportModule {}

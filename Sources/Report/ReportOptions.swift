@@ -1,0 +1,72 @@
+import HealthCore
+
+/// The report formats.
+public enum ReportFormat: String, Sendable, CaseIterable {
+  /// One self-contained HTML file.
+  case html
+  /// A Markdown file with sibling SVG files.
+  case markdown
+  /// An RFC 5322 message (`.eml`) with PNG charts; optionally sent.
+  case email
+}
+
+/// E-mail settings for `ReportFormat.email`.
+public struct EmailSettings: Sendable {
+  /// Recipient (`Name <addr>` or `addr`).
+  public var to: String
+  /// Sender (`Name <addr>` or `addr`).
+  public var from: String
+  /// Whether to pipe the message to the mailer after writing it.
+  public var send: Bool
+  /// The mailer command line; the message goes to its standard input.
+  public var sendmailCommand: String
+  /// The sent ledger; nil means `sent-weeks.ledger` beside the output.
+  public var ledgerPath: String?
+
+  /// The default mailer command.
+  public static let defaultSendmail = "sendmail -t -i"
+
+  /// Creates settings.
+  public init(
+    to: String = "", from: String = "healthpipe@localhost", send: Bool = false,
+    sendmailCommand: String = EmailSettings.defaultSendmail, ledgerPath: String? = nil
+  ) {
+    self.to = to
+    self.from = from
+    self.send = send
+    self.sendmailCommand = sendmailCommand
+    self.ledgerPath = ledgerPath
+  }
+}
+
+/// What `healthpipe report` does.
+public struct ReportOptions: Sendable {
+  /// The aggregate output folder.
+  public var inputDirectory: String
+  /// The format.
+  public var format: ReportFormat
+  /// The output file (`.html`, `.eml`) or, for Markdown, the `.md` path (SVGs beside it).
+  public var output: String
+  /// The as-of date; nil uses the one recorded by aggregate.
+  public var asOf: LocalDay?
+  /// Window in days: 7, 30 or 90.
+  public var window: Int
+  /// E-mail settings.
+  public var email: EmailSettings
+
+  /// The windows a report can show.
+  public static let windows = [7, 30, 90]
+
+  /// Creates options.
+  public init(
+    inputDirectory: String, format: ReportFormat = .html, output: String, asOf: LocalDay? = nil,
+    window: Int = 30, email: EmailSettings = EmailSettings()
+  ) {
+    self.inputDirectory = inputDirectory
+    self.format = format
+    self.output = output
+    self.asOf = asOf
+    self.window = window
+    self.email = email
+  }
+}

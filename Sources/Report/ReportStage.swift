@@ -1,0 +1,126 @@
+import Foundation
+import HealthCore
+
+/// The report stage: reads the aggregate folder and writes an HTML, Markdown or e-mail
+/// report (and, with `send`, pipes the e-mail to the mailer once per ISO week).
+public enum ReportStage {
+  /// Reads the tables, renders, writes the outputs atomically plus a manifest beside the
+  /// output, sends when asked, and returns the manifest. `settings["email.status"]` says
+  /// `written`, `sent` or `already-sent` for e-mail.
+  public static func run(_ o: ReportOptions, progress: ProgressMeter) throws -> StageManifest {
+    let started = SystemCalls.monotonicSeconds()
+    try validate(o)
+    progress.begin(stage: "report")
+    // Only the window (and the week before it, for deltas) is kept in memory.
+    let dailyPath =
+      (o.inputDirectory.hasSuffix("/") ? String(o.inputDirectory.dropLast()) : o.inputDirectory)
+      + "/daily.hpt"
+    var from: LocalDay?
+    var asOf = o.asOf
+    if asOf == nil, SystemCalls.fileStatus(dailyPath) != nil {
+      asOf = ReportMeta(try TableFile.header(of: dailyPath).meta).asOf
+    }
+    if let asOf { from = asOf.adding(days: -(o.window + 7)) }
+    let inputs = try ReportInputs.read(directory: o.inputDirectory, from: from)
+    progress.update(bytes: 0, records: Int64(inputs.daily.count + inputs.baselines.count))
+    let read = SystemCalls.monotonicSeconds()
+    let rendered = try render(inputs, o)
+    let renderSeconds = SystemCalls.monotonicSeconds() - read
+    for file in rendered.files { try AtomicFileWriter.write(file.bytes, to: file.path) }
+    progress.end()
+
+    var manifest = StageManifest(
+      stage: "report",
+      inputs: inputs.files.compactMap { FileFingerprint.stat($0) },
+      outputs: rendered.files.compactMap { FileFingerprint.stat($0.path) },
+      settings: [
+        "format": o.format.rawValue, "window": String(o.window),
+        "asOf": rendered.model.asOf.description,
+      ],
+      totals: [
+        "days": Int64(rendered.model.days.count),
+        "charts": Int64(rendered.chartCount),
+        "bytes": rendered.files.reduce(0) { $0 + Int64($1.bytes.count) },
+      ])
+    manifest.notes.append("tables read in \(Numbers.fixed((read - started) * 1000, 1)) ms")
+    manifest.notes.append("rendered in \(Numbers.fixed(renderSeconds * 1000, 1)) ms")
+    if let message = rendered.message {
+      manifest.settings["email.week"] = message.week
+      manifest.settings["email.messageID"] = message.messageID
+      manifest.settings["email.status"] = "written"
+      if o.email.send {
+        let ledger = SentLedger(
+          path: o.email.ledgerPath ?? SentLedger.defaultPath(besides: o.output))
+        if try ledger.contains(week: message.week, recipient: message.recipient) {
+          manifest.settings["email.status"] = "already-sent"
+          manifest.notes.append(
+            "already sent: week \(message.week) to \(message.recipient) is in \(ledger.path)")
+        } else {
+          try Mailer(command: o.email.sendmailCommand).send(message.bytes)
+          try ledger.record(
+            week: message.week, recipient: message.recipient, messageID: message.messageID)
+          manifest.settings["email.status"] = "sent"
+          manifest.notes.append("sent week \(message.week) to \(message.recipient)")
+        }
+      }
+    }
+    manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
+    manifest.peakRSSBytes = SystemCalls.peakRSSBytes()
+    try manifest.write(to: StageManifest.path(for: o.output))
+    return manifest
+  }
+
+  /// A rendered report: the files to write and, for e-mail, the message.
+  public struct Rendered: Sendable {
+    /// One output file.
+    public struct File: Sendable {
+      /// Where it goes.
+      public var path: String
+      /// Its bytes.
+      public var bytes: [UInt8]
+    }
+    /// The model the files show.
+    public var model: ReportModel
+    /// Files in write order (the main file last).
+    public var files: [File]
+    /// Number of charts drawn.
+    public var chartCount: Int
+    /// The e-mail, for `.email`.
+    public var message: EmailMessage?
+  }
+
+  /// Renders a report from tables already in memory (no file is touched): the pure part of
+  /// the stage, which the benchmark times.
+  public static func render(_ inputs: ReportInputs, _ o: ReportOptions) throws -> Rendered {
+    try validate(o)
+    let model = try ReportModelBuilder.build(inputs, asOf: o.asOf, window: o.window)
+    switch o.format {
+    case .html:
+      let html = HTMLReport.render(model)
+      return Rendered(
+        model: model, files: [.init(path: o.output, bytes: Array(html.utf8))],
+        chartCount: HTMLReport.mainCharts(model).count, message: nil)
+    case .markdown:
+      let md = MarkdownReport.render(model, markdownPath: o.output)
+      var files = md.svgFiles.map { Rendered.File(path: $0.path, bytes: Array($0.text.utf8)) }
+      files.append(.init(path: o.output, bytes: Array(md.markdown.utf8)))
+      return Rendered(model: model, files: files, chartCount: md.svgFiles.count, message: nil)
+    case .email:
+      let message = try EmailReport.compose(model, settings: o.email)
+      return Rendered(
+        model: model, files: [.init(path: o.output, bytes: message.bytes)],
+        chartCount: message.imageCount, message: message)
+    }
+  }
+
+  static func validate(_ o: ReportOptions) throws {
+    guard ReportOptions.windows.contains(o.window) else {
+      throw HealthError.usage("--window must be 7, 30 or 90, not \(o.window)")
+    }
+    if o.format == .email {
+      guard !o.email.to.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw HealthError.usage("an e-mail report needs a recipient", hint: "pass --to ADDRESS")
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import HealthCore
+
+/// Deterministic number text for reports: fixed decimals, ASCII digits, `,` thousands
+/// separators where asked, never the locale.
+public enum Numbers {
+  /// `fixed(72.46, 1)` is `72.5`.
+  public static func fixed(_ value: Double, _ decimals: Int) -> String {
+    NumberFormatting.fixed(value, decimals)
+  }
+
+  /// Fixed decimals with `,` between thousands: `grouped(12345.6, 0)` is `12,346`.
+  public static func grouped(_ value: Double, _ decimals: Int) -> String {
+    let text = fixed(value, decimals)
+    var sign = ""
+    var body = Substring(text)
+    if body.hasPrefix("-") {
+      sign = "-"
+      body = body.dropFirst()
+    }
+    let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let whole = Array(parts[0])
+    var out = ""
+    for (i, c) in whole.enumerated() {
+      if i > 0, (whole.count - i) % 3 == 0 { out += "," }
+      out.append(c)
+    }
+    if parts.count > 1 { out += "." + parts[1] }
+    return sign + out
+  }
+
+  /// A signed number: `+3.2`, `-1.0`, `0.0` (no sign for zero after rounding).
+  public static func signed(_ value: Double, _ decimals: Int, grouping: Bool = false) -> String {
+    let text = grouping ? grouped(value, decimals) : fixed(value, decimals)
+    if text.hasPrefix("-") { return text }
+    let isZero = text.allSatisfy { $0 == "0" || $0 == "." || $0 == "," }
+    return isZero ? text : "+" + text
+  }
+
+  /// Minutes as `7h 12m` (or `45m` under an hour).
+  public static func duration(minutes: Double) -> String {
+    let total = NumberFormatting.roundHalfUp(minutes)
+    let negative = total < 0
+    let m = abs(total)
+    let text = m >= 60 ? "\(m / 60)h \(LocalDayText.pad2(m % 60))m" : "\(m)m"
+    return negative ? "-" + text : text
+  }
+
+  /// Signed minutes as `+25m`, `-1h 05m`.
+  public static func signedDuration(minutes: Double) -> String {
+    let text = duration(minutes: minutes)
+    if text.hasPrefix("-") || NumberFormatting.roundHalfUp(minutes) == 0 { return text }
+    return "+" + text
+  }
+}
+
+/// Day labels used in reports.
+public enum LocalDayText {
+  /// `6 Jul`.
+  public static func dayMonth(_ day: LocalDay) -> String {
+    let (_, m, d) = day.components
+    return "\(d) \(LocalDay.monthNames[m - 1])"
+  }
+
+  /// `Sun 6 Jul`.
+  public static func weekdayDayMonth(_ day: LocalDay) -> String { day.shortLabel }
+
+  /// `Sun 6 Jul 2025`.
+  public static func full(_ day: LocalDay) -> String { "\(day.shortLabel) \(day.components.year)" }
+
+  /// Two digits with a leading zero.
+  public static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

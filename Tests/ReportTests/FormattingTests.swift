@@ -1,0 +1,81 @@
+import Foundation
+import HealthCore
+import Testing
+
+@testable import Report
+
+@Suite("Number text, ticks, escaping")
+struct FormattingTests {
+  @Test("fixed, grouped, signed and durations are deterministic ASCII")
+  func numbers() {
+    #expect(Numbers.grouped(12_345.6, 0) == "12,346")
+    #expect(Numbers.grouped(-1_234_567.891, 2) == "-1,234,567.89")
+    #expect(Numbers.grouped(999, 0) == "999")
+    #expect(Numbers.signed(3.24, 1) == "+3.2")
+    #expect(Numbers.signed(-0.04, 1) == "0.0")  // rounds to zero: no sign
+    #expect(Numbers.signed(0, 0) == "0")
+    // 432 min = 7 h 12 min; 45 min stays minutes; 60 min is 1h 00m.
+    #expect(Numbers.duration(minutes: 432) == "7h 12m")
+    #expect(Numbers.duration(minutes: 45) == "45m")
+    #expect(Numbers.duration(minutes: 60) == "1h 00m")
+    #expect(Numbers.signedDuration(minutes: -85) == "-1h 25m")
+  }
+
+  @Test("nice ticks use steps of 1, 2, 2.5 or 5 and cover the data")
+  func ticks() {
+    // 0...9.3 in about 4 steps: 9.3/4 = 2.325 → 2.5; 0, 2.5, ..., 10; one decimal.
+    let a = NiceTicks(minimum: 0, maximum: 9.3, target: 4)
+    #expect(a.step == 2.5)
+    #expect(a.values == [0, 2.5, 5, 7.5, 10])
+    #expect(a.decimals == 1)
+    // 41.2...58.9: span 17.7/4 = 4.4 → 5; 40...60.
+    let b = NiceTicks(minimum: 41.2, maximum: 58.9, target: 4)
+    #expect(b.step == 5)
+    #expect(b.lower == 40 && b.upper == 60)
+    #expect(b.decimals == 0)
+    // 0.952...0.981 (SpO2 as a fraction): 0.029/4 = 0.00725 → 0.01.
+    let c = NiceTicks(minimum: 0.952, maximum: 0.981, target: 4)
+    #expect(abs(c.step - 0.01) < 1e-12)
+    #expect(c.decimals == 2)
+    // A single value is widened instead of dividing by zero.
+    let d = NiceTicks(minimum: 72, maximum: 72)
+    #expect(d.lower < 72 && d.upper > 72)
+  }
+
+  @Test("escaping covers the five markup characters and Markdown's specials")
+  func escaping() {
+    #expect(Markup.escape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;")
+    #expect(Markup.escape("plain") == "plain")
+    #expect(Markup.escapeMarkdown("a|b*c_d") == "a\\|b\\*c\\_d")
+    #expect(Markup.slug("hrv LnSDNN/2") == "hrv-LnSDNN-2")
+  }
+
+  @Test("HRV shows ln values as ms, SpO2 fractions as percent, sleep as hours and minutes")
+  func presentation() {
+    let hrv = MetricPresentation.of(.hrvLnSDNN)
+    #expect(hrv.formatWithUnit(hrv.display(log(52.0))) == "52 ms")
+    let spo2 = MetricPresentation.of(.spo2)
+    #expect(spo2.formatWithUnit(spo2.display(0.974)) == "97.4 %")
+    let sleep = MetricPresentation.of(.sleepAsleep)
+    #expect(sleep.formatWithUnit(sleep.display(399)) == "6h 39m")
+    #expect(MetricPresentation.resolvePinned("hrv") == .hrvLnSDNN)
+    #expect(MetricPresentation.resolvePinned("sleep") == .sleepAsleep)
+  }
+
+  @Test("meta is read defensively: bad numbers and missing keys are not available")
+  func meta() {
+    let m = ReportMeta([
+      "asOf": "2025-13-01", "pinned": "bogus, hrv, hrv, steps, spo2, bodyMass",
+      "quality.recordsRead": "12x", "quality.rejected.out-of-range": "5",
+      "quality.rejected.bad-date": "2", "quality.sources": "A, B",
+    ])
+    #expect(m.asOf == nil)
+    // Unknown names dropped, duplicates removed, at most three.
+    #expect(m.pinned == [.hrvLnSDNN, .steps, .spo2])
+    #expect(m.recordsRead == nil)
+    #expect(m.rejectedByReason.map(\.code) == ["bad-date", "out-of-range"])
+    #expect(m.rejected == 7)
+    #expect(m.sources == ["A", "B"])
+    #expect(ReportMeta([:]).pinned == ReportMeta.defaultPinned)
+  }
+}
