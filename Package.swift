@@ -28,7 +28,9 @@ let package = Package(
     .target(name: "Pipeline", dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report"]),
 
     // Thin command-line layer.
-    .executableTarget(name: "healthpipe", dependencies: ["HealthCore", "Pipeline"]),
+    .executableTarget(
+      name: "healthpipe",
+      dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline"]),
     .executableTarget(
       name: "healthpipe-bench",
       dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline"]),

@@ -1,20 +1,15 @@
 import HealthCore
 
-/// A goal as a pipeline file defines it (`[goal.NAME]`).
+/// A goal as a pipeline file defines it (`[goal.NAME]`), already checked.
 public struct GoalConfig: Sendable, Hashable {
   /// The goal's name (`steps`).
   public var name: String
-  /// Metric id whose daily value is compared (`steps`, `exerciseMinutes`, `sleepAsleep`).
-  public var metric: String?
-  /// The day meets the goal when the value is at least this.
-  public var atLeast: Double?
-  /// The day meets the goal when the value is at most this.
-  public var atMost: Double?
-  /// Alternatively, a workout of at least this many minutes meets it.
-  public var orWorkoutMinutes: Double?
+  /// The condition text, `METRIC OP NUMBER [or ...]` (e.g. `steps >= 10000`,
+  /// `exerciseMinutes >= 30 or workout >= 20`); nil keeps a built-in goal's condition.
+  public var condition: String?
   /// Goal days needed per week for the weekly streak (1-7), if any.
   public var weeklyTarget: Int?
-  /// Text for people; derived when absent.
+  /// Text for people; derived from the condition when absent.
   public var description: String?
   /// Where the section starts.
   public var location: SourceLocation?

@@ -1,3 +1,4 @@
+import Aggregate
 import HealthCore
 
 /// Turns a parsed pipeline file into a `PipelineConfig`, checking every section, key and value
@@ -10,9 +11,9 @@ public enum PipelineConfigLoader {
     "aggregate": ["goals", "pinned", "week_start", "weekly_active_target"],
     "report": ["format", "window", "out", "to", "from", "send", "sendmail"],
   ]
-  static let goalKeys: Set<String> = [
-    "metric", "at_least", "at_most", "or_workout_minutes", "weekly_target", "description",
-  ]
+  static let goalKeys: Set<String> = ["condition", "weekly_target", "description"]
+  /// Goals that exist without a section (design defaults).
+  static let builtInGoals = ["active", "steps", "sleep"]
   static let weekdays = [
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
   ]
@@ -100,10 +101,10 @@ public enum PipelineConfigLoader {
       let goalName = String(section.dropFirst(5))
       goals[goalName] = try goal(goalName, document: document, location: location)
     }
-    for g in goalNames where goals[g] == nil && !["active", "steps", "sleep"].contains(g) {
+    for g in goalNames where goals[g] == nil && !builtInGoals.contains(g) {
       throw configError(
         "goal '\(g)' has no [goal.\(g)] section", at: value("aggregate", "goals")?.location,
-        hint: "define it, e.g. [goal.\(g)] metric = steps, at_least = 10000")
+        hint: "define it, e.g. [goal.\(g)] with condition = steps >= 10000")
     }
     var pinned: [String]?
     if let e = value("aggregate", "pinned") { pinned = list(e.value) }
@@ -156,29 +157,22 @@ public enum PipelineConfigLoader {
     let section = "goal." + name
     for e in document.entries(in: section) {
       switch e.key {
-      case "metric":
-        guard !e.value.isEmpty else { throw configError("metric is empty", at: e.location) }
-        g.metric = e.value
-      case "at_least": g.atLeast = try number(e)
-      case "at_most": g.atMost = try number(e)
-      case "or_workout_minutes": g.orWorkoutMinutes = try number(e)
+      case "condition":
+        do {
+          _ = try GoalDefinition(name: name, parsing: e.value)
+        } catch let error as HealthError {
+          throw configError(error.message, at: e.location, hint: error.hint)
+        }
+        g.condition = e.value
       case "weekly_target": g.weeklyTarget = try integer(e, in: 1...7)
       case "description": g.description = e.value
       default: break
       }
     }
-    let builtIn = ["active", "steps", "sleep"].contains(name)
-    if !builtIn || g.metric != nil || g.atLeast != nil || g.atMost != nil {
-      guard g.metric != nil else {
-        throw configError(
-          "[goal.\(name)] has no 'metric'", at: location,
-          hint: "e.g. metric = steps (a daily metric id)")
-      }
-      guard g.atLeast != nil || g.atMost != nil else {
-        throw configError(
-          "[goal.\(name)] needs 'at_least' or 'at_most'", at: location,
-          hint: "e.g. at_least = 8000")
-      }
+    if g.condition == nil && !builtInGoals.contains(name) {
+      throw configError(
+        "[goal.\(name)] has no 'condition'", at: location,
+        hint: "e.g. condition = steps >= 10000 (a daily metric, a comparison and a number)")
     }
     return g
   }

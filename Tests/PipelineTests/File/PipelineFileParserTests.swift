@@ -53,8 +53,7 @@ struct PipelineFileParserTests {
       week_start = sunday
 
       [goal.walk]
-      metric = distance
-      at_least = 5
+      condition = distance >= 5
       weekly_target = 3
 
       [report]
@@ -73,7 +72,7 @@ struct PipelineFileParserTests {
     #expect(c.timeZone == "Europe/Berlin")
     #expect(c.priority == ["manual", "Apple Watch", "iPhone", "*"])
     #expect(c.goalNames == ["steps", "walk"])
-    #expect(c.goals["walk"]?.atLeast == 5)
+    #expect(c.goals["walk"]?.condition == "distance >= 5")
     #expect(c.goals["walk"]?.weeklyTarget == 3)
     #expect(c.pinned == ["hrv", "sleep"])
     #expect(c.weekStart == 7)
@@ -100,10 +99,11 @@ struct PipelineFileParserTests {
       ("[pipeline\ninputs = in.zip\n", 1, "malformed section header"),
       ("[pipeline]\ninputs = in.zip\n[aggregate]\nweek_start = someday\n", 4, "week_start"),
       ("[pipeline]\ninputs = in.zip\n[report]\nsend = maybe\n", 4, "true or false"),
-      ("[pipeline]\ninputs = in.zip\n[goal.walk]\nmetric = distance\n", 3, "needs 'at_least'"),
+      ("[pipeline]\ninputs = in.zip\n[goal.walk]\nweekly_target = 3\n", 3, "has no 'condition'"),
+      ("[pipeline]\ninputs = in.zip\n[goal.walk]\ncondition = distance lots\n", 4, "is not METRIC OP NUMBER"),
+      ("[pipeline]\ninputs = in.zip\n[goal.walk]\ncondition = distance >= 5\nweekly_target = 9\n", 5, "from 1 to 7"),
       ("[pipeline]\ninputs = in.zip\n[aggregate]\ngoals = steps, steps\n", 4, "listed twice"),
       ("[pipeline]\ninputs = in.zip\n[aggregate]\ngoals = swim\n", 4, "no [goal.swim]"),
-      ("[pipeline]\ninputs = in.zip\n[goal.x]\nat_least = lots\n", 4, "must be a number"),
     ]
     for (text, line, message) in cases {
       guard let e = failure(text) else {
