@@ -40,8 +40,11 @@ struct RejectReasons {
       guard let info else { return "value is outside its range" }
       var text = RangeValidation.reason(
         value: row.value, start: row.start, end: row.end, info: info)
-      if info.kind != .sleep && store.units[row.unit] != info.canonicalUnit {
-        text += " (given as \(NumberFormatting.shortest(row.original)) \(store.units[row.unit]))"
+      let given = "\(NumberFormatting.shortest(row.original)) \(store.units[row.unit])"
+      if info.kind != .sleep && store.units[row.unit] != info.canonicalUnit
+        && !text.hasPrefix(given + " ")
+      {
+        text += " (given as \(given))"
       }
       return text
     case .unknownCategory:
