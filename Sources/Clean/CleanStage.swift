@@ -18,6 +18,9 @@ public enum CleanStage {
     }
     let header = try TableFile.header(of: o.input)
     var engine = CleanEngine(priority: priority, inputs: header.inputs, tableName: o.input)
+    // A samples row takes at least ~32 bytes on disk (a float64 value and two nullable
+    // float64 columns alone are 24), so this over-reserves a little: address space only.
+    if let size = FileFingerprint.stat(o.input)?.size { engine.reserveCapacity(Int(size / 32)) }
     progress.begin(stage: "clean")
     try TableFile.stream(Sample.self, from: o.input) { block in
       for sample in block { try engine.add(sample) }

@@ -21,6 +21,8 @@ public struct CleanEngine: Sendable {
   /// The inputs of the table being cleaned; a sample's `origin.file` indexes this list.
   public let inputs: [InputDescriptor]
   private let tableName: String
+  private let percents: [PercentConvention]
+  private let exportDates: [Int64?]
   private var store = SampleStore()
   private var conversions = UnitConversionCache()
   private var rankCache: [UInt64: UInt16] = [:]
@@ -38,6 +40,14 @@ public struct CleanEngine: Sendable {
     self.priority = priority
     self.inputs = inputs
     self.tableName = tableName
+    percents = inputs.map(\.percentConvention)
+    exportDates = inputs.map(\.exportDate)
+  }
+
+  /// Reserves room for about `count` samples, so a large table is not copied as it grows
+  /// (untouched room costs address space, not memory).
+  public mutating func reserveCapacity(_ count: Int) {
+    store.rows.reserveCapacity(count)
   }
 
   /// Adds one sample as ingest wrote it (value and unit as read) and applies the per-sample
@@ -50,7 +60,6 @@ public struct CleanEngine: Sendable {
           + "\(inputs.count) input(s)", at: SourceLocation(file: tableName),
         hint: "the samples table is inconsistent; rerun `healthpipe ingest` to rewrite it")
     }
-    let input = inputs[file]
     let metric = store.internMetric(sample.metric)
     let unit = store.units.intern(sample.unit)
     let source = store.sources.intern(sample.source)
@@ -68,12 +77,13 @@ public struct CleanEngine: Sendable {
     if sample.minimum != nil || sample.maximum != nil {
       extremes = Extremes(minimum: sample.minimum, maximum: sample.maximum)
     }
-    let info = store.metricInfo[Int(metric)]
-    if let info {
-      let percent = input.percentConvention
+    let rules = store.metricRules[Int(metric)]
+    if let canonicalUnit = rules.canonicalUnit {
+      let percent = percents[file]
       func convert(_ v: Double) -> Double? {
         conversions.canonical(
-          v, metric: metric, unit: unit, unitText: sample.unit, info: info, percent: percent)
+          v, metric: metric, unit: unit, unitText: sample.unit, canonicalUnit: canonicalUnit,
+          percent: percent)
       }
       if let value = convert(sample.value) {
         row.value = value
@@ -85,7 +95,8 @@ public struct CleanEngine: Sendable {
       }
     }
     if row.status == .kept {
-      row.status = Self.validate(row, extremes: extremes, info: info, input: input, sample: sample)
+      row.status = Self.validate(
+        row, extremes: extremes, rules: rules, exportDate: exportDates[file], sample: sample)
     }
     if let extremes {
       row.extremes = UInt32(store.extremes.count)
@@ -97,19 +108,16 @@ public struct CleanEngine: Sendable {
   /// Range validation and its companions, in this order: non-finite, end before start,
   /// future date, out of range, unknown sleep stage.
   private static func validate(
-    _ row: StoredSample, extremes: Extremes?, info: MetricInfo?, input: InputDescriptor,
+    _ row: StoredSample, extremes: Extremes?, rules: MetricRules, exportDate: Int64?,
     sample: Sample
   ) -> RowStatus {
     if !NonFiniteRule.passes(value: row.value, extremes: extremes) { return .nonFinite }
     if !EndBeforeStartRule.passes(start: row.start, end: row.end) { return .endBeforeStart }
-    if !FutureDateRule.passes(start: row.start, exportDate: input.exportDate) {
-      return .futureDate
+    if !FutureDateRule.passes(start: row.start, exportDate: exportDate) { return .futureDate }
+    if !rules.limit.passes(value: row.value, start: row.start, end: row.end) { return .outOfRange }
+    if !SleepStageRule.passes(category: sample.category, isSleep: rules.isSleep) {
+      return .unknownCategory
     }
-    guard let info else { return .kept }
-    if !RangeValidation.passes(value: row.value, start: row.start, end: row.end, info: info) {
-      return .outOfRange
-    }
-    if !SleepStageRule.passes(category: sample.category, info: info) { return .unknownCategory }
     return .kept
   }
 

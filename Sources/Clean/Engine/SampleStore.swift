@@ -19,6 +19,8 @@ struct SampleStore: Sendable {
   var extremes: [Extremes] = []
   /// Catalog entry per metric pool id (nil for raw type names).
   var metricInfo: [MetricInfo?] = []
+  /// What the per-sample rules need of each metric, per metric pool id.
+  var metricRules: [MetricRules] = []
 
   /// The metric id of a row.
   func metricID(_ row: StoredSample) -> MetricID { MetricID(metrics[row.metric]) }
@@ -29,7 +31,10 @@ struct SampleStore: Sendable {
   /// Interns a metric id, looking up its catalog entry once.
   mutating func internMetric(_ id: MetricID) -> UInt32 {
     let pid = metrics.intern(id.rawValue)
-    if Int(pid) == metricInfo.count { metricInfo.append(id.info) }
+    if Int(pid) == metricInfo.count {
+      metricInfo.append(id.info)
+      metricRules.append(MetricRules(id.info))
+    }
     return pid
   }
 
@@ -53,4 +58,20 @@ struct SampleStore: Sendable {
 
   /// The origin of a row.
   func origin(_ index: Int) -> Origin { Origin(file: rows[index].file, record: rows[index].record) }
+}
+
+/// What the per-sample rules need of a metric, without copying its catalog entry per sample.
+struct MetricRules: Sendable {
+  /// The canonical unit, for catalog metrics.
+  var canonicalUnit: String?
+  /// The range check.
+  var limit: RangeValidation.Limit
+  /// Whether it is the sleep metric.
+  var isSleep: Bool
+
+  init(_ info: MetricInfo?) {
+    canonicalUnit = info?.canonicalUnit
+    limit = info.map(RangeValidation.Limit.init) ?? RangeValidation.Limit()
+    isSleep = info?.kind == .sleep
+  }
 }

@@ -3,13 +3,16 @@
 struct StringPool: Sendable {
   private(set) var strings: [String] = []
   private var ids: [String: UInt32] = [:]
-  private var lastString = ""
-  private var lastID: UInt32 = .max
+  /// A few recently interned strings: a block of rows repeats a handful of sources, units
+  /// and devices, and comparing against them (identical storage compares in one step) is
+  /// cheaper than hashing a Swift string.
+  private var recent: [(text: String, id: UInt32)] = []
+  private var nextSlot = 0
+  private static let recentCapacity = 8
 
-  /// The id of `text`, adding it when new. Repeats of the previous string (the common case
-  /// in a block) skip the hash lookup.
+  /// The id of `text`, adding it when new.
   mutating func intern(_ text: String) -> UInt32 {
-    if lastID != .max && text == lastString { return lastID }
+    for entry in recent where entry.text == text { return entry.id }
     let id: UInt32
     if let known = ids[text] {
       id = known
@@ -18,8 +21,12 @@ struct StringPool: Sendable {
       strings.append(text)
       ids[text] = id
     }
-    lastString = text
-    lastID = id
+    if recent.count < Self.recentCapacity {
+      recent.append((text, id))
+    } else {
+      recent[nextSlot] = (text, id)
+      nextSlot = (nextSlot + 1) % Self.recentCapacity
+    }
     return id
   }
 

@@ -37,15 +37,42 @@ enum RangeValidation {
     return nil
   }
 
-  /// Whether the sample passes.
-  static func passes(value: Double, start: Int64, end: Int64, info: MetricInfo) -> Bool {
-    if info.kind == .sleep {
-      let length = end - start
-      return length > 0 && length <= maxSleepSegment
+  /// A metric's check, looked up once per metric (not per sample).
+  struct Limit: Sendable {
+    private enum Check: Sendable {
+      case none
+      case value(low: Double, high: Double)
+      case sleepLength
     }
-    guard let range = range(for: info) else { return true }
-    return value >= range.lowerBound - slack(range.lowerBound)
-      && value <= range.upperBound + slack(range.upperBound)
+    private let check: Check
+
+    /// The check for a catalog metric.
+    init(_ info: MetricInfo) {
+      if info.kind == .sleep {
+        check = .sleepLength
+      } else if let range = RangeValidation.range(for: info) {
+        check = .value(
+          low: range.lowerBound - RangeValidation.slack(range.lowerBound),
+          high: range.upperBound + RangeValidation.slack(range.upperBound))
+      } else {
+        check = .none
+      }
+    }
+
+    /// No check (metrics outside the catalog).
+    init() { check = .none }
+
+    /// Whether the sample passes.
+    @inline(__always)
+    func passes(value: Double, start: Int64, end: Int64) -> Bool {
+      switch check {
+      case .none: return true
+      case .value(let low, let high): return value >= low && value <= high
+      case .sleepLength:
+        let length = end - start
+        return length > 0 && length <= maxSleepSegment
+      }
+    }
   }
 
   /// `312 bpm is above 250`, `sleep segment of 25 h is longer than 24 h`.
@@ -63,7 +90,7 @@ enum RangeValidation {
     return "\(Readable.quantity(value, info)) is above \(Readable.bound(range.upperBound, info))"
   }
 
-  private static func slack(_ bound: Double) -> Double {
+  fileprivate static func slack(_ bound: Double) -> Double {
     bound.isFinite ? 1e-9 * max(1, abs(bound)) : 0
   }
 }

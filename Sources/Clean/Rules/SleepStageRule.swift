@@ -6,8 +6,8 @@ import HealthCore
 /// by other means.
 enum SleepStageRule {
   /// Whether the sample passes.
-  static func passes(category: String, info: MetricInfo) -> Bool {
-    info.kind != .sleep || SleepStage(rawValue: category) != nil
+  static func passes(category: String, isSleep: Bool) -> Bool {
+    !isSleep || SleepStage(rawValue: category) != nil
   }
 
   /// `sleep stage 'nap' is not one of inBed, asleepUnspecified, ...`.

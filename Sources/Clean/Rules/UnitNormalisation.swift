@@ -9,10 +9,10 @@ import HealthCore
 enum UnitNormalisation {
   /// The canonical value, or nil when `unit` cannot express the metric.
   static func canonical(
-    _ value: Double, unit: String, info: MetricInfo, percent: PercentConvention
+    _ value: Double, unit: String, canonicalUnit: String, percent: PercentConvention
   ) -> Double? {
-    if unit == info.canonicalUnit { return value }
-    return UnitConverter.convert(value, from: unit, to: info.canonicalUnit, percent: percent)
+    if unit == canonicalUnit { return value }
+    return UnitConverter.convert(value, from: unit, to: canonicalUnit, percent: percent)
   }
 
   /// Why a unit was refused: `unit 'furlong' cannot be converted to count/min (heartRate)`.
@@ -24,40 +24,61 @@ enum UnitNormalisation {
   }
 }
 
-/// Converts values of one (metric, unit, `%` convention) combination, remembering whether
-/// the unit is known so `UnitConverter`'s string work happens once per combination for the
-/// common case of a unit already canonical.
+/// Converts values of one (metric, unit, `%` convention) combination without
+/// `UnitConverter`'s per-call string work: the unit definitions are looked up once per
+/// combination and the same arithmetic is applied (`(v * sf + so - to) / tf`, in that
+/// order, so results are bit-identical to `UnitConverter.convert`; a test checks it).
 struct UnitConversionCache: Sendable {
-  private enum Kind: UInt8 {
-    case identity, convert, unknown
+  private enum Conversion {
+    case identity
+    case linear(
+      sourceFactor: Double, sourceOffset: Double, targetFactor: Double, targetOffset: Double)
+    case unknown
   }
-  private var kinds: [UInt64: Kind] = [:]
+  private var conversions: [UInt64: Conversion] = [:]
+  private var lastKey: UInt64 = .max
+  private var last: Conversion = .unknown
 
   /// The canonical value, or nil for an unknown unit.
   mutating func canonical(
-    _ value: Double, metric: UInt32, unit: UInt32, unitText: String, info: MetricInfo,
+    _ value: Double, metric: UInt32, unit: UInt32, unitText: String, canonicalUnit: String,
     percent: PercentConvention
   ) -> Double? {
     let key = UInt64(metric) << 33 | UInt64(unit) << 1 | (percent == .hundred ? 1 : 0)
-    let kind: Kind
-    if let known = kinds[key] {
-      kind = known
-    } else {
-      if unitText == info.canonicalUnit {
-        kind = .identity
-      } else if UnitNormalisation.canonical(1, unit: unitText, info: info, percent: percent) != nil
-      {
-        kind = .convert
+    if key != lastKey {
+      if let known = conversions[key] {
+        last = known
       } else {
-        kind = .unknown
+        last = Self.conversion(unit: unitText, canonicalUnit: canonicalUnit, percent: percent)
+        conversions[key] = last
       }
-      kinds[key] = kind
+      lastKey = key
     }
-    switch kind {
+    switch last {
     case .identity: return value
     case .unknown: return nil
-    case .convert:
-      return UnitNormalisation.canonical(value, unit: unitText, info: info, percent: percent)
+    case .linear(let sf, let so, let tf, let to):
+      let base = value * sf + so
+      return (base - to) / tf
     }
+  }
+
+  private static func conversion(
+    unit: String, canonicalUnit: String, percent: PercentConvention
+  ) -> Conversion {
+    if unit == canonicalUnit { return .identity }
+    guard let target = UnitTable.definition(of: canonicalUnit),
+      UnitNormalisation.canonical(1, unit: unit, canonicalUnit: canonicalUnit, percent: percent)
+        != nil
+    else { return .unknown }
+    if unit == "%" {
+      return .linear(
+        sourceFactor: percent == .hundred ? 0.01 : 1, sourceOffset: 0,
+        targetFactor: target.factor, targetOffset: target.offset)
+    }
+    guard let source = UnitTable.definition(of: unit) else { return .unknown }
+    return .linear(
+      sourceFactor: source.factor, sourceOffset: source.offset, targetFactor: target.factor,
+      targetOffset: target.offset)
   }
 }
