@@ -1,3 +1,4 @@
+import Dispatch
 import HealthCore
 
 /// Stage 2: reads the ingest samples table and writes the cleaned samples table (canonical
@@ -22,6 +23,7 @@ public enum CleanStage {
     // float64 columns alone are 24), so this over-reserves a little: address space only.
     if let size = FileFingerprint.stat(o.input)?.size { engine.reserveCapacity(Int(size / 32)) }
     progress.begin(stage: "clean")
+    defer { progress.end() }
     try TableFile.stream(Sample.self, from: o.input) { block in
       for sample in block { try engine.add(sample) }
       progress.update(bytes: 0, records: Int64(engine.samplesRead))
@@ -36,14 +38,13 @@ public enum CleanStage {
         size: inputPrint.size, crc32: inputPrint.crc32 ?? ""))
     let meta = try CleanTableMeta.entries(result, upstream: header.meta)
 
-    var tally = WriteTally()
     let cleaned = try TableWriter<Sample>(
       path: o.output, stage: "clean", inputs: inputs, meta: meta)
     let rejects = try TableWriter<Reject>(
       path: o.rejectsOutput, stage: "clean", inputs: inputs, meta: meta)
+    let tally: WriteTally
     do {
-      try CleanedTableWriter.write(result, to: cleaned, tally: &tally, progress: progress)
-      try RejectsWriter.write(result, to: rejects, tally: &tally)
+      tally = try writeBoth(result, cleaned: cleaned, rejects: rejects, progress: progress)
     } catch {
       cleaned.abandon()
       rejects.abandon()
@@ -60,7 +61,6 @@ public enum CleanStage {
     }
     try cleaned.commit()
     try rejects.commit()
-    progress.end()
 
     let manifest = StageManifest(
       stage: "clean", inputs: [inputPrint],
@@ -80,7 +80,47 @@ public enum CleanStage {
     return manifest
   }
 
+  /// Writes the cleaned and the rejects table at the same time (two cores; they share only
+  /// the read-only result) and merges their tallies.
+  private static func writeBoth(
+    _ result: CleanResult, cleaned: TableWriter<Sample>, rejects: TableWriter<Reject>,
+    progress: ProgressMeter
+  ) throws -> WriteTally {
+    let outcomes = [WriteOutcome(), WriteOutcome()]
+    // Each writer is used by exactly one worker, and by nobody else until both are done.
+    nonisolated(unsafe) let cleaned = cleaned
+    nonisolated(unsafe) let rejects = rejects
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      var tally = WriteTally()
+      do {
+        if part == 0 {
+          try CleanedTableWriter.write(result, to: cleaned, tally: &tally, progress: progress)
+        } else {
+          try RejectsWriter.write(result, to: rejects, tally: &tally)
+        }
+        outcomes[part].result = .success(tally)
+      } catch {
+        outcomes[part].result = .failure(error)
+      }
+    }
+    var merged = WriteTally()
+    for outcome in outcomes {
+      let tally = try outcome.result.get()
+      merged.cleaned.merge(tally.cleaned, uniquingKeysWith: +)
+      merged.rows.merge(tally.rows, uniquingKeysWith: +)
+      merged.rejected.merge(tally.rejected) { a, b in a.merging(b, uniquingKeysWith: +) }
+    }
+    return merged
+  }
+
   private static func sortedCounts(_ counts: [String: Int64]) -> String {
     counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
   }
+}
+
+/// The result of one of the two concurrent writes; each is set by exactly one worker and
+/// read after both have finished.
+private final class WriteOutcome: @unchecked Sendable {
+  var result: Result<WriteTally, any Error> = .failure(
+    HealthError.internalError("a table write did not run"))
 }

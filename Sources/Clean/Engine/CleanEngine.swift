@@ -60,6 +60,11 @@ public struct CleanEngine: Sendable {
           + "\(inputs.count) input(s)", at: SourceLocation(file: tableName),
         hint: "the samples table is inconsistent; rerun `healthpipe ingest` to rewrite it")
     }
+    guard store.rows.count < Int(UInt32.max - 1) else {
+      throw HealthError.internalError(
+        "more than \(UInt32.max - 1) samples in one table; the clean stage indexes rows with 32 bits"
+      )
+    }
     let metric = store.internMetric(sample.metric)
     let unit = store.units.intern(sample.unit)
     let source = store.sources.intern(sample.source)
