@@ -53,8 +53,22 @@ public struct CleanResult: Sendable {
   /// Calls `body` with every cleaned row in table order (canonical units; pieces of partly
   /// covered cumulative samples carry their share of the value).
   public func forEachCleaned(_ body: (Sample, CleanedPart) throws -> Void) rethrows {
+    try forEachCleaned(of: metricOrder, body)
+  }
+
+  /// The cleaned rows of one metric, in table order (e.g. to total a day's steps).
+  public func cleanedSamples(metric: MetricID) -> [Sample] {
+    let pool = metricOrder.filter { store.metrics[$0] == metric.rawValue }
+    var out: [Sample] = []
+    forEachCleaned(of: pool) { sample, _ in out.append(sample) }
+    return out
+  }
+
+  private func forEachCleaned(of metrics: [UInt32], _ body: (Sample, CleanedPart) throws -> Void)
+    rethrows
+  {
     try store.rows.withUnsafeBufferPointer { rows in
-      for metric in metricOrder {
+      for metric in metrics {
         let rowsOfMetric = whole[Int(metric)]
         let piecesOfMetric = pieces[Int(metric)]
         var w = 0

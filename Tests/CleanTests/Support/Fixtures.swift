@@ -1,6 +1,7 @@
 import Clean
 import Foundation
 import HealthCore
+import Testing
 
 /// Hand-built inputs for the clean tests.
 enum Fixtures {
@@ -68,7 +69,11 @@ struct SampleList {
 
 extension CleanResult {
   /// Cleaned samples of one metric.
-  func cleaned(_ metric: MetricID) -> [Sample] { cleanedSamples.filter { $0.metric == metric } }
+  func cleaned(_ metric: MetricID) -> [Sample] {
+    let all = cleanedSamples.filter { $0.metric == metric }
+    #expect(all == cleanedSamples(metric: metric), "cleanedSamples(metric:) disagrees")
+    return all
+  }
 
   /// Rejects with one code.
   func rejects(_ code: RejectCode) -> [Reject] { rejects.filter { $0.code == code } }
