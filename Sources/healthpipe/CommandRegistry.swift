@@ -1,10 +1,11 @@
 /// Every subcommand, in the order `healthpipe help` lists them.
 enum CommandRegistry {
   static let all: [Command] = [
+    CleanCommand.command,
     AggregateCommand.command,
+    ReportCommand.command,
     ExportCommand.command,
     InspectCommand.command,
-    ReportCommand.command,
     HelpCommand.command,
     VersionCommand.command,
   ]

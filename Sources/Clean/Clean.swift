@@ -1,2 +1,0 @@
-/// Stage module Clean (work in progress).
-enum CleanModule {}

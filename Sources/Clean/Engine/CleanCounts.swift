@@ -1,0 +1,80 @@
+import HealthCore
+
+/// What happened to the samples of one metric (or of all of them). Every sample read ends
+/// in exactly one of cleaned, rejected, duplicate or overlapped:
+/// `read = cleaned + rejected + duplicate + overlapped`.
+public struct CleanCounts: Sendable, Hashable {
+  /// Samples read from the ingest table.
+  public var read: Int64 = 0
+  /// Samples that reach the cleaned table, whole or in part.
+  public var cleaned: Int64 = 0
+  /// Of `cleaned`, the samples kept only in part (cumulative metrics, partly covered by a
+  /// higher-priority source).
+  public var trimmed: Int64 = 0
+  /// Rows the trimmed samples were written as (one per uncovered sub-interval).
+  public var pieces: Int64 = 0
+  /// Samples rejected by the per-sample rules, by reason code.
+  public var rejected: [RejectCode: Int64] = [:]
+  /// Exact duplicates removed.
+  public var duplicate: Int64 = 0
+  /// Samples displaced entirely by a higher-priority source.
+  public var overlapped: Int64 = 0
+
+  /// Creates empty counts.
+  public init() {}
+
+  /// All per-sample rejects.
+  public var rejectedTotal: Int64 { rejected.values.reduce(0, +) }
+
+  /// Rows in the cleaned table: whole samples plus the pieces of trimmed ones.
+  public var rows: Int64 { cleaned - trimmed + pieces }
+
+  /// Whether `read = cleaned + rejected + duplicate + overlapped`.
+  public var balances: Bool { read == cleaned + rejectedTotal + duplicate + overlapped }
+
+  /// Adds another set of counts.
+  public mutating func add(_ other: CleanCounts) {
+    read += other.read
+    cleaned += other.cleaned
+    trimmed += other.trimmed
+    pieces += other.pieces
+    for (code, n) in other.rejected { rejected[code, default: 0] += n }
+    duplicate += other.duplicate
+    overlapped += other.overlapped
+  }
+}
+
+/// One source seen in the input, for the report's data-quality section.
+public struct SourceSummary: Sendable, Hashable, Codable {
+  /// Source name as written.
+  public var name: String
+  /// Its best rank among its samples (0 = highest priority).
+  public var rank: Int
+  /// The priority entry it matched (`Apple Watch`), or `unlisted`.
+  public var priority: String
+  /// Samples read from it.
+  public var samples: Int64
+}
+
+/// An input that declares no export date, so its samples were not checked for future
+/// dates.
+public struct UncheckedInput: Sendable, Hashable {
+  /// Index in the table's input list.
+  public var index: Int
+  /// Path as recorded by ingest.
+  public var path: String
+  /// Its format.
+  public var format: String
+  /// Samples read from it.
+  public var samples: Int64
+}
+
+/// Which part of an input sample a cleaned row is.
+public enum CleanedPart: Sendable, Hashable {
+  /// The whole sample.
+  case whole
+  /// The first uncovered piece of a partly covered sample.
+  case firstPiece
+  /// A later piece of the same sample.
+  case laterPiece
+}

@@ -1,0 +1,203 @@
+import HealthCore
+
+/// The outcome of cleaning: the cleaned samples in table order, the rejects with their
+/// reasons, the counts per metric and the sources seen. Produced by `CleanEngine.finish()`.
+///
+/// Table order: metric id (UTF-8 order), then start, end, source, value, category and
+/// origin (input file, record). Rejects are ordered by origin, then metric and start.
+public struct CleanResult: Sendable {
+  /// The source-priority list used.
+  public let priority: SourcePriority
+  /// The inputs of the cleaned table.
+  public let inputs: [InputDescriptor]
+  /// Counts per metric id (catalog id or raw type name).
+  public let countsByMetric: [MetricID: CleanCounts]
+  /// Counts over all metrics.
+  public let total: CleanCounts
+  /// Sources seen, highest priority first (then by name).
+  public let sources: [SourceSummary]
+  /// Inputs without an export date, whose samples were not checked for future dates.
+  public let uncheckedInputs: [UncheckedInput]
+
+  let store: SampleStore
+  let order: SampleOrder
+  /// Metric pool ids in table order.
+  let metricOrder: [UInt32]
+  /// Per metric pool id: rows kept whole, in table order.
+  let whole: [[UInt32]]
+  /// Per metric pool id: pieces of trimmed rows, in table order.
+  let pieces: [[OrderKey]]
+
+  init(resolving input: SampleStore, priority: SourcePriority, inputs: [InputDescriptor]) {
+    var store = input
+    self.priority = priority
+    self.inputs = inputs
+    let order = SampleOrder(store)
+    self.order = order
+    let metricRanks = store.metrics.sortRanks()
+    metricOrder = (0..<UInt32(store.metrics.count)).sorted {
+      metricRanks[Int($0)] < metricRanks[Int($1)]
+    }
+    let (whole, pieces) = MetricResolution.resolve(&store, order: order)
+    self.whole = whole
+    self.pieces = pieces
+    self.store = store
+    (countsByMetric, total) = Self.count(store, pieces: pieces)
+    sources = Self.summariseSources(store, priority: priority)
+    uncheckedInputs = Self.unchecked(store, inputs: inputs)
+  }
+
+  /// Metric ids seen, in table order.
+  public var metrics: [MetricID] { metricOrder.map { MetricID(store.metrics[$0]) } }
+
+  /// Calls `body` with every cleaned row in table order (canonical units; pieces of partly
+  /// covered cumulative samples carry their share of the value).
+  public func forEachCleaned(_ body: (Sample, CleanedPart) throws -> Void) rethrows {
+    try forEachCleaned(of: metricOrder, body)
+  }
+
+  /// The cleaned rows of one metric, in table order (e.g. to total a day's steps).
+  public func cleanedSamples(metric: MetricID) -> [Sample] {
+    let pool = metricOrder.filter { store.metrics[$0] == metric.rawValue }
+    var out: [Sample] = []
+    forEachCleaned(of: pool) { sample, _ in out.append(sample) }
+    return out
+  }
+
+  private func forEachCleaned(of metrics: [UInt32], _ body: (Sample, CleanedPart) throws -> Void)
+    rethrows
+  {
+    try store.rows.withUnsafeBufferPointer { rows in
+      for metric in metrics {
+        let rowsOfMetric = whole[Int(metric)]
+        let piecesOfMetric = pieces[Int(metric)]
+        var w = 0
+        var p = 0
+        while w < rowsOfMetric.count || p < piecesOfMetric.count {
+          let takeWhole: Bool
+          if p >= piecesOfMetric.count {
+            takeWhole = true
+          } else if w >= rowsOfMetric.count {
+            takeWhole = false
+          } else {
+            let r = rows[Int(rowsOfMetric[w])]
+            let key = OrderKey(start: r.start, end: r.end, value: r.value, row: rowsOfMetric[w])
+            takeWhole = order.precedes(key, piecesOfMetric[p], rows)
+          }
+          if takeWhole {
+            try body(store.cleanedSample(Int(rowsOfMetric[w])), .whole)
+            w += 1
+          } else {
+            let piece = piecesOfMetric[p]
+            let part: CleanedPart = piece.firstPiece ? .firstPiece : .laterPiece
+            try body(
+              store.cleanedSample(
+                Int(piece.row), start: piece.start, end: piece.end, value: piece.value), part)
+            p += 1
+          }
+        }
+      }
+    }
+  }
+
+  /// The cleaned samples in table order, as an array (convenient for tests and checks).
+  public var cleanedSamples: [Sample] {
+    var out: [Sample] = []
+    out.reserveCapacity(Int(total.rows))
+    forEachCleaned { sample, _ in out.append(sample) }
+    return out
+  }
+
+  /// Calls `body` with every reject, ordered by origin, with its reason, the value and unit
+  /// as read and the origin.
+  public func forEachReject(_ body: (Reject) throws -> Void) rethrows {
+    let metricRanks = store.metrics.sortRanks()
+    var indices: [UInt32] = []
+    for (i, row) in store.rows.enumerated() where !row.status.isCleaned {
+      indices.append(UInt32(i))
+    }
+    store.rows.withUnsafeBufferPointer { rows in
+      indices.sort { a, b in
+        let ra = rows[Int(a)]
+        let rb = rows[Int(b)]
+        if ra.file != rb.file { return ra.file < rb.file }
+        if ra.record != rb.record { return ra.record < rb.record }
+        if ra.metric != rb.metric {
+          return metricRanks[Int(ra.metric)] < metricRanks[Int(rb.metric)]
+        }
+        if ra.start != rb.start { return ra.start < rb.start }
+        return a < b
+      }
+    }
+    let reasons = RejectReasons(store: store, priority: priority, inputs: inputs, order: order)
+    for index in indices { try body(reasons.reject(Int(index))) }
+  }
+
+  /// The rejects as an array.
+  public var rejects: [Reject] {
+    var out: [Reject] = []
+    forEachReject { out.append($0) }
+    return out
+  }
+
+  private static func count(_ store: SampleStore, pieces: [[OrderKey]]) -> (
+    [MetricID: CleanCounts], CleanCounts
+  ) {
+    var perPool = [CleanCounts](repeating: CleanCounts(), count: store.metrics.count)
+    for row in store.rows {
+      let m = Int(row.metric)
+      perPool[m].read += 1
+      switch row.status {
+      case .kept: perPool[m].cleaned += 1
+      case .trimmed:
+        perPool[m].cleaned += 1
+        perPool[m].trimmed += 1
+      case .duplicate: perPool[m].duplicate += 1
+      case .overlapped: perPool[m].overlapped += 1
+      default:
+        if let code = row.status.rejectCode { perPool[m].rejected[code, default: 0] += 1 }
+      }
+    }
+    for (m, list) in pieces.enumerated() { perPool[m].pieces += Int64(list.count) }
+    var byMetric: [MetricID: CleanCounts] = [:]
+    var total = CleanCounts()
+    for (m, counts) in perPool.enumerated() {
+      byMetric[MetricID(store.metrics[UInt32(m)])] = counts
+      total.add(counts)
+    }
+    return (byMetric, total)
+  }
+
+  private static func summariseSources(_ store: SampleStore, priority: SourcePriority)
+    -> [SourceSummary]
+  {
+    var best = [Int](repeating: Int.max, count: store.sources.count)
+    var samples = [Int64](repeating: 0, count: store.sources.count)
+    for row in store.rows {
+      let s = Int(row.source)
+      best[s] = min(best[s], Int(row.rank))
+      samples[s] += 1
+    }
+    let names = store.sources.sortRanks()
+    let ids = (0..<store.sources.count).sorted { a, b in
+      best[a] != best[b] ? best[a] < best[b] : names[a] < names[b]
+    }
+    return ids.map { id in
+      SourceSummary(
+        name: store.sources[UInt32(id)], rank: best[id], priority: priority.label(ofRank: best[id]),
+        samples: samples[id])
+    }
+  }
+
+  private static func unchecked(_ store: SampleStore, inputs: [InputDescriptor])
+    -> [UncheckedInput]
+  {
+    var samples = [Int64](repeating: 0, count: inputs.count)
+    for row in store.rows { samples[Int(row.file)] += 1 }
+    return inputs.enumerated().compactMap { index, input in
+      guard input.exportDate == nil, samples[index] > 0 else { return nil }
+      return UncheckedInput(
+        index: index, path: input.path, format: input.format, samples: samples[index])
+    }
+  }
+}

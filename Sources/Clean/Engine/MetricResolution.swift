@@ -1,0 +1,61 @@
+import HealthCore
+
+/// The whole-table steps of the clean stage, one metric at a time: order the rows that
+/// passed the per-sample rules, remove exact duplicates, then arbitrate between sources by
+/// the metric's kind (cumulative, point and body, sleep). Workouts, Apple's activity
+/// summaries and metrics outside the catalog are not arbitrated: only exact duplicates go.
+enum MetricResolution {
+  /// Resolves every metric; returns, per metric pool id, the rows kept whole and the
+  /// pieces of partly covered rows, each in table order.
+  static func resolve(_ store: inout SampleStore, order: SampleOrder) -> (
+    whole: [[UInt32]], pieces: [[OrderKey]]
+  ) {
+    var buckets = [[UInt32]](repeating: [], count: store.metrics.count)
+    for (i, row) in store.rows.enumerated() where row.status == .kept {
+      buckets[Int(row.metric)].append(UInt32(i))
+    }
+    let stages = store.categories.strings.map { SleepStage(rawValue: $0) }
+    var pieces = [[OrderKey]](repeating: [], count: store.metrics.count)
+    for metric in buckets.indices where !buckets[metric].isEmpty {
+      var sorted = buckets[metric]
+      buckets[metric] = []
+      order.sort(&sorted, rows: store.rows)
+      let survivors = ExactDuplicates.removeDuplicates(sorted, rows: &store.rows)
+      switch store.metricInfo[metric]?.kind {
+      case .cumulative:
+        let cut = CumulativeArbitration.resolve(survivors, rows: &store.rows)
+        pieces[metric] = orderedPieces(cut, store: store, order: order)
+      case .point, .body:
+        PointArbitration.resolve(survivors, rows: &store.rows)
+      case .sleep:
+        SleepArbitration.resolve(survivors, rows: &store.rows, stages: stages, order: order)
+      case .workout, .summary, nil:
+        break
+      }
+      buckets[metric] = survivors.filter { store.rows[Int($0)].status == .kept }
+    }
+    return (buckets, pieces)
+  }
+
+  /// Pieces with their pro-rata values, in table order.
+  private static func orderedPieces(_ cut: [Piece], store: SampleStore, order: SampleOrder)
+    -> [OrderKey]
+  {
+    var keys: [OrderKey] = []
+    keys.reserveCapacity(cut.count)
+    var previousRow: UInt32 = .max
+    for piece in cut {
+      let row = store.rows[Int(piece.row)]
+      let share = Double(piece.end - piece.start) / Double(row.end - row.start)
+      keys.append(
+        OrderKey(
+          start: piece.start, end: piece.end, value: row.value * share, row: piece.row,
+          firstPiece: piece.row != previousRow))
+      previousRow = piece.row
+    }
+    store.rows.withUnsafeBufferPointer { rows in
+      keys.sort { order.precedes($0, $1, rows) }
+    }
+    return keys
+  }
+}

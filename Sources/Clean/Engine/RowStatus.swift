@@ -1,0 +1,44 @@
+import HealthCore
+
+/// What the clean stage decided for one input sample.
+enum RowStatus: UInt8, Sendable {
+  /// Kept whole.
+  case kept
+  /// Kept for the part of its interval not covered by higher-priority sources (cumulative
+  /// metrics); written as one or more pieces.
+  case trimmed
+  /// Unknown unit for a known metric.
+  case unknownUnit
+  /// NaN or infinite value.
+  case nonFinite
+  /// Ends before it starts.
+  case endBeforeStart
+  /// Starts after its input's export date.
+  case futureDate
+  /// Outside the metric's plausible range.
+  case outOfRange
+  /// A sleep row whose category is not a sleep stage.
+  case unknownCategory
+  /// An exact duplicate of a kept sample.
+  case duplicate
+  /// Displaced by a higher-priority source.
+  case overlapped
+
+  /// Whether the sample reaches the cleaned table (whole or in part).
+  var isCleaned: Bool { self == .kept || self == .trimmed }
+
+  /// The reject code, for statuses that drop the sample.
+  var rejectCode: RejectCode? {
+    switch self {
+    case .kept, .trimmed: nil
+    case .unknownUnit: .unknownUnit
+    case .nonFinite: .nonFinite
+    case .endBeforeStart: .endBeforeStart
+    case .futureDate: .futureDate
+    case .outOfRange: .outOfRange
+    case .unknownCategory: .unknownCategory
+    case .duplicate: .duplicate
+    case .overlapped: .overlapped
+    }
+  }
+}

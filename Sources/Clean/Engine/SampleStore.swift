@@ -1,0 +1,77 @@
+import HealthCore
+
+/// Every sample read by the clean stage, in read order, in compact form, with the string
+/// pools and per-metric catalog lookups they refer to.
+struct SampleStore: Sendable {
+  /// Rows in read order; a row's index is its identity.
+  var rows: [StoredSample] = []
+  /// Metric ids.
+  var metrics = StringPool()
+  /// Units as read.
+  var units = StringPool()
+  /// Categories.
+  var categories = StringPool()
+  /// Source names.
+  var sources = StringPool()
+  /// Device descriptions.
+  var devices = StringPool()
+  /// Min/max side table.
+  var extremes: [Extremes] = []
+  /// Catalog entry per metric pool id (nil for raw type names).
+  var metricInfo: [MetricInfo?] = []
+  /// What the per-sample rules need of each metric, per metric pool id.
+  var metricRules: [MetricRules] = []
+
+  /// The metric id of a row.
+  func metricID(_ row: StoredSample) -> MetricID { MetricID(metrics[row.metric]) }
+
+  /// The catalog entry of a row's metric, if it is a catalog metric.
+  func info(_ row: StoredSample) -> MetricInfo? { metricInfo[Int(row.metric)] }
+
+  /// Interns a metric id, looking up its catalog entry once.
+  mutating func internMetric(_ id: MetricID) -> UInt32 {
+    let pid = metrics.intern(id.rawValue)
+    if Int(pid) == metricInfo.count {
+      metricInfo.append(id.info)
+      metricRules.append(MetricRules(id.info))
+    }
+    return pid
+  }
+
+  /// The row as a cleaned sample: canonical value and unit, min/max converted; `start`,
+  /// `end` and `value` replaced for a piece.
+  func cleanedSample(_ index: Int, start: Int64? = nil, end: Int64? = nil, value: Double? = nil)
+    -> Sample
+  {
+    let row = rows[index]
+    let info = metricInfo[Int(row.metric)]
+    let ext = row.extremes == .max ? Extremes() : extremes[Int(row.extremes)]
+    return Sample(
+      metric: MetricID(metrics[row.metric]), start: start ?? row.start, end: end ?? row.end,
+      utcOffset: row.utcOffset, value: value ?? row.value, minimum: ext.minimum,
+      maximum: ext.maximum, unit: info?.canonicalUnit ?? units[row.unit],
+      category: categories[row.category], source: sources[row.source],
+      device: devices[row.device], sourceKind: SourceKind.allCases[Int(row.sourceKind)],
+      userEntered: row.userEntered, hrvKind: HRVKind.allCases[Int(row.hrvKind)],
+      origin: Origin(file: row.file, record: row.record))
+  }
+
+  /// The origin of a row.
+  func origin(_ index: Int) -> Origin { Origin(file: rows[index].file, record: rows[index].record) }
+}
+
+/// What the per-sample rules need of a metric, without copying its catalog entry per sample.
+struct MetricRules: Sendable {
+  /// The canonical unit, for catalog metrics.
+  var canonicalUnit: String?
+  /// The range check.
+  var limit: RangeValidation.Limit
+  /// Whether it is the sleep metric.
+  var isSleep: Bool
+
+  init(_ info: MetricInfo?) {
+    canonicalUnit = info?.canonicalUnit
+    limit = info.map(RangeValidation.Limit.init) ?? RangeValidation.Limit()
+    isSleep = info?.kind == .sleep
+  }
+}

@@ -1,0 +1,49 @@
+/// Interns strings to small integer ids so a million samples share one copy of each
+/// source, unit and device string, and compare as integers.
+struct StringPool: Sendable {
+  private(set) var strings: [String] = []
+  private var ids: [String: UInt32] = [:]
+  /// A few recently interned strings: a block of rows repeats a handful of sources, units
+  /// and devices, and comparing against them (identical storage compares in one step) is
+  /// cheaper than hashing a Swift string.
+  private var recent: [(text: String, id: UInt32)] = []
+  private var nextSlot = 0
+  private static let recentCapacity = 8
+
+  /// The id of `text`, adding it when new.
+  mutating func intern(_ text: String) -> UInt32 {
+    for entry in recent where entry.text == text { return entry.id }
+    let id: UInt32
+    if let known = ids[text] {
+      id = known
+    } else {
+      id = UInt32(strings.count)
+      strings.append(text)
+      ids[text] = id
+    }
+    if recent.count < Self.recentCapacity {
+      recent.append((text, id))
+    } else {
+      recent[nextSlot] = (text, id)
+      nextSlot = (nextSlot + 1) % Self.recentCapacity
+    }
+    return id
+  }
+
+  /// The string of an id.
+  subscript(id: UInt32) -> String { strings[Int(id)] }
+
+  /// Number of distinct strings.
+  var count: Int { strings.count }
+
+  /// For each id, its position when the strings are sorted by UTF-8 bytes (no locale),
+  /// so ids compare like their strings.
+  func sortRanks() -> [UInt32] {
+    let order = strings.indices.sorted {
+      strings[$0].utf8.lexicographicallyPrecedes(strings[$1].utf8)
+    }
+    var ranks = [UInt32](repeating: 0, count: strings.count)
+    for (position, id) in order.enumerated() { ranks[id] = UInt32(position) }
+    return ranks
+  }
+}

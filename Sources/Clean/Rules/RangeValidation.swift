@@ -1,0 +1,96 @@
+import HealthCore
+
+/// Rule: plausible ranges per sample, in canonical units, boundaries included (design
+/// section 6). A value outside is rejected (`out-of-range`) with the numbers in the reason.
+///
+/// - The design's table: `ranges` below.
+/// - Sleep segments: longer than 0 and at most 24 h (checked on the interval, not the value).
+/// - Decision where the design is silent: amounts of cumulative metrics (steps, energy,
+///   distance, minutes, ...) may not be negative; other metrics have no range.
+/// - A value on a boundary in the unit it was given in stays on it after conversion:
+///   bounds are widened by 1e-9 of their size to absorb binary rounding (86 degF is 30 °C).
+enum RangeValidation {
+  /// The design's table, canonical units.
+  static let ranges: [MetricID: ClosedRange<Double>] = [
+    .hrvSDNN: 1...300,
+    .heartRate: 25...250,
+    .restingHeartRate: 25...200,
+    .bodyMass: 20...500,
+    .bodyFat: 0.02...0.75,
+    .bmi: 10...80,
+    .spo2: 0.70...1.00,
+    .respiratoryRate: 4...60,
+    .vo2Max: 10...90,
+    .hrRecovery: 0...120,
+    .wristTemperature: 30...42,
+    .bodyTemperature: 30...45,
+    .steps: 0...50_000,
+  ]
+
+  /// The longest sleep segment kept, seconds.
+  static let maxSleepSegment: Int64 = 86_400
+
+  /// The range that applies to a metric, if any.
+  static func range(for info: MetricInfo) -> ClosedRange<Double>? {
+    if let range = ranges[info.id] { return range }
+    if info.kind == .cumulative { return 0...Double.infinity }
+    return nil
+  }
+
+  /// A metric's check, looked up once per metric (not per sample).
+  struct Limit: Sendable {
+    private enum Check: Sendable {
+      case none
+      case value(low: Double, high: Double)
+      case sleepLength
+    }
+    private let check: Check
+
+    /// The check for a catalog metric.
+    init(_ info: MetricInfo) {
+      if info.kind == .sleep {
+        check = .sleepLength
+      } else if let range = RangeValidation.range(for: info) {
+        check = .value(
+          low: range.lowerBound - RangeValidation.slack(range.lowerBound),
+          high: range.upperBound + RangeValidation.slack(range.upperBound))
+      } else {
+        check = .none
+      }
+    }
+
+    /// No check (metrics outside the catalog).
+    init() { check = .none }
+
+    /// Whether the sample passes.
+    @inline(__always)
+    func passes(value: Double, start: Int64, end: Int64) -> Bool {
+      switch check {
+      case .none: return true
+      case .value(let low, let high): return value >= low && value <= high
+      case .sleepLength:
+        let length = end - start
+        return length > 0 && length <= maxSleepSegment
+      }
+    }
+  }
+
+  /// `312 bpm is above 250`, `sleep segment of 25 h is longer than 24 h`.
+  static func reason(value: Double, start: Int64, end: Int64, info: MetricInfo) -> String {
+    if info.kind == .sleep {
+      let length = end - start
+      return length <= 0
+        ? "sleep segment of \(Readable.duration(length)) has no length"
+        : "sleep segment of \(Readable.duration(length)) is longer than 24 h"
+    }
+    guard let range = range(for: info) else { return "value is outside its range" }
+    if value < range.lowerBound {
+      return "\(Readable.quantity(value, info)) is below \(Readable.bound(range.lowerBound, info))"
+    }
+    return "\(Readable.quantity(value, info)) is above \(Readable.bound(range.upperBound, info))"
+  }
+
+  fileprivate static func slack(_ bound: Double) -> Double {
+    bound.isFinite ? 1e-9 * max(1, abs(bound)) : 0
+  }
+}
