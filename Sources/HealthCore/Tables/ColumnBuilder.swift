@@ -8,18 +8,31 @@ final class ColumnBuilder {
   var dictionary: [String: UInt32] = [:]
   var dictionaryList: [String] = []
   var validity: [Bool] = []
+  /// The last string appended and its index: rows sorted by metric or source repeat the
+  /// same string many times in a row, and comparing with the last one is far cheaper than
+  /// hashing it.
+  private var lastString = ""
+  private var lastIndex: UInt32 = .max
 
   init(_ spec: ColumnSpec) { self.spec = spec }
 
   @inline(__always)
   func appendString(_ value: String) {
+    if lastIndex != .max && value == lastString {
+      stringIndices.append(lastIndex)
+      return
+    }
     if let index = dictionary[value] {
+      lastString = value
+      lastIndex = index
       stringIndices.append(index)
     } else {
       let index = UInt32(dictionaryList.count)
       dictionary[value] = index
       dictionaryList.append(value)
       stringIndices.append(index)
+      lastString = value
+      lastIndex = index
     }
   }
 
@@ -31,6 +44,8 @@ final class ColumnBuilder {
     dictionary.removeAll(keepingCapacity: true)
     dictionaryList.removeAll(keepingCapacity: true)
     validity.removeAll(keepingCapacity: true)
+    lastString = ""
+    lastIndex = .max
   }
 
   /// Appends the encoded column (without its length prefix) to `out`.
