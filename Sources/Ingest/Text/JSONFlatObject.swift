@@ -1,0 +1,173 @@
+import HealthCore
+
+/// One JSON object read whole and flattened: nested objects become dotted keys
+/// (`activeEnergyBurned.qty`), arrays are skipped (syntax checked) and only their element
+/// count kept. Reused from object to object, so reading millions of small objects (data
+/// points, workouts) allocates nothing once warm. Keys may come in any order.
+public final class JSONFlatObject {
+  /// One member.
+  public struct Field: Sendable {
+    /// `.string`, `.number`, `.trueValue`, `.falseValue`, `.null`, or `.beginArray` for a
+    /// skipped array.
+    public var kind: JSONToken
+    /// The value of a number.
+    public var number: Double
+    /// The element count of a skipped array.
+    public var elementCount: Int
+    var keyStart: Int
+    var keyCount: Int
+    var textStart: Int
+    var textCount: Int
+    /// `line:column` of the value, for messages.
+    public var line: Int
+    var column: Int
+  }
+
+  /// The members in document order.
+  public private(set) var fields: [Field] = []
+  private var arena: [UInt8] = []
+  private var prefix: [UInt8] = []
+  /// Members beyond `maxFields` (skipped, counted).
+  public private(set) var droppedMembers = 0
+  /// The most members kept per object.
+  public var maxFields = 4096
+  /// `line:column` of the opening brace.
+  public private(set) var startLineColumn = ""
+
+  /// An empty object.
+  public init() {
+    fields.reserveCapacity(32)
+    arena.reserveCapacity(1024)
+    prefix.reserveCapacity(64)
+  }
+
+  /// Reads the members of the object whose `{` the tokenizer just returned, up to and
+  /// including its `}`.
+  public func read(from t: JSONTokenizer) throws {
+    fields.removeAll(keepingCapacity: true)
+    arena.removeAll(keepingCapacity: true)
+    prefix.removeAll(keepingCapacity: true)
+    droppedMembers = 0
+    startLineColumn = t.tokenLineColumn
+    try readMembers(t)
+  }
+
+  private func readMembers(_ t: JSONTokenizer) throws {
+    while true {
+      let token = try t.next()
+      if token == .endObject { return }
+      // token == .key (the tokenizer enforces the grammar)
+      let keyStart = arena.count
+      arena.append(contentsOf: prefix)
+      arena.append(contentsOf: t.text)
+      let keyCount = arena.count - keyStart
+      let value = try t.next()
+      switch value {
+      case .beginObject:
+        let saved = prefix.count
+        prefix.append(contentsOf: arena[keyStart..<(keyStart + keyCount)])
+        prefix.append(0x2E)
+        arena.removeLast(keyCount)
+        try readMembers(t)
+        prefix.removeLast(prefix.count - saved)
+        continue
+      case .beginArray:
+        let (line, column) = position(t)
+        let count = try t.skipRestOfContainer()
+        add(.beginArray, 0, count, keyStart, keyCount, line, column, textStart: 0, textCount: 0)
+      case .string:
+        let (line, column) = position(t)
+        let textStart = arena.count
+        arena.append(contentsOf: t.text)
+        add(
+          .string, 0, 0, keyStart, keyCount, line, column, textStart: textStart,
+          textCount: arena.count - textStart)
+      default:
+        let (line, column) = position(t)
+        add(value, t.number, 0, keyStart, keyCount, line, column, textStart: 0, textCount: 0)
+      }
+    }
+  }
+
+  private func position(_ t: JSONTokenizer) -> (Int, Int) {
+    (t.tokenLine, Int(t.tokenOffset - t.tokenLineStart) + 1)
+  }
+
+  private func add(
+    _ kind: JSONToken, _ number: Double, _ count: Int, _ keyStart: Int, _ keyCount: Int,
+    _ line: Int, _ column: Int, textStart: Int, textCount: Int
+  ) {
+    guard fields.count < maxFields else {
+      droppedMembers += 1
+      arena.removeLast(arena.count - keyStart)
+      return
+    }
+    fields.append(
+      Field(
+        kind: kind, number: number, elementCount: count, keyStart: keyStart, keyCount: keyCount,
+        textStart: textStart, textCount: textCount, line: line, column: column))
+  }
+
+  /// The index of the member named `key` (dotted for nested members), if present.
+  public func index(of key: StaticString) -> Int? {
+    let n = key.utf8CodeUnitCount
+    return arena.withUnsafeBytes { a in
+      for (i, f) in fields.enumerated() where f.keyCount == n {
+        if n == 0 || memcmpBytes(key.utf8Start, a.baseAddress! + f.keyStart, n) { return i }
+      }
+      return nil
+    }
+  }
+
+  /// The index of the member named `key`, if present.
+  public func index(of key: String) -> Int? {
+    var k = key
+    return k.withUTF8 { kb in
+      arena.withUnsafeBytes { a in
+        for (i, f) in fields.enumerated() where f.keyCount == kb.count {
+          if kb.count == 0 || memcmpBytes(kb.baseAddress!, a.baseAddress! + f.keyStart, kb.count) {
+            return i
+          }
+        }
+        return nil
+      }
+    }
+  }
+
+  /// The name of member `i`.
+  public func key(_ i: Int) -> String {
+    let f = fields[i]
+    return String(decoding: arena[f.keyStart..<(f.keyStart + f.keyCount)], as: UTF8.self)
+  }
+
+  /// The text of string member `i` as a `String`.
+  public func string(_ i: Int) -> String {
+    let f = fields[i]
+    return String(decoding: arena[f.textStart..<(f.textStart + f.textCount)], as: UTF8.self)
+  }
+
+  /// Calls `body` with the UTF-8 bytes of string member `i`.
+  public func withText<R>(_ i: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    let f = fields[i]
+    return try arena.withUnsafeBytes { a in
+      try body(UnsafeRawBufferPointer(rebasing: a[f.textStart..<(f.textStart + f.textCount)]))
+    }
+  }
+
+  /// `line:column` of member `i`'s value.
+  public func lineColumn(_ i: Int) -> String { "\(fields[i].line):\(fields[i].column)" }
+
+  /// The value of member `i` as text for a rejects row (strings as read, numbers shortest).
+  public func valueText(_ i: Int) -> String {
+    let f = fields[i]
+    switch f.kind {
+    case .string: return string(i)
+    case .number: return NumberFormatting.shortest(f.number)
+    case .trueValue: return "true"
+    case .falseValue: return "false"
+    case .null: return "null"
+    case .beginArray: return "[\(f.elementCount) elements]"
+    default: return ""
+    }
+  }
+}
