@@ -87,7 +87,8 @@ final class AutoExportJSONParser {
         sawData = true
         let value = try t.next()
         guard value == .beginObject else {
-          throw t.structureError("data is \(value.noun), not an object", hint: Self.notHAE)
+          throw t.structureError(
+            "data is \(value.noun), not an object", hint: Self.notHAE, path: "data")
         }
         try readData()
       } else {
@@ -122,7 +123,8 @@ final class AutoExportJSONParser {
   private func readMetrics() throws {
     let open = try t.next()
     guard open == .beginArray else {
-      throw t.structureError("data.metrics is \(open.noun), not an array", hint: Self.notHAE)
+      throw t.structureError(
+        "data.metrics is \(open.noun), not an array", hint: Self.notHAE, path: "data.metrics")
     }
     var m = -1
     while true {
@@ -248,7 +250,8 @@ final class AutoExportJSONParser {
   private func readWorkouts() throws {
     let open = try t.next()
     guard open == .beginArray else {
-      throw t.structureError("data.workouts is \(open.noun), not an array", hint: Self.notHAE)
+      throw t.structureError(
+        "data.workouts is \(open.noun), not an array", hint: Self.notHAE, path: "data.workouts")
     }
     var w = -1
     while true {

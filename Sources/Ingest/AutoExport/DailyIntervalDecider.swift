@@ -17,14 +17,22 @@ struct DailyIntervalDecider {
   }
 
   private var mode = Mode.undecided
-  private var pending: [Sample] = []
+  /// Samples waiting for the decision, in file order; `alwaysDaily` for date-only points.
+  private var pending: [(sample: Sample, alwaysDaily: Bool)] = []
   static let maxPending = 20_000
 
   /// Takes one sample whose start is `time`; emits it now or later.
   mutating func submit(
     _ sample: Sample, time: ResolvedTime, emit: (Sample) throws -> Void
   ) throws {
-    if !time.hasTime { return try emit(Self.daily(sample)) }
+    if !time.hasTime {
+      // A day whatever the mode; it waits only to keep file order.
+      if mode == .undecided && !pending.isEmpty {
+        pending.append((sample, true))
+        return
+      }
+      return try emit(Self.daily(sample))
+    }
     if !time.isLocalMidnight {
       if mode != .readings {
         mode = .readings
@@ -36,7 +44,7 @@ struct DailyIntervalDecider {
     case .readings: try emit(sample)
     case .daily: try emit(Self.daily(sample))
     case .undecided:
-      pending.append(sample)
+      pending.append((sample, false))
       if pending.count >= Self.maxPending {
         mode = .daily
         try flush(daily: true, emit: emit)
@@ -51,7 +59,7 @@ struct DailyIntervalDecider {
   }
 
   private mutating func flush(daily: Bool, emit: (Sample) throws -> Void) throws {
-    for s in pending { try emit(daily ? Self.daily(s) : s) }
+    for p in pending { try emit(daily || p.alwaysDaily ? Self.daily(p.sample) : p.sample) }
     pending.removeAll(keepingCapacity: true)
   }
 

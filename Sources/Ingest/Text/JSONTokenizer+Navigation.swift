@@ -69,8 +69,8 @@ extension JSONTokenizer {
 
   /// A `HealthError` (exit 65) about the document's structure at the last token, such as
   /// `data.metrics is not an array`.
-  public func structureError(_ message: String, hint: String) -> HealthError {
-    HealthError.malformed(message, at: location(), hint: hint)
+  public func structureError(_ message: String, hint: String, path: String? = nil) -> HealthError {
+    HealthError.malformed(message, at: location(path: path), hint: hint)
   }
 
   // MARK: - Skipping

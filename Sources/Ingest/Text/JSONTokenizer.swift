@@ -235,8 +235,20 @@ public final class JSONTokenizer {
     return closed.isObject ? .endObject : .endArray
   }
 
+  /// After a complete value: a member's key leaves the path (errors between members name
+  /// the object, not its previous member).
   @inline(__always)
-  func afterValue() { expect = containers.isEmpty ? .done : .commaOrEnd }
+  func afterValue() {
+    guard let top = containers.indices.last else {
+      expect = .done
+      return
+    }
+    expect = .commaOrEnd
+    if containers[top].isObject {
+      let keyStart = containers[top].keyStart
+      if pathKeys.count > keyStart { pathKeys.removeLast(pathKeys.count - keyStart) }
+    }
+  }
 
   // MARK: - Buffer
 
