@@ -83,12 +83,23 @@ public struct AutoExportCSVReader: InputReader {
 }
 
 /// Turns the rows of a daily metrics CSV into samples.
-struct AutoExportCSVRows {
+final class AutoExportCSVRows {
   let csv: CSVRecordReader
   let sink: IngestSink
   let plan: AutoExportColumnPlan
   let columns: Int
   let source: String
+
+  init(
+    csv: CSVRecordReader, sink: IngestSink, plan: AutoExportColumnPlan, columns: Int,
+    source: String
+  ) {
+    self.csv = csv
+    self.sink = sink
+    self.plan = plan
+    self.columns = columns
+    self.source = source
+  }
 
   func read(zone: inout LocalTimeZone) throws {
     let line = Int64(csv.recordLine)
@@ -135,86 +146,98 @@ struct AutoExportCSVRows {
     func text(_ i: Int) -> String { csv.trimmedString(i) }
     func isEmpty(_ i: Int) -> Bool { csv.trimmedField(i).isEmpty }
 
-    for c in plan.values where !isEmpty(c.index) {
-      if let v = number(c.index) {
-        sink.read(type: c.type)
-        try sink.keep(sample(c.metric, v, c.unit, c.hrv), type: c.type)
-      } else {
-        try reject(
-          c.type, .badNumber, "'\(text(c.index))' in \(c.type) is not a number", metric: c.metric,
-          value: text(c.index), unit: c.unit)
+    // Walk the cells once; empty ones cost a length check.
+    var sleepWindow: (start: Int64, offset: Int32)?
+    for i in 0..<columns {
+      let cell = csv.trimmedField(i)
+      if cell.isEmpty { continue }
+      switch plan.roles[i] {
+      case .value(let slot):
+        let c = plan.values[slot]
+        if let v = DecimalParser.parse(cell) {
+          sink.read(type: c.type)
+          try sink.keep(sample(c.metric, v, c.unit, c.hrv), type: c.type)
+        } else {
+          try reject(
+            c.type, .badNumber, "'\(text(i))' in \(c.type) is not a number", metric: c.metric,
+            value: text(i), unit: c.unit)
+        }
+      case .sleep(let slot):
+        if sleepWindow == nil {
+          let windowLocal = DayInterval.sleepWindowLocalStart(day: day)
+          let offset = ts.utcOffset ?? zone.offset(atLocal: windowLocal, sink: sink, what: what)
+          sleepWindow = (windowLocal - Int64(offset), offset)
+        }
+        try readSleep(
+          plan.sleeps[slot], cell: cell, window: sleepWindow!, line: line, reject: reject)
+      case .unnamed:
+        sink.extra["notKept.unnamedColumn", default: 0] += 1
+      case .date, .rangeMember:
+        continue
       }
     }
     for r in plan.ranges {
-      let cells = [r.min, r.avg, r.max]
-      guard cells.contains(where: { $0.map { !isEmpty($0) } ?? false }) else { continue }
-      guard let avgIndex = r.avg, !isEmpty(avgIndex) else {
+      func cell(_ index: Int?) -> Int? { index.flatMap { isEmpty($0) ? nil : $0 } }
+      let (minCell, avgCell, maxCell) = (cell(r.min), cell(r.avg), cell(r.max))
+      guard minCell != nil || avgCell != nil || maxCell != nil else { continue }
+      guard let avgCell else {
         try reject(
           r.type, .missingField, "\(r.type) [Avg] is empty while [Min] or [Max] has a value",
           metric: r.metric, value: "", unit: r.unit)
         continue
       }
-      var bad: Int?
-      var values: [Double?] = []
-      for cell in cells {
-        guard let i = cell, !isEmpty(i) else {
-          values.append(nil)
-          continue
-        }
-        let v = number(i)
-        if v == nil && bad == nil { bad = i }
-        values.append(v)
-      }
+      let avg = number(avgCell)
+      let minimum = minCell.flatMap(number)
+      let maximum = maxCell.flatMap(number)
+      let bad =
+        avg == nil
+        ? avgCell
+        : (minCell != nil && minimum == nil)
+          ? minCell : (maxCell != nil && maximum == nil) ? maxCell : nil
       if let b = bad {
         try reject(
           r.type, .badNumber, "'\(text(b))' in \(r.type) is not a number", metric: r.metric,
           value: text(b), unit: r.unit)
         continue
       }
-      var s = sample(r.metric, values[1]!, r.unit, r.hrv)
-      s.minimum = values[0]
-      s.maximum = values[2]
+      var s = sample(r.metric, avg!, r.unit, r.hrv)
+      s.minimum = minimum
+      s.maximum = maximum
       sink.read(type: r.type)
       try sink.keep(s, type: r.type)
     }
-    if !plan.sleeps.isEmpty {
-      let windowLocal = DayInterval.sleepWindowLocalStart(day: day)
-      let windowOffset = ts.utcOffset ?? zone.offset(atLocal: windowLocal, sink: sink, what: what)
-      let windowStart = windowLocal - Int64(windowOffset)
-      for c in plan.sleeps where !isEmpty(c.index) {
-        guard let hours = number(c.index) else {
-          try reject(
-            c.type, .badNumber, "'\(text(c.index))' in \(c.type) is not a number",
-            metric: .sleep, value: text(c.index), unit: c.unit)
-          continue
-        }
-        if hours == 0 {
-          sink.extra["zeroSleepStages", default: 0] += 1
-          continue
-        }
-        guard let stage = c.stage else {
-          try reject(
-            c.type, .unknownCategory, "sleep stage of column \(c.type) is not known",
-            metric: .sleep, value: text(c.index), unit: c.unit)
-          continue
-        }
-        guard let factor = c.minutesFactor else {
-          try reject(
-            c.type, .unknownUnit, "'\(c.unit)' in \(c.type) is not a unit of time",
-            metric: .sleep, value: text(c.index), unit: c.unit)
-          continue
-        }
-        sink.read(type: c.type)
-        try sink.keep(
-          Sample(
-            metric: .sleep, start: windowStart, end: windowStart + DayInterval.daySeconds,
-            utcOffset: windowOffset, value: hours * factor, unit: "min",
-            category: stage.rawValue, source: sourceName, sourceKind: .app, origin: origin),
-          type: c.type)
-      }
+  }
+
+  private func readSleep(
+    _ c: AutoExportColumnPlan.Sleep, cell: UnsafeRawBufferPointer,
+    window: (start: Int64, offset: Int32), line: Int64,
+    reject: (String, RejectCode, String, MetricID, String, String) throws -> Void
+  ) throws {
+    var text: String { String(decoding: cell, as: UTF8.self) }
+    guard let hours = DecimalParser.parse(cell) else {
+      return try reject(
+        c.type, .badNumber, "'\(text)' in \(c.type) is not a number", .sleep, text, c.unit)
     }
-    for i in plan.unnamed where !isEmpty(i) {
-      sink.extra["notKept.unnamedColumn", default: 0] += 1
+    if hours == 0 {
+      sink.extra["zeroSleepStages", default: 0] += 1
+      return
     }
+    guard let stage = c.stage else {
+      return try reject(
+        c.type, .unknownCategory, "sleep stage of column \(c.type) is not known", .sleep, text,
+        c.unit)
+    }
+    guard let factor = c.minutesFactor else {
+      return try reject(
+        c.type, .unknownUnit, "'\(c.unit)' in \(c.type) is not a unit of time", .sleep, text,
+        c.unit)
+    }
+    sink.read(type: c.type)
+    try sink.keep(
+      Sample(
+        metric: .sleep, start: window.start, end: window.start + DayInterval.daySeconds,
+        utcOffset: window.offset, value: hours * factor, unit: "min", category: stage.rawValue,
+        source: AutoExportSource.defaultName, sourceKind: .app, origin: sink.origin(line)),
+      type: c.type)
   }
 }

@@ -37,6 +37,23 @@ struct AutoExportColumnPlan {
     let unit: String
   }
 
+  /// What a column is, by index: a trivial enum so that walking a row's cells copies no
+  /// strings.
+  enum Role {
+    /// The date column.
+    case date
+    /// `values[slot]`.
+    case value(Int)
+    /// A member of a Min/Avg/Max group (read through `ranges`).
+    case rangeMember
+    /// `sleeps[slot]`.
+    case sleep(Int)
+    /// A column with an empty header.
+    case unnamed
+  }
+
+  /// The role of each column.
+  var roles: [Role] = []
   /// The `Date` column.
   var date: Int
   var values: [Value] = []
@@ -50,6 +67,8 @@ struct AutoExportColumnPlan {
   init(headers: [AutoExportColumnHeader]) {
     date = headers.firstIndex { $0.name.lowercased() == "date" } ?? 0
     var rangeIndex: [String: Int] = [:]
+    roles = Array(repeating: .unnamed, count: headers.count)
+    roles[date] = .date
     for (i, h) in headers.enumerated() where i != date {
       guard !h.text.isEmpty else {
         unnamed.append(i)
@@ -69,6 +88,7 @@ struct AutoExportColumnPlan {
           note(unknownUnit: unit, info: baseInfo, header: h)
         }
         let r = rangeIndex[key]!
+        roles[i] = .rangeMember
         switch sub {
         case "min": ranges[r].min = i
         case "avg": ranges[r].avg = i
@@ -80,12 +100,14 @@ struct AutoExportColumnPlan {
           notes.append(
             "column '\(h.text)': '\(unit)' is not a unit of time; its sleep values are rejected")
         }
+        roles[i] = .sleep(sleeps.count)
         sleeps.append(
           Sleep(
             index: i, type: h.name, stage: SleepUnits.stage(column: sub), minutesFactor: factor,
             unit: unit))
       } else {
         let info = full ?? (h.sub == nil ? baseInfo : nil)
+        roles[i] = .value(values.count)
         values.append(
           Value(
             index: i, type: h.name, metric: info?.id ?? MetricID(h.name), unit: unit,

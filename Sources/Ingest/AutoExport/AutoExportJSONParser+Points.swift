@@ -19,8 +19,8 @@ extension AutoExportJSONParser {
     } catch {
       return try reject(type: ctx.name, error, metric: ctx.id.rawValue, unit: ctx.unit)
     }
-    let kind = AutoExportSource.kind(of: source)
-    let emit: (Sample) throws -> Void = { try self.keep($0, type: ctx.name) }
+    let kind = kinds.kind(of: source)
+    func emit(_ s: Sample) throws { try keep(s, type: ctx.name) }
 
     func sample(_ metric: MetricID, _ value: Double, category: String = "") -> Sample {
       Sample(
@@ -104,7 +104,7 @@ extension AutoExportJSONParser {
 
 extension TextInterner {
   /// The shared `String` for `text`.
-  mutating func string(_ text: String) -> String {
+  func string(_ text: String) -> String {
     var copy = text
     return copy.withUTF8 { string(UnsafeRawBufferPointer($0)) }
   }

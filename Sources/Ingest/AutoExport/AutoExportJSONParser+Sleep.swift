@@ -53,7 +53,7 @@ extension AutoExportJSONParser {
         Sample(
           metric: ctx.id, start: start.epoch, end: end.epoch, utcOffset: start.offset,
           value: minutes, unit: "min", category: stage.rawValue, source: source,
-          sourceKind: AutoExportSource.kind(of: source), origin: sink.origin(record)),
+          sourceKind: kinds.kind(of: source), origin: sink.origin(record)),
         type: ctx.name)
     } catch let problem as PointProblem {
       try reject(
@@ -163,7 +163,7 @@ extension AutoExportJSONParser {
           Sample(
             metric: ctx.id, start: start.epoch, end: end.epoch, utcOffset: start.offset,
             value: hours * factor, unit: "min", category: stage.rawValue, source: source,
-            sourceKind: AutoExportSource.kind(of: source), origin: sink.origin(record)),
+            sourceKind: kinds.kind(of: source), origin: sink.origin(record)),
           type: ctx.name)
       } catch let problem as PointProblem {
         var p = problem

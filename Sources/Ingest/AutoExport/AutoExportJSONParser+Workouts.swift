@@ -51,7 +51,7 @@ extension AutoExportJSONParser {
     } catch {
       return try reject(type: "workout", error, metric: MetricID.workout.rawValue)
     }
-    let kind = AutoExportSource.kind(of: source)
+    let kind = kinds.kind(of: source)
     func sample(_ metric: MetricID, _ value: Double, _ unit: String) -> Sample {
       Sample(
         metric: metric, start: start.epoch, end: end.epoch, utcOffset: start.offset, value: value,
@@ -79,12 +79,12 @@ extension AutoExportJSONParser {
   private func quantity(_ key: String, defaultUnit: String) throws(PointProblem) -> (
     value: Double, unit: String
   )? {
-    if let i = point.index(of: key) {
+    if let i = point.index(ofKey: key) {
       switch point.fields[i].kind {
       case .number:
         var unit = defaultUnit
         for suffix in ["Units", "Unit"] {
-          if let u = point.index(of: key + suffix), point.fields[u].kind == .string {
+          if let u = point.index(ofKey: key + suffix), point.fields[u].kind == .string {
             unit = point.string(u)
             break
           }
@@ -98,10 +98,10 @@ extension AutoExportJSONParser {
           value: point.valueText(i))
       }
     }
-    guard let q = point.index(of: key + ".qty") else { return nil }
+    guard let q = point.index(ofKey: key + ".qty") else { return nil }
     let value = try number(at: q)
     var unit = defaultUnit
-    if let u = point.index(of: key + ".units") ?? point.index(of: key + ".unit"),
+    if let u = point.index(ofKey: key + ".units") ?? point.index(ofKey: key + ".unit"),
       point.fields[u].kind == .string
     {
       unit = point.string(u)

@@ -52,15 +52,23 @@ struct MetricContext {
 final class AutoExportJSONParser {
   let t: JSONTokenizer
   let sink: IngestSink
-  var zone: LocalTimeZone
+  @exclusivity(unchecked) var zone: LocalTimeZone
   let progress: ProgressMeter
   let point = JSONFlatObject()
   /// Data points and workouts met so far (the origin's record number).
-  var record: Int64 = 0
-  var sources = TextInterner()
-  var categories = TextInterner()
-  /// Where the current data point is, for messages.
-  var pointPath = ""
+  @exclusivity(unchecked) var record: Int64 = 0
+  let sources = TextInterner()
+  let categories = TextInterner()
+  @exclusivity(unchecked) var kinds = SourceKindCache(AutoExportSource.kind(of:))
+  /// Where the current data point is (metric index, or -1 for workouts; point index), for
+  /// messages: the path text is made only when a message needs it.
+  @exclusivity(unchecked) var pointAt = (metric: 0, index: 0)
+
+  /// `data.metrics[3].data[17]` or `data.workouts[2]`.
+  var pointPath: String {
+    pointAt.metric < 0
+      ? "data.workouts[\(pointAt.index)]" : "data.metrics[\(pointAt.metric)].data[\(pointAt.index)]"
+  }
 
   init(tokenizer: JSONTokenizer, sink: IngestSink, zone: LocalTimeZone, progress: ProgressMeter) {
     t = tokenizer
@@ -223,7 +231,7 @@ final class AutoExportJSONParser {
       if token == .endArray { break }
       j += 1
       record += 1
-      pointPath = "data.metrics[\(ctx.index)].data[\(j)]"
+      pointAt = (ctx.index, j)
       guard token == .beginObject else {
         if token == .beginArray { try t.skipRestOfContainer() }
         try reject(
@@ -259,7 +267,7 @@ final class AutoExportJSONParser {
       if token == .endArray { return }
       w += 1
       record += 1
-      pointPath = "data.workouts[\(w)]"
+      pointAt = (-1, w)
       guard token == .beginObject else {
         if token == .beginArray { try t.skipRestOfContainer() }
         try reject(

@@ -64,7 +64,7 @@ public struct AutoExportWorkoutsCSVReader: InputReader {
     let used = Set(
       [typeColumn, startColumn, endColumn, durationColumn, energyColumn, distanceColumn].compactMap
       { $0 })
-    var categories = TextInterner()
+    let categories = TextInterner()
     let sourceName = AutoExportSource.defaultName
     var records: Int64 = 0
 

@@ -6,8 +6,12 @@ struct LongCSVRows {
   let sink: IngestSink
   let columns: LongCSVColumns
   let fieldCount: Int
-  var metrics = TextInterner(slots: 32)
-  var texts = TextInterner(slots: 32)
+  let metrics = TextInterner(slots: 32)
+  let texts = TextInterner(slots: 32)
+  var kinds = SourceKindCache(LongCSVRows.kind(of:))
+  /// The HRV kind of the last metric name (rows of one metric tend to come together).
+  var lastMetric = ""
+  var lastHRV = HRVKind.none
 
   init(csv: CSVRecordReader, sink: IngestSink, columns: LongCSVColumns, fieldCount: Int) {
     self.csv = csv
@@ -75,9 +79,17 @@ struct LongCSVRows {
     try sink.keep(
       Sample(
         metric: metric, start: start.epoch, end: end, utcOffset: start.offset, value: value,
-        unit: unit, category: category, source: source, sourceKind: Self.kind(of: source),
-        hrvKind: metric.info?.hrvKind ?? .none, origin: sink.origin(line)),
+        unit: unit, category: category, source: source, sourceKind: kinds.kind(of: source),
+        hrvKind: hrvKind(metricText), origin: sink.origin(line)),
       type: type)
+  }
+
+  private mutating func hrvKind(_ metric: String) -> HRVKind {
+    if metric != lastMetric {
+      lastMetric = metric
+      lastHRV = MetricID(metric).info?.hrvKind ?? .none
+    }
+    return lastHRV
   }
 
   /// Watch or phone when the name says so, else unknown.

@@ -17,21 +17,27 @@ public final class CSVRecordReader {
   private let source: ByteSource
   private let buffer: UnsafeMutablePointer<UInt8>
   private let capacity: Int
-  private var pos = 0
-  private var end = 0
-  private var base: Int64 = 0
-  private var atEOF = false
-  private var checkedBOM = false
-  private var line = 1
+  @exclusivity(unchecked) private var pos = 0
+  @exclusivity(unchecked) private var end = 0
+  @exclusivity(unchecked) private var base: Int64 = 0
+  @exclusivity(unchecked) private var atEOF = false
+  @exclusivity(unchecked) private var checkedBOM = false
+  @exclusivity(unchecked) private var line = 1
 
-  private var storage: UnsafeMutablePointer<UInt8>
-  private var storageCapacity = 4096
-  private var storageCount = 0
-  private var fieldEnds: [Int] = []
-  private var quoted: [Bool] = []
+  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var storageCapacity = 4096
+  @exclusivity(unchecked) private var storageCount = 0
+  /// End offset in `storage` of each field, and whether it was quoted, for the current record.
+  @exclusivity(unchecked) private var fieldEnds: UnsafeMutablePointer<Int>
+  @exclusivity(unchecked) private var quoted: UnsafeMutablePointer<Bool>
+  @exclusivity(unchecked) private var fields = 0
+  @exclusivity(unchecked) private var fieldCapacity = 256
+
+  /// The most fields a record may have (memory stays bounded on a line of commas).
+  static let maxFields = 1 << 20
 
   /// The 1-based line on which the current record starts.
-  public private(set) var recordLine = 0
+  @exclusivity(unchecked) public private(set) var recordLine = 0
   /// The longest record accepted (exit 65 beyond, e.g. for a quote that never closes in a
   /// large file).
   public var maxRecordBytes = 16 << 20
@@ -43,17 +49,19 @@ public final class CSVRecordReader {
     capacity = max(4, bufferSize)
     buffer = .allocate(capacity: capacity)
     storage = .allocate(capacity: storageCapacity)
-    fieldEnds.reserveCapacity(128)
-    quoted.reserveCapacity(128)
+    fieldEnds = .allocate(capacity: fieldCapacity)
+    quoted = .allocate(capacity: fieldCapacity)
   }
 
   deinit {
     buffer.deallocate()
     storage.deallocate()
+    fieldEnds.deallocate()
+    quoted.deallocate()
   }
 
   /// Fields in the current record.
-  public var fieldCount: Int { fieldEnds.count }
+  public var fieldCount: Int { fields }
 
   /// Bytes consumed so far (for progress).
   public var bytesConsumed: Int64 { base + Int64(pos) }
@@ -97,12 +105,11 @@ public final class CSVRecordReader {
     }
     while true {
       storageCount = 0
-      fieldEnds.removeAll(keepingCapacity: true)
-      quoted.removeAll(keepingCapacity: true)
+      fields = 0
       guard try ensure(1) else { return false }
       recordLine = line
       try readRecord()
-      if fieldEnds.count == 1 && !quoted[0] && isBlank(field(0)) { continue }
+      if fields == 1 && !quoted[0] && isBlank(field(0)) { continue }
       return true
     }
   }
@@ -116,30 +123,34 @@ public final class CSVRecordReader {
     while true {
       if pos == end {
         guard try ensure(1) else {
-          finishField(fieldQuoted)
+          try finishField(fieldQuoted)
           return
         }
       }
       let c = buffer[pos]
       if c == 0x22 && !fieldQuoted
-        && (fieldEnds.isEmpty ? storageCount : storageCount - fieldEnds.last!) == 0
+        && storageCount == (fields == 0 ? 0 : fieldEnds[fields - 1])
       {
         fieldQuoted = true
         try readQuoted()
         continue
       }
-      // Unquoted run.
+      // Unquoted run (locals keep the class's exclusivity checks out of the byte loop).
       let start = pos
-      while pos < end {
-        let b = buffer[pos]
+      var p = start
+      let e = end
+      let buf = buffer
+      while p < e {
+        let b = buf[p]
         if b == 0x2C || b == 0x0A || b == 0x0D { break }
-        pos += 1
+        p += 1
       }
-      if pos > start { try append(buffer + start, pos - start) }
-      if pos == end { continue }
-      let d = buffer[pos]
-      pos += 1
-      finishField(fieldQuoted)
+      pos = p
+      if p > start { try append(buf + start, p - start) }
+      if p == e { continue }
+      let d = buf[p]
+      pos = p + 1
+      try finishField(fieldQuoted)
       fieldQuoted = false
       if d == 0x2C { continue }
       if d == 0x0D, try ensure(1), buffer[pos] == 0x0A { pos += 1 }
@@ -163,13 +174,19 @@ public final class CSVRecordReader {
         }
       }
       let start = pos
-      while pos < end {
-        let b = buffer[pos]
+      var p = start
+      let e = end
+      let buf = buffer
+      var lines = 0
+      while p < e {
+        let b = buf[p]
         if b == 0x22 || b == 0x0D { break }
-        if b == 0x0A { line += 1 }
-        pos += 1
+        if b == 0x0A { lines += 1 }
+        p += 1
       }
-      if pos > start { try append(buffer + start, pos - start, quotedFrom: startLine) }
+      pos = p
+      line += lines
+      if p > start { try append(buf + start, p - start, quotedFrom: startLine) }
       if pos == end { continue }
       if buffer[pos] == 0x0D {
         // CR: a line break of its own unless an LF follows (then the LF counts).
@@ -189,9 +206,28 @@ public final class CSVRecordReader {
     }
   }
 
-  private func finishField(_ wasQuoted: Bool) {
-    fieldEnds.append(storageCount)
-    quoted.append(wasQuoted)
+  private func finishField(_ wasQuoted: Bool) throws {
+    if fields == fieldCapacity {
+      guard fieldCapacity < Self.maxFields else {
+        throw HealthError.malformed(
+          "the record that starts on line \(recordLine) has more than \(Self.maxFields) fields",
+          at: SourceLocation(file: path, line: recordLine),
+          hint: "this does not look like a CSV file of health data")
+      }
+      let newCapacity = fieldCapacity * 2
+      let ends = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+      ends.update(from: fieldEnds, count: fields)
+      fieldEnds.deallocate()
+      fieldEnds = ends
+      let q = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
+      q.update(from: quoted, count: fields)
+      quoted.deallocate()
+      quoted = q
+      fieldCapacity = newCapacity
+    }
+    fieldEnds[fields] = storageCount
+    quoted[fields] = wasQuoted
+    fields += 1
   }
 
   private func append(_ from: UnsafePointer<UInt8>, _ count: Int, quotedFrom: Int? = nil) throws {

@@ -24,9 +24,9 @@ public final class JSONFlatObject {
   }
 
   /// The members in document order.
-  public private(set) var fields: [Field] = []
-  private var arena: [UInt8] = []
-  private var prefix: [UInt8] = []
+  @exclusivity(unchecked) public private(set) var fields: [Field] = []
+  private let arena = ByteArena(capacity: 1024)
+  private let prefix = ByteArena(capacity: 64)
   /// Members beyond `maxFields` (skipped, counted).
   public private(set) var droppedMembers = 0
   /// The most members kept per object.
@@ -37,16 +37,14 @@ public final class JSONFlatObject {
   /// An empty object.
   public init() {
     fields.reserveCapacity(32)
-    arena.reserveCapacity(1024)
-    prefix.reserveCapacity(64)
   }
 
   /// Reads the members of the object whose `{` the tokenizer just returned, up to and
   /// including its `}`.
   public func read(from t: JSONTokenizer) throws {
     fields.removeAll(keepingCapacity: true)
-    arena.removeAll(keepingCapacity: true)
-    prefix.removeAll(keepingCapacity: true)
+    arena.removeAll()
+    prefix.removeAll()
     droppedMembers = 0
     startLineColumn = t.tokenLineColumn
     try readMembers(t)
@@ -58,18 +56,18 @@ public final class JSONFlatObject {
       if token == .endObject { return }
       // token == .key (the tokenizer enforces the grammar)
       let keyStart = arena.count
-      arena.append(contentsOf: prefix)
-      arena.append(contentsOf: t.text)
+      arena.append(prefix.bytes(0, prefix.count))
+      arena.append(t.text)
       let keyCount = arena.count - keyStart
       let value = try t.next()
       switch value {
       case .beginObject:
         let saved = prefix.count
-        prefix.append(contentsOf: arena[keyStart..<(keyStart + keyCount)])
+        prefix.append(arena.bytes(keyStart, keyCount))
         prefix.append(0x2E)
-        arena.removeLast(keyCount)
+        arena.truncate(to: keyStart)
         try readMembers(t)
-        prefix.removeLast(prefix.count - saved)
+        prefix.truncate(to: saved)
         continue
       case .beginArray:
         let (line, column) = position(t)
@@ -78,7 +76,7 @@ public final class JSONFlatObject {
       case .string:
         let (line, column) = position(t)
         let textStart = arena.count
-        arena.append(contentsOf: t.text)
+        arena.append(t.text)
         add(
           .string, 0, 0, keyStart, keyCount, line, column, textStart: textStart,
           textCount: arena.count - textStart)
@@ -99,7 +97,7 @@ public final class JSONFlatObject {
   ) {
     guard fields.count < maxFields else {
       droppedMembers += 1
-      arena.removeLast(arena.count - keyStart)
+      arena.truncate(to: keyStart)
       return
     }
     fields.append(
@@ -111,47 +109,40 @@ public final class JSONFlatObject {
   /// The index of the member named `key` (dotted for nested members), if present.
   public func index(of key: StaticString) -> Int? {
     let n = key.utf8CodeUnitCount
-    return arena.withUnsafeBytes { a in
-      for (i, f) in fields.enumerated() where f.keyCount == n {
-        if n == 0 || memcmpBytes(key.utf8Start, a.baseAddress! + f.keyStart, n) { return i }
+    let a = arena.base
+    for i in fields.indices where fields[i].keyCount == n {
+      if n == 0 || memcmpBytes(key.utf8Start, a + fields[i].keyStart, n) { return i }
+    }
+    return nil
+  }
+
+  /// The index of the member named `key` (a computed name), if present.
+  public func index(ofKey key: String) -> Int? {
+    var k = key
+    return k.withUTF8 { kb in
+      let a = arena.base
+      for i in fields.indices where fields[i].keyCount == kb.count {
+        if kb.count == 0 || memcmpBytes(kb.baseAddress!, a + fields[i].keyStart, kb.count) {
+          return i
+        }
       }
       return nil
     }
   }
 
-  /// The index of the member named `key`, if present.
-  public func index(of key: String) -> Int? {
-    var k = key
-    return k.withUTF8 { kb in
-      arena.withUnsafeBytes { a in
-        for (i, f) in fields.enumerated() where f.keyCount == kb.count {
-          if kb.count == 0 || memcmpBytes(kb.baseAddress!, a.baseAddress! + f.keyStart, kb.count) {
-            return i
-          }
-        }
-        return nil
-      }
-    }
-  }
-
   /// The name of member `i`.
   public func key(_ i: Int) -> String {
-    let f = fields[i]
-    return String(decoding: arena[f.keyStart..<(f.keyStart + f.keyCount)], as: UTF8.self)
+    String(decoding: arena.bytes(fields[i].keyStart, fields[i].keyCount), as: UTF8.self)
   }
 
   /// The text of string member `i` as a `String`.
   public func string(_ i: Int) -> String {
-    let f = fields[i]
-    return String(decoding: arena[f.textStart..<(f.textStart + f.textCount)], as: UTF8.self)
+    String(decoding: arena.bytes(fields[i].textStart, fields[i].textCount), as: UTF8.self)
   }
 
   /// Calls `body` with the UTF-8 bytes of string member `i`.
   public func withText<R>(_ i: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-    let f = fields[i]
-    return try arena.withUnsafeBytes { a in
-      try body(UnsafeRawBufferPointer(rebasing: a[f.textStart..<(f.textStart + f.textCount)]))
-    }
+    try body(arena.bytes(fields[i].textStart, fields[i].textCount))
   }
 
   /// `line:column` of member `i`'s value.

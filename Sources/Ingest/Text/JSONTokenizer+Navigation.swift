@@ -20,10 +20,12 @@ extension JSONTokenizer {
     for (i, c) in containers.enumerated() {
       if c.isObject {
         // A container's key ends where the next container's keys begin.
-        let keyEnd = i + 1 < containers.count ? containers[i + 1].keyStart : pathKeys.count
+        let keyEnd = i + 1 < containers.count ? containers[i + 1].keyStart : pathCount
         guard keyEnd > c.keyStart else { continue }
         if !out.isEmpty { out += "." }
-        out += String(decoding: pathKeys[c.keyStart..<keyEnd], as: UTF8.self)
+        out += String(
+          decoding: UnsafeBufferPointer(start: pathKeys + c.keyStart, count: keyEnd - c.keyStart),
+          as: UTF8.self)
       } else if c.index >= 0 {
         out += "[\(c.index)]"
       }
@@ -127,30 +129,39 @@ extension JSONTokenizer {
     pos += 1
     var depth = 1
     var inString = false
+    let buf = buffer
     while true {
       if pos == end {
         guard try ensure(1) else { throw truncated() }
       }
+      var p = pos
+      let e = end
       if inString {
-        while pos < end {
-          let s = buffer[pos]
+        while p < e {
+          let s = buf[p]
           if s == 0x22 {
             inString = false
-            pos += 1
+            p += 1
             break
           }
           if s == 0x5C {
+            if p + 1 < e {
+              p += 2
+              continue
+            }
+            pos = p
             guard try ensure(2) else { throw truncated(inString: true) }
-            pos += 2
-            continue
+            p = pos + 2
+            break
           }
-          pos += 1
+          p += 1
         }
+        pos = p
         continue
       }
-      while pos < end {
-        let s = buffer[pos]
-        pos += 1
+      while p < e {
+        let s = buf[p]
+        p += 1
         switch s {
         case 0x22:
           inString = true
@@ -159,16 +170,18 @@ extension JSONTokenizer {
         case 0x7D, 0x5D:
           depth -= 1
           if depth == 0 {
+            pos = p
             afterValue()
             return
           }
         case 0x0A:
           line += 1
-          lineStart = base + Int64(pos)
+          lineStart = base + Int64(p)
         default: break
         }
         if inString { break }
       }
+      pos = p
     }
   }
 
@@ -179,7 +192,8 @@ extension JSONTokenizer {
   public func mark() -> JSONMark {
     JSONMark(
       offset: base + Int64(pos), line: line, lineStart: lineStart, expect: expect,
-      containers: containers, pathKeys: pathKeys)
+      containers: containers,
+      pathKeys: Array(UnsafeBufferPointer(start: pathKeys, count: pathCount)))
   }
 
   /// Returns to a marked position: the next token is the marked value again.
@@ -193,6 +207,20 @@ extension JSONTokenizer {
     lineStart = mark.lineStart
     expect = mark.expect
     containers = mark.containers
-    pathKeys = mark.pathKeys
+    pathCount = 0
+    mark.pathKeys.withUnsafeBufferPointer { saved in
+      for b in saved {
+        // Append byte by byte through the growing path (marks are rare).
+        if pathCount == pathCapacity {
+          let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: pathCapacity * 2)
+          grown.update(from: pathKeys, count: pathCount)
+          pathKeys.deallocate()
+          pathKeys = grown
+          pathCapacity *= 2
+        }
+        pathKeys[pathCount] = b
+        pathCount += 1
+      }
+    }
   }
 }

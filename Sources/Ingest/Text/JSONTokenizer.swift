@@ -41,33 +41,36 @@ public final class JSONTokenizer {
   let source: ByteSource
   let buffer: UnsafeMutablePointer<UInt8>
   let capacity: Int
-  var pos = 0
-  var end = 0
+  @exclusivity(unchecked) var pos = 0
+  @exclusivity(unchecked) var end = 0
   /// File offset of `buffer[0]`.
-  var base: Int64 = 0
-  var atEOF = false
+  @exclusivity(unchecked) var base: Int64 = 0
+  @exclusivity(unchecked) var atEOF = false
 
-  var line = 1
-  var lineStart: Int64 = 0
-  var tokenLine = 1
-  var tokenLineStart: Int64 = 0
-  var tokenOffset: Int64 = 0
+  @exclusivity(unchecked) var line = 1
+  @exclusivity(unchecked) var lineStart: Int64 = 0
+  @exclusivity(unchecked) var tokenLine = 1
+  @exclusivity(unchecked) var tokenLineStart: Int64 = 0
+  @exclusivity(unchecked) var tokenOffset: Int64 = 0
 
-  var expect = Expect.value
-  var containers: [Container] = []
-  var pathKeys: [UInt8] = []
+  @exclusivity(unchecked) var expect = Expect.value
+  @exclusivity(unchecked) var containers: [Container] = []
+  /// The keys of the open objects, back to back (each container knows where its key starts).
+  @exclusivity(unchecked) var pathKeys: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) var pathCount = 0
+  @exclusivity(unchecked) var pathCapacity = 256
   /// While skipping, numbers are checked but not converted.
-  var convertNumbers = true
-  var checkedBOM = false
+  @exclusivity(unchecked) var convertNumbers = true
+  @exclusivity(unchecked) var checkedBOM = false
 
-  var textStorage: UnsafeMutablePointer<UInt8>
-  var textCapacity = 256
-  var textCount = 0
+  @exclusivity(unchecked) var textStorage: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) var textCapacity = 256
+  @exclusivity(unchecked) var textCount = 0
   var numberScratch: UnsafeMutablePointer<UInt8>
-  var numberCount = 0
+  @exclusivity(unchecked) var numberCount = 0
 
   /// The value of the last `number` token.
-  public private(set) var number: Double = 0
+  @exclusivity(unchecked) public private(set) var number: Double = 0
   /// The longest string accepted; longer ones end the read with exit 65 (memory stays bounded).
   public var maxStringLength = 16 << 20
   /// The deepest nesting accepted.
@@ -83,13 +86,14 @@ public final class JSONTokenizer {
     textStorage = .allocate(capacity: textCapacity)
     numberScratch = .allocate(capacity: Self.maxNumberLength)
     containers.reserveCapacity(16)
-    pathKeys.reserveCapacity(256)
+    pathKeys = .allocate(capacity: pathCapacity)
   }
 
   deinit {
     buffer.deallocate()
     textStorage.deallocate()
     numberScratch.deallocate()
+    pathKeys.deallocate()
   }
 
   /// The decoded UTF-8 bytes of the last `key` or `string` token (valid until the next call).
@@ -149,8 +153,7 @@ public final class JSONTokenizer {
         try readString()
         let top = containers.count - 1
         let keyStart = containers[top].keyStart
-        pathKeys.removeLast(pathKeys.count - keyStart)
-        pathKeys.append(contentsOf: text)
+        setPathKey(at: keyStart)
         guard try skipBlanks() else { throw truncated() }
         guard buffer[pos] == 0x3A else {
           markToken()
@@ -220,17 +223,33 @@ public final class JSONTokenizer {
     }
   }
 
+  /// Makes the last key read the current key of the object whose keys start at `keyStart`.
+  func setPathKey(at keyStart: Int) {
+    let needed = keyStart + textCount
+    if needed > pathCapacity {
+      var newCapacity = pathCapacity * 2
+      while newCapacity < needed { newCapacity *= 2 }
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+      grown.update(from: pathKeys, count: keyStart)
+      pathKeys.deallocate()
+      pathKeys = grown
+      pathCapacity = newCapacity
+    }
+    (pathKeys + keyStart).update(from: textStorage, count: textCount)
+    pathCount = needed
+  }
+
   func push(isObject: Bool) throws {
     guard containers.count < maxDepth else {
       throw syntax("nested deeper than \(maxDepth) levels")
     }
-    containers.append(Container(isObject: isObject, index: -1, keyStart: pathKeys.count))
+    containers.append(Container(isObject: isObject, index: -1, keyStart: pathCount))
   }
 
   func close() -> JSONToken {
     pos += 1
     let closed = containers.removeLast()
-    pathKeys.removeLast(pathKeys.count - closed.keyStart)
+    pathCount = closed.keyStart
     afterValue()
     return closed.isObject ? .endObject : .endArray
   }
@@ -246,7 +265,7 @@ public final class JSONTokenizer {
     expect = .commaOrEnd
     if containers[top].isObject {
       let keyStart = containers[top].keyStart
-      if pathKeys.count > keyStart { pathKeys.removeLast(pathKeys.count - keyStart) }
+      pathCount = keyStart
     }
   }
 
@@ -281,20 +300,27 @@ public final class JSONTokenizer {
   @inline(__always)
   func skipBlanks() throws -> Bool {
     while true {
-      while pos < end {
-        let c = buffer[pos]
-        if c > 0x20 { return true }
-        switch c {
-        case 0x20, 0x09, 0x0D: pos += 1
-        case 0x0A:
-          pos += 1
+      // Locals keep the class's exclusivity checks out of the byte loop.
+      var p = pos
+      let e = end
+      let buf = buffer
+      while p < e {
+        let c = buf[p]
+        if c > 0x20 {
+          pos = p
+          return true
+        }
+        if c == 0x0A {
           line += 1
-          lineStart = base + Int64(pos)
-        default:
+          lineStart = base + Int64(p + 1)
+        } else if c != 0x20 && c != 0x09 && c != 0x0D {
+          pos = p
           markToken()
           throw syntax("unexpected control character \(describe(c))")
         }
+        p += 1
       }
+      pos = p
       guard try ensure(1) else { return false }
     }
   }
@@ -338,12 +364,16 @@ public final class JSONTokenizer {
         guard try ensure(1) else { throw truncated(inString: true) }
       }
       let start = pos
-      while pos < end {
-        let c = buffer[pos]
+      var p = start
+      let e = end
+      let buf = buffer
+      while p < e {
+        let c = buf[p]
         if c == 0x22 || c == 0x5C || c < 0x20 { break }
-        pos += 1
+        p += 1
       }
-      if pos > start { try appendText(buffer + start, pos - start) }
+      pos = p
+      if p > start { try appendText(buf + start, p - start) }
       if pos == end { continue }
       let c = buffer[pos]
       if c == 0x22 {
@@ -448,10 +478,13 @@ public final class JSONTokenizer {
   /// Reads a number; checks the JSON grammar, then converts it.
   func readNumber() throws {
     // Fast path: the whole number lies in the buffer.
-    var j = pos
-    while j < end && Self.isNumberByte(buffer[j]) { j += 1 }
-    if j < end {
-      try finishNumber(UnsafeRawBufferPointer(start: buffer + pos, count: j - pos))
+    let start = pos
+    var j = start
+    let e = end
+    let buf = buffer
+    while j < e && Self.isNumberByte(buf[j]) { j += 1 }
+    if j < e {
+      try finishNumber(UnsafeRawBufferPointer(start: buf + start, count: j - start))
       pos = j
       return
     }

@@ -14,6 +14,10 @@ public struct LocalTimeZone {
   public let origin: String
   private var resolver = ZoneOffsetResolver()
   private var recorded = false
+  private let zone: TimeZone?
+  /// Epoch seconds `[from, until)` over which the offset is constant and at least a day away
+  /// from any change (so no local time in it falls in a DST gap or overlap).
+  private var span: (from: Int64, until: Int64, offset: Int32)?
 
   /// The zone named in `options`, or the machine's zone. A name the system does not know is a
   /// usage error (exit 64), or a pipeline error (exit 78) when it came from a pipeline file.
@@ -32,6 +36,7 @@ public struct LocalTimeZone {
       name = TimeZone.current.identifier
       origin = "machine zone"
     }
+    zone = TimeZone(identifier: name)
   }
 
   /// `Europe/Berlin (pipeline setting)`.
@@ -47,6 +52,22 @@ public struct LocalTimeZone {
       sink.assumedTimeZone = description
       sink.notes.append("\(what) have no UTC offset: read as local time in \(description)")
     }
-    return resolver.offset(zone: name, atLocal: localSeconds) ?? 0
+    if let s = span {
+      let epoch = localSeconds - Int64(s.offset)
+      if epoch >= s.from && epoch < s.until { return s.offset }
+    }
+    let offset = resolver.offset(zone: name, atLocal: localSeconds) ?? 0
+    let epoch = localSeconds - Int64(offset)
+    if let zone {
+      let date = Date(timeIntervalSince1970: Double(epoch))
+      if Int32(zone.secondsFromGMT(for: date)) == offset {
+        let next =
+          zone.nextDaylightSavingTimeTransition(after: date).map {
+            Int64($0.timeIntervalSince1970)
+          } ?? Int64.max / 2
+        span = (epoch, next - 86_400, offset)
+      }
+    }
+    return offset
   }
 }
