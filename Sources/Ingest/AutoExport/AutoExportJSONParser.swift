@@ -243,6 +243,9 @@ final class AutoExportJSONParser {
         continue
       }
       try point.read(from: t)
+      if point.droppedMembers > 0 {
+        sink.extra["notKept.membersBeyondLimit", default: 0] += Int64(point.droppedMembers)
+      }
       if let problem = ctx.problem {
         try reject(type: ctx.name, problem)
       } else if ctx.isSleep {
@@ -279,6 +282,9 @@ final class AutoExportJSONParser {
         continue
       }
       try point.read(from: t)
+      if point.droppedMembers > 0 {
+        sink.extra["notKept.membersBeyondLimit", default: 0] += Int64(point.droppedMembers)
+      }
       try readWorkout()
     }
   }

@@ -9,9 +9,8 @@ struct LongCSVRows {
   let metrics = TextInterner(slots: 32)
   let texts = TextInterner(slots: 32)
   var kinds = SourceKindCache(LongCSVRows.kind(of:))
-  /// The HRV kind of the last metric name (rows of one metric tend to come together).
-  var lastMetric = ""
-  var lastHRV = HRVKind.none
+  /// HRV kinds of recent metric names (interned, so comparing them is cheap).
+  var recentKinds: [(metric: String, hrv: HRVKind)] = []
 
   init(csv: CSVRecordReader, sink: IngestSink, columns: LongCSVColumns, fieldCount: Int) {
     self.csv = csv
@@ -85,11 +84,11 @@ struct LongCSVRows {
   }
 
   private mutating func hrvKind(_ metric: String) -> HRVKind {
-    if metric != lastMetric {
-      lastMetric = metric
-      lastHRV = MetricID(metric).info?.hrvKind ?? .none
-    }
-    return lastHRV
+    for r in recentKinds where r.metric == metric { return r.hrv }
+    let kind = MetricID(metric).info?.hrvKind ?? .none
+    if recentKinds.count == 16 { recentKinds.removeAll(keepingCapacity: true) }
+    recentKinds.append((metric, kind))
+    return kind
   }
 
   /// Watch or phone when the name says so, else unknown.

@@ -31,6 +31,8 @@ public final class JSONFlatObject {
   public private(set) var droppedMembers = 0
   /// The most members kept per object.
   public var maxFields = 4096
+  /// The most bytes of keys and strings kept per object (memory stays bounded).
+  public var maxBytes = 64 << 20
   /// `line:column` of the opening brace.
   public private(set) var startLineColumn = ""
 
@@ -95,7 +97,7 @@ public final class JSONFlatObject {
     _ kind: JSONToken, _ number: Double, _ count: Int, _ keyStart: Int, _ keyCount: Int,
     _ line: Int, _ column: Int, textStart: Int, textCount: Int
   ) {
-    guard fields.count < maxFields else {
+    guard fields.count < maxFields, arena.count <= maxBytes else {
       droppedMembers += 1
       arena.truncate(to: keyStart)
       return

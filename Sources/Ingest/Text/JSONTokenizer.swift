@@ -225,7 +225,10 @@ public final class JSONTokenizer {
 
   /// Makes the last key read the current key of the object whose keys start at `keyStart`.
   func setPathKey(at keyStart: Int) {
-    let needed = keyStart + textCount
+    // Paths serve messages only: a key longer than 256 bytes is cut there, which keeps the
+    // path small however deep and long-keyed the document is.
+    let keyCount = min(textCount, 256)
+    let needed = keyStart + keyCount
     if needed > pathCapacity {
       var newCapacity = pathCapacity * 2
       while newCapacity < needed { newCapacity *= 2 }
@@ -235,7 +238,7 @@ public final class JSONTokenizer {
       pathKeys = grown
       pathCapacity = newCapacity
     }
-    (pathKeys + keyStart).update(from: textStorage, count: textCount)
+    (pathKeys + keyStart).update(from: textStorage, count: keyCount)
     pathCount = needed
   }
 

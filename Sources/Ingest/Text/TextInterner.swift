@@ -8,9 +8,9 @@ public final class TextInterner {
     var value: String
   }
 
-  private var entries: [Entry] = []
+  @exclusivity(unchecked) private var entries: [Entry] = []
   private let bytes = ByteArena(capacity: 512)
-  private var last = 0
+  @exclusivity(unchecked) private var last = 0
   private let slots: Int
 
   /// An interner remembering up to `slots` distinct values (then it starts over).
