@@ -23,7 +23,7 @@ import HealthCore
 ///   it ends): noon of the day before to noon of the date, so that the sleep-day rule gives
 ///   back the row's date.
 /// - Source `Health Auto Export` (kind `app`); origins are 1-based line numbers.
-public struct AutoExportCSVReader: InputReader {
+public struct AutoExportCSVReader: InputReader, Sendable {
   /// Health Auto Export CSV daily metrics.
   public static let format = InputFormat.autoExportCSV
   /// Read buffer size in bytes (tests use tiny ones).

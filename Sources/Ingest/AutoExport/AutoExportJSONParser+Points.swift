@@ -10,7 +10,7 @@ extension AutoExportJSONParser {
   /// One data point: `{date, qty, source}`, `{date, Min, Avg, Max}`,
   /// `{date, systolic, diastolic}`, or another shape whose numeric members each become a
   /// sample with the member's name as category (`sexual_activity`'s `Protection Used`, ...).
-  func readPoint(_ ctx: MetricContext, decider: inout DailyIntervalDecider) throws {
+  func readPoint(_ ctx: AutoExportMetricContext, decider: inout DailyIntervalDecider) throws {
     let time: ResolvedTime
     let source: String
     do {
@@ -28,7 +28,7 @@ extension AutoExportJSONParser {
         unit: ctx.unit, category: category, source: source, sourceKind: kind, hrvKind: ctx.hrv,
         origin: sink.origin(record))
     }
-    func rejectValue(_ problem: PointProblem, _ metric: MetricID) throws {
+    func rejectValue(_ problem: AutoExportPointProblem, _ metric: MetricID) throws {
       try reject(
         type: ctx.name, problem, metric: metric.rawValue, time: time, unit: ctx.unit,
         source: source)
@@ -43,7 +43,7 @@ extension AutoExportJSONParser {
         do {
           guard let v = try number(key) else { throw missing(key) }
           try decider.submit(sample(metric, v), time: time, emit: emit)
-        } catch let problem as PointProblem {
+        } catch let problem as AutoExportPointProblem {
           try rejectValue(problem, metric)
         }
       }
@@ -55,7 +55,7 @@ extension AutoExportJSONParser {
         let v = try number(at: q)
         let category = try categoryText()
         try decider.submit(sample(ctx.id, v, category: category), time: time, emit: emit)
-      } catch let problem as PointProblem {
+      } catch let problem as AutoExportPointProblem {
         try rejectValue(problem, ctx.id)
       }
       return
@@ -70,7 +70,7 @@ extension AutoExportJSONParser {
         s.minimum = try number("Min")
         s.maximum = try number("Max")
         try decider.submit(s, time: time, emit: emit)
-      } catch let problem as PointProblem {
+      } catch let problem as AutoExportPointProblem {
         try rejectValue(problem, ctx.id)
       }
       return
@@ -95,7 +95,7 @@ extension AutoExportJSONParser {
   }
 
   /// The `value` member as a category word, or empty.
-  private func categoryText() throws(PointProblem) -> String {
+  private func categoryText() throws(AutoExportPointProblem) -> String {
     guard let i = point.index(of: "value") else { return "" }
     guard point.fields[i].kind == .string else { return "" }
     return point.withText(i) { categories.string($0) }

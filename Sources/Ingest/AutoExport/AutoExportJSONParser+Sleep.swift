@@ -20,7 +20,7 @@ extension AutoExportJSONParser {
     ("rem", .asleepREM), ("awake", .awake), ("inBed", .inBed),
   ]
 
-  func readSleepPoint(_ ctx: MetricContext) throws {
+  func readSleepPoint(_ ctx: AutoExportMetricContext) throws {
     if point.index(of: "startDate") != nil || point.index(of: "endDate") != nil {
       try readSleepSegment(ctx)
     } else {
@@ -28,7 +28,7 @@ extension AutoExportJSONParser {
     }
   }
 
-  private func readSleepSegment(_ ctx: MetricContext) throws {
+  private func readSleepSegment(_ ctx: AutoExportMetricContext) throws {
     var time: ResolvedTime?
     var source = AutoExportSource.defaultName
     do {
@@ -38,7 +38,7 @@ extension AutoExportJSONParser {
       let end = try requiredDate("endDate")
       guard let word = try string("value") else { throw missing("value") }
       guard let stage = SleepStage(appleOrAutoExport: word) else {
-        throw PointProblem(
+        throw AutoExportPointProblem(
           code: .unknownCategory,
           reason: "sleep stage '\(word)' is not known (\(pointPath).value)", value: word)
       }
@@ -55,24 +55,26 @@ extension AutoExportJSONParser {
           value: minutes, unit: "min", category: stage.rawValue, source: source,
           sourceKind: kinds.kind(of: source), origin: sink.origin(record)),
         type: ctx.name)
-    } catch let problem as PointProblem {
+    } catch let problem as AutoExportPointProblem {
       try reject(
         type: ctx.name, problem, metric: ctx.id.rawValue, time: time, unit: ctx.unit,
         source: source)
     }
   }
 
-  private func unitProblem(_ ctx: MetricContext) -> PointProblem {
-    PointProblem(
+  private func unitProblem(_ ctx: AutoExportMetricContext) -> AutoExportPointProblem {
+    AutoExportPointProblem(
       code: .unknownUnit,
       reason:
         "sleep in '\(ctx.unit)', which is not a unit of time (data.metrics[\(ctx.index)].units)")
   }
 
   /// An interval from two date members; nil when both are absent.
-  private func interval(_ startKey: StaticString, _ endKey: StaticString) throws(PointProblem) -> (
-    ResolvedTime, ResolvedTime
-  )? {
+  private func interval(_ startKey: StaticString, _ endKey: StaticString)
+    throws(AutoExportPointProblem) -> (
+      ResolvedTime, ResolvedTime
+    )?
+  {
     let start = try date(startKey)
     let end = try date(endKey)
     switch (start, end) {
@@ -84,7 +86,7 @@ extension AutoExportJSONParser {
   }
 
   /// The night's sleep window from `date` (noon before to noon of its local day).
-  private func window() throws(PointProblem) -> (ResolvedTime, ResolvedTime) {
+  private func window() throws(AutoExportPointProblem) -> (ResolvedTime, ResolvedTime) {
     guard let i = point.index(of: "date") else { throw missing("sleepStart") }
     let d = try date(at: i)
     let localStart = DayInterval.sleepWindowLocalStart(day: d.localDay)
@@ -101,10 +103,10 @@ extension AutoExportJSONParser {
     return (start, end)
   }
 
-  private func readSleepNight(_ ctx: MetricContext) throws {
+  private func readSleepNight(_ ctx: AutoExportMetricContext) throws {
     // Intervals and sources; a problem here rejects the stages that need it.
-    var sleepInterval: Result<(ResolvedTime, ResolvedTime), PointProblem>
-    do throws(PointProblem) {
+    var sleepInterval: Result<(ResolvedTime, ResolvedTime), AutoExportPointProblem>
+    do throws(AutoExportPointProblem) {
       if let i = try interval("sleepStart", "sleepEnd") {
         sleepInterval = .success(i)
       } else {
@@ -113,8 +115,8 @@ extension AutoExportJSONParser {
     } catch {
       sleepInterval = .failure(error)
     }
-    var inBedInterval: Result<(ResolvedTime, ResolvedTime), PointProblem>
-    do throws(PointProblem) {
+    var inBedInterval: Result<(ResolvedTime, ResolvedTime), AutoExportPointProblem>
+    do throws(AutoExportPointProblem) {
       if let i = try interval("inBedStart", "inBedEnd") {
         inBedInterval = .success(i)
       } else {
@@ -126,7 +128,7 @@ extension AutoExportJSONParser {
     let common: String?
     let asleepSource: String
     let inBedSource: String
-    do throws(PointProblem) {
+    do throws(AutoExportPointProblem) {
       common = try source()
       if let common {
         asleepSource = common
@@ -165,7 +167,7 @@ extension AutoExportJSONParser {
             value: hours * factor, unit: "min", category: stage.rawValue, source: source,
             sourceKind: kinds.kind(of: source), origin: sink.origin(record)),
           type: ctx.name)
-      } catch let problem as PointProblem {
+      } catch let problem as AutoExportPointProblem {
         var p = problem
         if p.value.isEmpty { p.value = point.valueText(i) }
         try reject(
@@ -176,7 +178,7 @@ extension AutoExportJSONParser {
     if !sawStage {
       try reject(
         type: ctx.name,
-        PointProblem(
+        AutoExportPointProblem(
           code: .missingField,
           reason:
             "no sleep stage (asleep, core, deep, rem, awake, inBed) and no startDate/endDate (\(pointPath), line \(point.startLineColumn))"

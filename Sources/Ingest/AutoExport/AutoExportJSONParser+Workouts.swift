@@ -31,7 +31,7 @@ extension AutoExportJSONParser {
     let end: ResolvedTime
     let source: String
     let minutes: Double
-    do throws(PointProblem) {
+    do throws(AutoExportPointProblem) {
       guard let n = try string("name") else { throw missing("name") }
       name = categories.string(n)
       start = try requiredDate("start")
@@ -41,7 +41,7 @@ extension AutoExportJSONParser {
         guard let d = UnitTable.definition(of: seconds.unit.isEmpty ? "s" : seconds.unit),
           d.dimension == .time
         else {
-          throw PointProblem(
+          throw AutoExportPointProblem(
             code: .unknownUnit, reason: "duration in '\(seconds.unit)' (\(pointPath).duration)")
         }
         minutes = seconds.value * d.factor / 60
@@ -63,7 +63,7 @@ extension AutoExportJSONParser {
       (["distance"], MetricID.workoutDistance),
     ] {
       var found: (value: Double, unit: String)?
-      do throws(PointProblem) {
+      do throws(AutoExportPointProblem) {
         for key in keys where found == nil { found = try quantity(key, defaultUnit: "") }
       } catch {
         try reject(
@@ -76,7 +76,7 @@ extension AutoExportJSONParser {
 
   /// A quantity member: a number (unit from a `<key>Units`/`<key>Unit` sibling, else
   /// `defaultUnit`) or an object `{qty, units}`; nil when absent or an array (a time series).
-  private func quantity(_ key: String, defaultUnit: String) throws(PointProblem) -> (
+  private func quantity(_ key: String, defaultUnit: String) throws(AutoExportPointProblem) -> (
     value: Double, unit: String
   )? {
     if let i = point.index(ofKey: key) {
@@ -92,7 +92,7 @@ extension AutoExportJSONParser {
         return (point.fields[i].number, unit)
       case .beginArray: return nil
       default:
-        throw PointProblem(
+        throw AutoExportPointProblem(
           code: .wrongType,
           reason: "\(key) is \(point.fields[i].kind.noun) where a number belongs (\(where_(i)))",
           value: point.valueText(i))

@@ -1,20 +1,20 @@
 import HealthCore
 
 /// Why one value of a data point could not be used; becomes a rejects row.
-struct PointProblem: Error {
+struct AutoExportPointProblem: Error {
   var code: RejectCode
   var reason: String
   var value: String = ""
 }
 
 /// The metric a data point belongs to.
-struct MetricContext {
+struct AutoExportMetricContext {
   /// Index in `data.metrics`.
   let index: Int
   /// The name as written (the per-type count key); `(unnamed metric)` when missing.
   let name: String
   /// Why the metric itself is unusable (no name), if it is.
-  let problem: PointProblem?
+  let problem: AutoExportPointProblem?
   /// Catalog id, or the name for metrics the catalog does not know.
   let id: MetricID
   /// `units` as written, or empty.
@@ -24,7 +24,7 @@ struct MetricContext {
   /// Whether this is `sleep_analysis`.
   let isSleep: Bool
 
-  init(index: Int, name: String?, nameProblem: PointProblem?, units: String?) {
+  init(index: Int, name: String?, nameProblem: AutoExportPointProblem?, units: String?) {
     self.index = index
     let n = name ?? "(unnamed metric)"
     self.name = n
@@ -36,7 +36,7 @@ struct MetricContext {
     problem =
       name == nil
       ? (nameProblem
-        ?? PointProblem(
+        ?? AutoExportPointProblem(
           code: .missingField, reason: "the metric has no name (data.metrics[\(index)].name)"))
       : nil
   }
@@ -144,7 +144,7 @@ final class AutoExportJSONParser {
         record += 1
         try reject(
           type: "(metric)",
-          PointProblem(
+          AutoExportPointProblem(
             code: .wrongType,
             reason:
               "data.metrics[\(m)] is \(token.noun), not a metric object (line \(t.tokenLineColumn))"
@@ -159,7 +159,7 @@ final class AutoExportJSONParser {
   private func readMetric(index m: Int) throws {
     var name: String?
     var units: String?
-    var nameProblem: PointProblem?
+    var nameProblem: AutoExportPointProblem?
     var deferred: JSONMark?
     var done = false
     while true {
@@ -173,7 +173,7 @@ final class AutoExportJSONParser {
         } else {
           if value == .beginArray || value == .beginObject { try t.skipRestOfContainer() }
           if isName {
-            nameProblem = PointProblem(
+            nameProblem = AutoExportPointProblem(
               code: .wrongType,
               reason:
                 "data.metrics[\(m)].name is \(value.noun), not a string (line \(t.tokenLineColumn))"
@@ -182,7 +182,8 @@ final class AutoExportJSONParser {
         }
       } else if t.textEquals("data") && !done && deferred == nil {
         if name != nil && units != nil {
-          try readPoints(MetricContext(index: m, name: name, nameProblem: nil, units: units))
+          try readPoints(
+            AutoExportMetricContext(index: m, name: name, nameProblem: nil, units: units))
           done = true
         } else {
           let mark = t.mark()
@@ -202,7 +203,8 @@ final class AutoExportJSONParser {
     }
     guard let mark = deferred else { return }
     t.reset(to: mark)
-    try readPoints(MetricContext(index: m, name: name, nameProblem: nameProblem, units: units))
+    try readPoints(
+      AutoExportMetricContext(index: m, name: name, nameProblem: nameProblem, units: units))
     // The rest of the metric object was read on the first pass.
     while true {
       let token = try t.next()
@@ -211,14 +213,14 @@ final class AutoExportJSONParser {
     }
   }
 
-  private func readPoints(_ ctx: MetricContext) throws {
+  private func readPoints(_ ctx: AutoExportMetricContext) throws {
     let open = try t.next()
     guard open == .beginArray else {
       if open == .beginObject { try t.skipRestOfContainer() }
       record += 1
       return try reject(
         type: ctx.name,
-        PointProblem(
+        AutoExportPointProblem(
           code: .wrongType,
           reason:
             "data.metrics[\(ctx.index)].data is \(open.noun), not an array (line \(t.tokenLineColumn))"
@@ -236,7 +238,7 @@ final class AutoExportJSONParser {
         if token == .beginArray { try t.skipRestOfContainer() }
         try reject(
           type: ctx.name,
-          PointProblem(
+          AutoExportPointProblem(
             code: .wrongType,
             reason:
               "\(pointPath) is \(token.noun), not a data point object (line \(t.tokenLineColumn))"))
@@ -275,7 +277,7 @@ final class AutoExportJSONParser {
         if token == .beginArray { try t.skipRestOfContainer() }
         try reject(
           type: "workout",
-          PointProblem(
+          AutoExportPointProblem(
             code: .wrongType,
             reason:
               "\(pointPath) is \(token.noun), not a workout object (line \(t.tokenLineColumn))"))
@@ -299,7 +301,8 @@ final class AutoExportJSONParser {
 
   /// Reads and rejects one would-be sample.
   func reject(
-    type: String, _ problem: PointProblem, metric: String? = nil, time: ResolvedTime? = nil,
+    type: String, _ problem: AutoExportPointProblem, metric: String? = nil,
+    time: ResolvedTime? = nil,
     unit: String = "", source: String = ""
   ) throws {
     sink.read(type: type)
@@ -314,15 +317,15 @@ final class AutoExportJSONParser {
   func where_(_ i: Int) -> String { "\(pointPath).\(point.key(i)), line \(point.lineColumn(i))" }
 
   /// The number in member `key`; nil when absent; a problem when it is not a number.
-  func number(_ key: StaticString) throws(PointProblem) -> Double? {
+  func number(_ key: StaticString) throws(AutoExportPointProblem) -> Double? {
     guard let i = point.index(of: key) else { return nil }
     return try number(at: i)
   }
 
-  func number(at i: Int) throws(PointProblem) -> Double {
+  func number(at i: Int) throws(AutoExportPointProblem) -> Double {
     let f = point.fields[i]
     guard f.kind == .number else {
-      throw PointProblem(
+      throw AutoExportPointProblem(
         code: .wrongType,
         reason: "\(point.key(i)) is \(f.kind.noun) where a number belongs (\(where_(i)))",
         value: point.valueText(i))
@@ -331,10 +334,10 @@ final class AutoExportJSONParser {
   }
 
   /// The string in member `key`; nil when absent; a problem when it is not a string.
-  func string(_ key: StaticString) throws(PointProblem) -> String? {
+  func string(_ key: StaticString) throws(AutoExportPointProblem) -> String? {
     guard let i = point.index(of: key) else { return nil }
     guard point.fields[i].kind == .string else {
-      throw PointProblem(
+      throw AutoExportPointProblem(
         code: .wrongType,
         reason:
           "\(point.key(i)) is \(point.fields[i].kind.noun) where a string belongs (\(where_(i)))",
@@ -344,21 +347,21 @@ final class AutoExportJSONParser {
   }
 
   /// The date in member `key`, its offset settled; nil when absent.
-  func date(_ key: StaticString) throws(PointProblem) -> ResolvedTime? {
+  func date(_ key: StaticString) throws(AutoExportPointProblem) -> ResolvedTime? {
     guard let i = point.index(of: key) else { return nil }
     return try date(at: i)
   }
 
-  func date(at i: Int) throws(PointProblem) -> ResolvedTime {
+  func date(at i: Int) throws(AutoExportPointProblem) -> ResolvedTime {
     guard point.fields[i].kind == .string else {
-      throw PointProblem(
+      throw AutoExportPointProblem(
         code: .wrongType,
         reason:
           "\(point.key(i)) is \(point.fields[i].kind.noun) where a date belongs (\(where_(i)))",
         value: point.valueText(i))
     }
     guard let ts = point.withText(i, { TimestampParser.parse($0) }) else {
-      throw PointProblem(
+      throw AutoExportPointProblem(
         code: .badDate,
         reason: "\(point.key(i)) '\(point.string(i))' is not a date (\(where_(i)))",
         value: point.string(i))
@@ -367,22 +370,22 @@ final class AutoExportJSONParser {
   }
 
   /// A required date.
-  func requiredDate(_ key: StaticString) throws(PointProblem) -> ResolvedTime {
+  func requiredDate(_ key: StaticString) throws(AutoExportPointProblem) -> ResolvedTime {
     guard let d = try date(key) else { throw missing(key) }
     return d
   }
 
-  func missing(_ key: StaticString) -> PointProblem {
-    PointProblem(
+  func missing(_ key: StaticString) -> AutoExportPointProblem {
+    AutoExportPointProblem(
       code: .missingField,
       reason: "no \(key) (\(pointPath).\(key), object at line \(point.startLineColumn))")
   }
 
   /// The `source` member (interned), or Health Auto Export's own name when absent.
-  func source(_ key: StaticString = "source") throws(PointProblem) -> String? {
+  func source(_ key: StaticString = "source") throws(AutoExportPointProblem) -> String? {
     guard let i = point.index(of: key) else { return nil }
     guard point.fields[i].kind == .string else {
-      throw PointProblem(
+      throw AutoExportPointProblem(
         code: .wrongType,
         reason: "\(key) is \(point.fields[i].kind.noun) where a string belongs (\(where_(i)))",
         value: point.valueText(i))

@@ -20,7 +20,7 @@ import HealthCore
 ///   path (`data.metrics[3].data[17].qty`, 0-based indices) and `line:column`.
 /// - A file that is cut short or not valid JSON ends the read with exit 65, line, column and
 ///   JSON path.
-public struct AutoExportJSONReader: InputReader {
+public struct AutoExportJSONReader: InputReader, Sendable {
   /// Health Auto Export JSON.
   public static let format = InputFormat.autoExportJSON
   /// Read buffer size in bytes (tests use tiny ones).

@@ -16,7 +16,7 @@ import HealthCore
 /// - A row with the wrong number of fields is one `row` record, rejected; a row whose type,
 ///   start, end or duration is unusable is one `workout` record, rejected.
 /// - Source `Health Auto Export` (kind `app`); origins are 1-based line numbers.
-public struct AutoExportWorkoutsCSVReader: InputReader {
+public struct AutoExportWorkoutsCSVReader: InputReader, Sendable {
   /// Health Auto Export CSV workouts.
   public static let format = InputFormat.autoExportWorkoutsCSV
   /// Read buffer size in bytes.

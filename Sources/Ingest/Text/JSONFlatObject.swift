@@ -113,7 +113,7 @@ public final class JSONFlatObject {
     let n = key.utf8CodeUnitCount
     let a = arena.base
     for i in fields.indices where fields[i].keyCount == n {
-      if n == 0 || memcmpBytes(key.utf8Start, a + fields[i].keyStart, n) { return i }
+      if n == 0 || bytesEqual(key.utf8Start, a + fields[i].keyStart, n) { return i }
     }
     return nil
   }
@@ -124,7 +124,7 @@ public final class JSONFlatObject {
     return k.withUTF8 { kb in
       let a = arena.base
       for i in fields.indices where fields[i].keyCount == kb.count {
-        if kb.count == 0 || memcmpBytes(kb.baseAddress!, a + fields[i].keyStart, kb.count) {
+        if kb.count == 0 || bytesEqual(kb.baseAddress!, a + fields[i].keyStart, kb.count) {
           return i
         }
       }

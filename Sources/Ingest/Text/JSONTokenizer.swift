@@ -110,7 +110,7 @@ public final class JSONTokenizer {
   public func textEquals(_ literal: StaticString) -> Bool {
     literal.utf8CodeUnitCount == text.count
       && (text.count == 0
-        || memcmpBytes(literal.utf8Start, text.baseAddress!, text.count))
+        || bytesEqual(literal.utf8Start, text.baseAddress!, text.count))
   }
 
   /// Bytes consumed so far (for progress).
@@ -553,10 +553,10 @@ public final class JSONTokenizer {
     guard try ensure(n) else {
       // Fewer bytes left than the word: a cut-off literal or garbage.
       let left = end - pos
-      if left > 0, memcmpBytes(word.utf8Start, buffer + pos, left) { throw truncated() }
+      if left > 0, bytesEqual(word.utf8Start, buffer + pos, left) { throw truncated() }
       throw syntax("expected '\(word)' but found \(describe(buffer[pos]))")
     }
-    guard memcmpBytes(word.utf8Start, buffer + pos, n) else {
+    guard bytesEqual(word.utf8Start, buffer + pos, n) else {
       throw syntax("expected a value but found \(describe(buffer[pos]))")
     }
     pos += n
@@ -573,7 +573,7 @@ public final class JSONTokenizer {
 
 /// Whether two byte ranges of `count` bytes are equal.
 @inline(__always)
-func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
   let pb = b.assumingMemoryBound(to: UInt8.self)
   for i in 0..<count where a[i] != pb[i] { return false }
   return true

@@ -40,6 +40,6 @@ public final class TextInterner {
   @inline(__always)
   private func matches(_ e: Entry, _ text: UnsafeRawBufferPointer) -> Bool {
     e.count == text.count
-      && (e.count == 0 || memcmpBytes(bytes.base + e.start, text.baseAddress!, e.count))
+      && (e.count == 0 || bytesEqual(bytes.base + e.start, text.baseAddress!, e.count))
   }
 }
