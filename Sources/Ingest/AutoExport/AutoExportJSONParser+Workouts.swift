@@ -94,7 +94,7 @@ extension AutoExportJSONParser {
       default:
         throw AutoExportPointProblem(
           code: .wrongType,
-          reason: "\(key) is \(point.fields[i].kind.noun) where a number belongs (\(where_(i)))",
+          reason: "\(key) is \(point.fields[i].kind.noun) where a number belongs (\(place(i)))",
           value: point.valueText(i))
       }
     }

@@ -101,11 +101,11 @@ final class AutoExportJSONParser {
         try readData()
       } else {
         let key = t.textString
-        let n = try t.skipValue()
-        sink.extra["notKept.\(key)", default: 0] += Int64(max(n, 1))
+        sink.extra["notKept.\(key)", default: 0] += try skipCountingEntries()
       }
     }
-    guard try t.next() == .end else { throw t.structureError("data after the document", hint: "") }
+    // Only blanks may follow the root object (the tokenizer rejects anything else).
+    _ = try t.next()
     guard sawData else {
       throw t.structureError("the document has no \"data\" member", hint: Self.notHAE)
     }
@@ -122,8 +122,7 @@ final class AutoExportJSONParser {
         try readWorkouts()
       } else {
         let key = t.textString
-        let n = try t.skipValue()
-        sink.extra["notKept.data.\(key)", default: 0] += Int64(n)
+        sink.extra["notKept.data.\(key)", default: 0] += try skipCountingEntries()
       }
     }
   }
@@ -291,6 +290,18 @@ final class AutoExportJSONParser {
     }
   }
 
+  /// Skips a value not read (`stateOfMind`, `ecg`, ...): an array counts its elements, any
+  /// other value counts one.
+  private func skipCountingEntries() throws -> Int64 {
+    switch try t.next() {
+    case .beginArray: return Int64(try t.skipRestOfContainer())
+    case .beginObject:
+      try t.skipRestOfContainer()
+      return 1
+    default: return 1
+    }
+  }
+
   // MARK: - Sink
 
   /// Reads and keeps one sample.
@@ -314,7 +325,7 @@ final class AutoExportJSONParser {
   // MARK: - Fields
 
   /// `qty is a string where a number belongs (data.metrics[3].data[17].qty, line 120:19)`.
-  func where_(_ i: Int) -> String { "\(pointPath).\(point.key(i)), line \(point.lineColumn(i))" }
+  func place(_ i: Int) -> String { "\(pointPath).\(point.key(i)), line \(point.lineColumn(i))" }
 
   /// The number in member `key`; nil when absent; a problem when it is not a number.
   func number(_ key: StaticString) throws(AutoExportPointProblem) -> Double? {
@@ -327,7 +338,7 @@ final class AutoExportJSONParser {
     guard f.kind == .number else {
       throw AutoExportPointProblem(
         code: .wrongType,
-        reason: "\(point.key(i)) is \(f.kind.noun) where a number belongs (\(where_(i)))",
+        reason: "\(point.key(i)) is \(f.kind.noun) where a number belongs (\(place(i)))",
         value: point.valueText(i))
     }
     return f.number
@@ -340,7 +351,7 @@ final class AutoExportJSONParser {
       throw AutoExportPointProblem(
         code: .wrongType,
         reason:
-          "\(point.key(i)) is \(point.fields[i].kind.noun) where a string belongs (\(where_(i)))",
+          "\(point.key(i)) is \(point.fields[i].kind.noun) where a string belongs (\(place(i)))",
         value: point.valueText(i))
     }
     return point.string(i)
@@ -357,13 +368,13 @@ final class AutoExportJSONParser {
       throw AutoExportPointProblem(
         code: .wrongType,
         reason:
-          "\(point.key(i)) is \(point.fields[i].kind.noun) where a date belongs (\(where_(i)))",
+          "\(point.key(i)) is \(point.fields[i].kind.noun) where a date belongs (\(place(i)))",
         value: point.valueText(i))
     }
     guard let ts = point.withText(i, { TimestampParser.parse($0) }) else {
       throw AutoExportPointProblem(
         code: .badDate,
-        reason: "\(point.key(i)) '\(point.string(i))' is not a date (\(where_(i)))",
+        reason: "\(point.key(i)) '\(point.string(i))' is not a date (\(place(i)))",
         value: point.string(i))
     }
     return ResolvedTime.resolve(ts, zone: &zone, sink: sink, what: "Dates in the JSON")
@@ -387,7 +398,7 @@ final class AutoExportJSONParser {
     guard point.fields[i].kind == .string else {
       throw AutoExportPointProblem(
         code: .wrongType,
-        reason: "\(key) is \(point.fields[i].kind.noun) where a string belongs (\(where_(i)))",
+        reason: "\(key) is \(point.fields[i].kind.noun) where a string belongs (\(place(i)))",
         value: point.valueText(i))
     }
     return point.withText(i) { sources.string($0) }

@@ -318,6 +318,19 @@ import Testing
     #expect(e.location?.path == "data.metrics[9].data[461]")
   }
 
+  @Test func otherSectionsAreSkippedAndCounted() throws {
+    let text = """
+      {"data": {"ecg": [{"a": [1, 2]}, {"b": 2}], "stateOfMind": [], "metrics": [],
+        "medications": {"x": 1}}, "version": 2}
+      """
+    let out = try readAutoExportJSON(text)
+    #expect(out.samples.isEmpty && out.rejects.isEmpty)
+    #expect(out.sink.extra["notKept.data.ecg"] == 2)
+    #expect(out.sink.extra["notKept.data.stateOfMind"] == 0)
+    #expect(out.sink.extra["notKept.data.medications"] == 1)
+    #expect(out.sink.extra["notKept.version"] == 1)
+  }
+
   @Test func notHealthAutoExportJSONIsExit65() {
     #expect(healthError { _ = try readAutoExportJSON("[1, 2]") }?.code == .dataError)
     #expect(healthError { _ = try readAutoExportJSON("{\"foo\": 1}") }?.code == .dataError)
