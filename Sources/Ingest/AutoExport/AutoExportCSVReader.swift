@@ -1,0 +1,243 @@
+import HealthCore
+
+/// Reads Health Auto Export's daily metrics CSV: `Date,Active Energy (kcal),…` with one row per
+/// local day and over a hundred `Name [Sub] (unit)` columns in any set and order.
+///
+/// - Columns map through `MetricCatalog.byAutoExportColumn`; unknown columns are kept under
+///   their header without the unit (`Sexual Activity [Unspecified]`). `[Min]/[Avg]/[Max]`
+///   columns give one sample (value = Avg, with minimum and maximum). `Sleep Analysis
+///   [Stage] (hr)` columns give `sleep` samples in minutes with the stage as category.
+/// - Each non-empty cell is one record (per-type key: the header without its unit; `Heart
+///   Rate` for a Min/Avg/Max group). An empty cell is no data. A row with the wrong number of
+///   fields or a date that does not parse is one record of type `row`, rejected once.
+/// - Values keep the unit of their header as written (`%` stays 0–100, `lb`, `degF`); an
+///   unknown unit for a known metric is kept too (clean rejects it as `unknown-unit`) and a
+///   manifest note names the column.
+/// - A sleep stage of 0 hours is no time in that stage (the app writes `[Asleep]` as 0 on
+///   every night and puts the sleep in Core/Deep/REM): no sample, counted in the extras as
+///   `zeroSleepStages`. Other zero cells are values of 0 and kept.
+/// - `Date` is local time without an offset: the offset comes from `options.timeZone` or
+///   the machine's zone, recorded in `sink.assumedTimeZone` and a manifest note.
+/// - Interval of a value: the whole local day of its date, `[midnight, midnight + 86,400 s)`
+///   with the offset in force at midnight. Sleep (a night, attributed by the app to the day
+///   it ends): noon of the day before to noon of the date, so that the sleep-day rule gives
+///   back the row's date.
+/// - Source `Health Auto Export` (kind `app`); origins are 1-based line numbers.
+public struct AutoExportCSVReader: InputReader, Sendable {
+  /// Health Auto Export CSV daily metrics.
+  public static let format = InputFormat.autoExportCSV
+  /// Read buffer size in bytes (tests use tiny ones).
+  public var bufferSize = 256 << 10
+
+  /// A reader with the default buffer.
+  public init() {}
+
+  /// Reads the file at `path`.
+  public func read(
+    path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
+  ) throws {
+    try read(source: FileReader(path: path), into: sink, options: options, progress: progress)
+  }
+
+  /// Reads from any byte source.
+  public func read(
+    source: ByteSource, into sink: IngestSink, options: ReaderOptions,
+    progress: ProgressMeter = .silent
+  ) throws {
+    var zone = try LocalTimeZone(options: options)
+    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
+    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
+    defer { progress.end() }
+    guard try csv.next() else {
+      throw HealthError.malformed(
+        "the file is empty", at: SourceLocation(file: source.path, line: 1),
+        hint: "export the daily metrics CSV again from Health Auto Export")
+    }
+    let headers = (0..<csv.fieldCount).map { AutoExportColumnHeader(csv.string($0)) }
+    let plan = AutoExportColumnPlan(headers: headers)
+    sink.notes.append(contentsOf: plan.notes)
+    let rows = AutoExportCSVRows(
+      csv: csv, sink: sink, plan: plan, columns: headers.count, source: source.path)
+    var records: Int64 = 0
+    while try csv.next() {
+      try rows.read(zone: &zone)
+      records += 1
+      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
+    }
+  }
+
+  /// Whether the first bytes look like a Health Auto Export daily CSV: a header whose first
+  /// cell has no unit and whose other cells mostly read `Name (unit)`, and which is not the
+  /// workouts header (`Type,Start,End,Duration,…`).
+  public static func matches(prefix: [UInt8]) -> Bool {
+    let body = TextSniffing.droppingByteOrderMark(prefix)
+    let (line, complete) = TextSniffing.firstLine(body)
+    var cells = TextSniffing.headerCells(line)
+    if !complete, cells.count > 1 { cells.removeLast() }  // may be cut off
+    guard cells.count >= 3, !cells[0].isEmpty, !cells[0].contains("("),
+      !AutoExportWorkoutsCSVReader.isWorkoutsHeader(cells)
+    else { return false }
+    let withUnit = cells.dropFirst().filter { AutoExportColumnHeader($0).unit != nil }.count
+    return withUnit * 10 >= (cells.count - 1) * 8
+  }
+}
+
+/// Turns the rows of a daily metrics CSV into samples.
+final class AutoExportCSVRows {
+  let csv: CSVRecordReader
+  let sink: IngestSink
+  let plan: AutoExportColumnPlan
+  let columns: Int
+  let source: String
+
+  init(
+    csv: CSVRecordReader, sink: IngestSink, plan: AutoExportColumnPlan, columns: Int,
+    source: String
+  ) {
+    self.csv = csv
+    self.sink = sink
+    self.plan = plan
+    self.columns = columns
+    self.source = source
+  }
+
+  func read(zone: inout LocalTimeZone) throws {
+    let line = Int64(csv.recordLine)
+    guard csv.fieldCount == columns else {
+      sink.read(type: "row")
+      return try sink.reject(
+        type: "row", code: .wrongFieldCount,
+        reason: "line \(line) has \(csv.fieldCount) fields; the header has \(columns)",
+        metric: "row", record: line)
+    }
+    let dateText = csv.trimmedField(plan.date)
+    guard let ts = TimestampParser.parse(dateText) else {
+      sink.read(type: "row")
+      return try sink.reject(
+        type: "row", code: .badDate,
+        reason: "line \(line): date '\(String(decoding: dateText, as: UTF8.self))' does not parse",
+        metric: "row", value: String(decoding: dateText, as: UTF8.self), record: line)
+    }
+    let day = ts.localDay
+    let what = "Dates in the daily metrics CSV"
+    let dayLocal = Int64(day.dayNumber) * 86_400
+    let dayOffset = ts.utcOffset ?? zone.offset(atLocal: dayLocal, sink: sink, what: what)
+    let dayStart = dayLocal - Int64(dayOffset)
+    let origin = sink.origin(line)
+    let sourceName = AutoExportSource.defaultName
+
+    func sample(_ metric: MetricID, _ value: Double, _ unit: String, _ hrv: HRVKind) -> Sample {
+      Sample(
+        metric: metric, start: dayStart, end: dayStart + DayInterval.daySeconds,
+        utcOffset: dayOffset, value: value, unit: unit, source: sourceName, sourceKind: .app,
+        hrvKind: hrv, origin: origin)
+    }
+    func reject(
+      _ type: String, _ code: RejectCode, _ reason: String, metric: MetricID, value: String,
+      unit: String
+    ) throws {
+      sink.read(type: type)
+      try sink.reject(
+        type: type, code: code, reason: "line \(line): \(reason)", metric: metric.rawValue,
+        start: dayStart, utcOffset: dayOffset, value: value, unit: unit, source: sourceName,
+        record: line)
+    }
+    func number(_ i: Int) -> Double? { DecimalParser.parse(csv.trimmedField(i)) }
+    func text(_ i: Int) -> String { csv.trimmedString(i) }
+    func isEmpty(_ i: Int) -> Bool { csv.trimmedField(i).isEmpty }
+
+    // Walk the cells once; empty ones cost a length check.
+    var sleepWindow: (start: Int64, offset: Int32)?
+    for i in 0..<columns {
+      let cell = csv.trimmedField(i)
+      if cell.isEmpty { continue }
+      switch plan.roles[i] {
+      case .value(let slot):
+        let c = plan.values[slot]
+        if let v = DecimalParser.parse(cell) {
+          sink.read(type: c.type)
+          try sink.keep(sample(c.metric, v, c.unit, c.hrv), type: c.type)
+        } else {
+          try reject(
+            c.type, .badNumber, "'\(text(i))' in \(c.type) is not a number", metric: c.metric,
+            value: text(i), unit: c.unit)
+        }
+      case .sleep(let slot):
+        if sleepWindow == nil {
+          let windowLocal = DayInterval.sleepWindowLocalStart(day: day)
+          let offset = ts.utcOffset ?? zone.offset(atLocal: windowLocal, sink: sink, what: what)
+          sleepWindow = (windowLocal - Int64(offset), offset)
+        }
+        try readSleep(
+          plan.sleeps[slot], cell: cell, window: sleepWindow!, line: line, reject: reject)
+      case .unnamed:
+        sink.extra["notKept.unnamedColumn", default: 0] += 1
+      case .date, .rangeMember:
+        continue
+      }
+    }
+    for r in plan.ranges {
+      func cell(_ index: Int?) -> Int? { index.flatMap { isEmpty($0) ? nil : $0 } }
+      let (minCell, avgCell, maxCell) = (cell(r.min), cell(r.avg), cell(r.max))
+      guard minCell != nil || avgCell != nil || maxCell != nil else { continue }
+      guard let avgCell else {
+        try reject(
+          r.type, .missingField, "\(r.type) [Avg] is empty while [Min] or [Max] has a value",
+          metric: r.metric, value: "", unit: r.unit)
+        continue
+      }
+      let avg = number(avgCell)
+      let minimum = minCell.flatMap(number)
+      let maximum = maxCell.flatMap(number)
+      let bad =
+        avg == nil
+        ? avgCell
+        : (minCell != nil && minimum == nil)
+          ? minCell : (maxCell != nil && maximum == nil) ? maxCell : nil
+      if let b = bad {
+        try reject(
+          r.type, .badNumber, "'\(text(b))' in \(r.type) is not a number", metric: r.metric,
+          value: text(b), unit: r.unit)
+        continue
+      }
+      var s = sample(r.metric, avg!, r.unit, r.hrv)
+      s.minimum = minimum
+      s.maximum = maximum
+      sink.read(type: r.type)
+      try sink.keep(s, type: r.type)
+    }
+  }
+
+  private func readSleep(
+    _ c: AutoExportColumnPlan.Sleep, cell: UnsafeRawBufferPointer,
+    window: (start: Int64, offset: Int32), line: Int64,
+    reject: (String, RejectCode, String, MetricID, String, String) throws -> Void
+  ) throws {
+    var text: String { String(decoding: cell, as: UTF8.self) }
+    guard let hours = DecimalParser.parse(cell) else {
+      return try reject(
+        c.type, .badNumber, "'\(text)' in \(c.type) is not a number", .sleep, text, c.unit)
+    }
+    if hours == 0 {
+      sink.extra["zeroSleepStages", default: 0] += 1
+      return
+    }
+    guard let stage = c.stage else {
+      return try reject(
+        c.type, .unknownCategory, "sleep stage of column \(c.type) is not known", .sleep, text,
+        c.unit)
+    }
+    guard let factor = c.minutesFactor else {
+      return try reject(
+        c.type, .unknownUnit, "'\(c.unit)' in \(c.type) is not a unit of time", .sleep, text,
+        c.unit)
+    }
+    sink.read(type: c.type)
+    try sink.keep(
+      Sample(
+        metric: .sleep, start: window.start, end: window.start + DayInterval.daySeconds,
+        utcOffset: window.offset, value: hours * factor, unit: "min", category: stage.rawValue,
+        source: AutoExportSource.defaultName, sourceKind: .app, origin: sink.origin(line)),
+      type: c.type)
+  }
+}

@@ -1,0 +1,79 @@
+import HealthCore
+
+/// Reads healthpipe's long CSV: `date,metric,value,unit,source[,end]`, one value per row, for
+/// data brought in from other vendors (Oura, Garmin, Fitbit, Withings) after a small
+/// conversion.
+///
+/// - Columns are found by header name in any order; `date`, `metric` and `value` are
+///   required, `unit`, `source`, `end` and `category` (a sleep stage or workout type) are
+///   optional; other columns are ignored (a manifest note names them). RFC 4180 quoting,
+///   CRLF or LF (see `CSVRecordReader`).
+/// - `metric` is a catalog id (`hrvRMSSD`, `steps`, ...); other names are kept as written.
+///   HRV keeps its kind: `hrvRMSSD` stays RMSSD (`hrvKind = .rmssd`), never SDNN.
+/// - `date` is ISO 8601 with an offset (`2024-01-01T07:30:00-08:00`), or a plain date for a
+///   daily value (interval: the whole local day, `[midnight, midnight + 86,400 s)`); a date
+///   or time without an offset is read in `options.timeZone` or the machine's zone (recorded
+///   in the manifest). `end`, when given, is the end of the interval (a plain date: the end
+///   of that day); otherwise a timed value is instantaneous.
+/// - Each row is one record of type `metric`; a row with the wrong number of fields is one
+///   `row` record. Bad numbers or dates, or an empty metric or value, are rejects with the
+///   line; a quote that never closes ends the read with exit 65 and the line where the field
+///   started. Origins are 1-based line numbers (of the row's first line).
+public struct LongCSVReader: InputReader, Sendable {
+  /// The long CSV.
+  public static let format = InputFormat.longCSV
+  /// Read buffer size in bytes (tests use tiny ones).
+  public var bufferSize = 256 << 10
+
+  /// A reader with the default buffer.
+  public init() {}
+
+  /// Reads the file at `path`.
+  public func read(
+    path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
+  ) throws {
+    try read(source: FileReader(path: path), into: sink, options: options, progress: progress)
+  }
+
+  /// Reads from any byte source.
+  public func read(
+    source: ByteSource, into sink: IngestSink, options: ReaderOptions,
+    progress: ProgressMeter = .silent
+  ) throws {
+    var zone = try LocalTimeZone(options: options)
+    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
+    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
+    defer { progress.end() }
+    guard try csv.next() else {
+      throw HealthError.malformed(
+        "the file is empty", at: SourceLocation(file: source.path, line: 1),
+        hint: "a long CSV starts with the header date,metric,value,unit,source")
+    }
+    let header = (0..<csv.fieldCount).map { csv.string($0) }
+    guard let columns = LongCSVColumns(header: header) else {
+      throw HealthError.malformed(
+        "the header has no date, metric and value columns",
+        at: SourceLocation(file: source.path, line: csv.recordLine),
+        hint: "a long CSV starts with the header date,metric,value,unit,source")
+    }
+    if !columns.ignored.isEmpty {
+      sink.notes.append("columns not read: \(columns.ignored.joined(separator: ", "))")
+    }
+    var rows = LongCSVRows(csv: csv, sink: sink, columns: columns, fieldCount: header.count)
+    var records: Int64 = 0
+    while try csv.next() {
+      try rows.read(zone: &zone)
+      records += 1
+      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
+    }
+  }
+
+  /// Whether the first bytes look like a long CSV: a header with `date`, `metric` and `value`.
+  public static func matches(prefix: [UInt8]) -> Bool {
+    let body = TextSniffing.droppingByteOrderMark(prefix)
+    let (line, complete) = TextSniffing.firstLine(body)
+    var cells = TextSniffing.headerCells(line)
+    if !complete, cells.count > 1 { cells.removeLast() }
+    return LongCSVColumns(header: cells) != nil
+  }
+}

@@ -1,0 +1,280 @@
+import HealthCore
+
+/// A streaming RFC 4180 CSV record reader over a fixed-size buffer.
+///
+/// - Fields are separated by `,`; records end with LF, CRLF or a lone CR; the last record may
+///   lack a line break. A UTF-8 byte order mark at the start is skipped.
+/// - Quoted fields may hold commas, line breaks and doubled quotes (`""` → `"`). A quote that
+///   never closes ends the read with exit 65 naming the line where the field started.
+/// - Lenient like most readers: a `"` inside an unquoted field is kept as a character, and
+///   characters after a closing quote are appended to the field.
+/// - Blank lines (and lines of only spaces or tabs) are skipped: they are not records.
+///
+/// Memory stays at one buffer plus the longest record (capped at `maxRecordBytes`).
+public final class CSVRecordReader {
+  /// The file name used in messages.
+  public let path: String
+  private let source: ByteSource
+  private let buffer: UnsafeMutablePointer<UInt8>
+  private let capacity: Int
+  @exclusivity(unchecked) private var pos = 0
+  @exclusivity(unchecked) private var end = 0
+  @exclusivity(unchecked) private var base: Int64 = 0
+  @exclusivity(unchecked) private var atEOF = false
+  @exclusivity(unchecked) private var checkedBOM = false
+  @exclusivity(unchecked) private var line = 1
+
+  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var storageCapacity = 4096
+  @exclusivity(unchecked) private var storageCount = 0
+  /// End offset in `storage` of each field, and whether it was quoted, for the current record.
+  @exclusivity(unchecked) private var fieldEnds: UnsafeMutablePointer<Int>
+  @exclusivity(unchecked) private var quoted: UnsafeMutablePointer<Bool>
+  @exclusivity(unchecked) private var fields = 0
+  @exclusivity(unchecked) private var fieldCapacity = 256
+
+  /// The most fields a record may have (memory stays bounded on a line of commas).
+  static let maxFields = 1 << 20
+
+  /// The 1-based line on which the current record starts.
+  @exclusivity(unchecked) public private(set) var recordLine = 0
+  /// The longest record accepted (exit 65 beyond, e.g. for a quote that never closes in a
+  /// large file).
+  public var maxRecordBytes = 16 << 20
+
+  /// A reader over `source` with a buffer of `bufferSize` bytes (at least 4).
+  public init(source: ByteSource, bufferSize: Int = 256 << 10) {
+    self.source = source
+    path = source.path
+    capacity = max(4, bufferSize)
+    buffer = .allocate(capacity: capacity)
+    storage = .allocate(capacity: storageCapacity)
+    fieldEnds = .allocate(capacity: fieldCapacity)
+    quoted = .allocate(capacity: fieldCapacity)
+  }
+
+  deinit {
+    buffer.deallocate()
+    storage.deallocate()
+    fieldEnds.deallocate()
+    quoted.deallocate()
+  }
+
+  /// Fields in the current record.
+  public var fieldCount: Int { fields }
+
+  /// Bytes consumed so far (for progress).
+  public var bytesConsumed: Int64 { base + Int64(pos) }
+
+  /// The bytes of field `i` of the current record (valid until `next()`).
+  public func field(_ i: Int) -> UnsafeRawBufferPointer {
+    let start = i == 0 ? 0 : fieldEnds[i - 1]
+    return UnsafeRawBufferPointer(start: storage + start, count: fieldEnds[i] - start)
+  }
+
+  /// Field `i` as a `String` (invalid UTF-8 repaired with U+FFFD).
+  public func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }
+
+  /// Field `i` without leading and trailing spaces and tabs.
+  public func trimmedField(_ i: Int) -> UnsafeRawBufferPointer {
+    var f = field(i)
+    while let first = f.first, first == 0x20 || first == 0x09 {
+      f = UnsafeRawBufferPointer(rebasing: f.dropFirst())
+    }
+    while let last = f.last, last == 0x20 || last == 0x09 {
+      f = UnsafeRawBufferPointer(rebasing: f.dropLast())
+    }
+    return f
+  }
+
+  /// Field `i` without surrounding blanks, as a `String`.
+  public func trimmedString(_ i: Int) -> String {
+    String(decoding: trimmedField(i), as: UTF8.self)
+  }
+
+  /// Whether field `i` was written in quotes.
+  public func wasQuoted(_ i: Int) -> Bool { quoted[i] }
+
+  // MARK: - Reading
+
+  /// Reads the next record; false at end of input.
+  public func next() throws -> Bool {
+    if !checkedBOM {
+      checkedBOM = true
+      if try ensure(3), buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { pos = 3 }
+    }
+    while true {
+      storageCount = 0
+      fields = 0
+      guard try ensure(1) else { return false }
+      recordLine = line
+      try readRecord()
+      if fields == 1 && !quoted[0] && isBlank(field(0)) { continue }
+      return true
+    }
+  }
+
+  private func isBlank(_ f: UnsafeRawBufferPointer) -> Bool {
+    f.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  private func readRecord() throws {
+    var fieldQuoted = false
+    while true {
+      if pos == end {
+        guard try ensure(1) else {
+          try finishField(fieldQuoted)
+          return
+        }
+      }
+      let c = buffer[pos]
+      if c == 0x22 && !fieldQuoted
+        && storageCount == (fields == 0 ? 0 : fieldEnds[fields - 1])
+      {
+        fieldQuoted = true
+        try readQuoted()
+        continue
+      }
+      // Unquoted run (locals keep the class's exclusivity checks out of the byte loop).
+      let start = pos
+      var p = start
+      let e = end
+      let buf = buffer
+      while p < e {
+        let b = buf[p]
+        if b == 0x2C || b == 0x0A || b == 0x0D { break }
+        p += 1
+      }
+      pos = p
+      if p > start { try append(buf + start, p - start) }
+      if p == e { continue }
+      let d = buf[p]
+      pos = p + 1
+      try finishField(fieldQuoted)
+      fieldQuoted = false
+      if d == 0x2C { continue }
+      if d == 0x0D, try ensure(1), buffer[pos] == 0x0A { pos += 1 }
+      line += 1
+      return
+    }
+  }
+
+  /// Reads a quoted section starting at its opening quote, up to and including the closing
+  /// quote.
+  private func readQuoted() throws {
+    let startLine = line
+    pos += 1
+    while true {
+      if pos == end {
+        guard try ensure(1) else {
+          throw HealthError.malformed(
+            "a quoted field that starts on line \(startLine) never closes (end of file reached)",
+            at: SourceLocation(file: path, line: startLine),
+            hint: "add the closing quote, or remove the stray one; the file may also be cut short")
+        }
+      }
+      let start = pos
+      var p = start
+      let e = end
+      let buf = buffer
+      var lines = 0
+      while p < e {
+        let b = buf[p]
+        if b == 0x22 || b == 0x0D { break }
+        if b == 0x0A { lines += 1 }
+        p += 1
+      }
+      pos = p
+      line += lines
+      if p > start { try append(buf + start, p - start, quotedFrom: startLine) }
+      if pos == end { continue }
+      if buffer[pos] == 0x0D {
+        // CR: a line break of its own unless an LF follows (then the LF counts).
+        try append(buffer + pos, 1, quotedFrom: startLine)
+        pos += 1
+        if !(try ensure(1)) || buffer[pos] != 0x0A { line += 1 }
+        continue
+      }
+      // At a quote: doubled means a literal quote.
+      if try ensure(2), buffer[pos + 1] == 0x22 {
+        try append(buffer + pos, 1, quotedFrom: startLine)
+        pos += 2
+        continue
+      }
+      pos += 1
+      return
+    }
+  }
+
+  private func finishField(_ wasQuoted: Bool) throws {
+    if fields == fieldCapacity {
+      guard fieldCapacity < Self.maxFields else {
+        throw HealthError.malformed(
+          "the record that starts on line \(recordLine) has more than \(Self.maxFields) fields",
+          at: SourceLocation(file: path, line: recordLine),
+          hint: "this does not look like a CSV file of health data")
+      }
+      let newCapacity = fieldCapacity * 2
+      let ends = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+      ends.update(from: fieldEnds, count: fields)
+      fieldEnds.deallocate()
+      fieldEnds = ends
+      let q = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
+      q.update(from: quoted, count: fields)
+      quoted.deallocate()
+      quoted = q
+      fieldCapacity = newCapacity
+    }
+    fieldEnds[fields] = storageCount
+    quoted[fields] = wasQuoted
+    fields += 1
+  }
+
+  private func append(_ from: UnsafePointer<UInt8>, _ count: Int, quotedFrom: Int? = nil) throws {
+    if storageCount + count > storageCapacity {
+      guard storageCount + count <= maxRecordBytes else {
+        let what =
+          quotedFrom.map { "a quoted field that starts on line \($0)" }
+          ?? "the record that starts on line \(recordLine)"
+        throw HealthError.malformed(
+          "\(what) is longer than \(maxRecordBytes >> 20) MiB",
+          at: SourceLocation(file: path, line: quotedFrom ?? recordLine),
+          hint: quotedFrom != nil
+            ? "a quote probably never closes; add the closing quote or remove the stray one"
+            : "this does not look like a CSV file of health data")
+      }
+      var newCapacity = storageCapacity * 2
+      while newCapacity < storageCount + count { newCapacity *= 2 }
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+      grown.update(from: storage, count: storageCount)
+      storage.deallocate()
+      storage = grown
+      storageCapacity = newCapacity
+    }
+    (storage + storageCount).update(from: from, count: count)
+    storageCount += count
+  }
+
+  /// Makes `count` unread bytes available if the input has them.
+  private func ensure(_ count: Int) throws -> Bool {
+    if end - pos >= count { return true }
+    if atEOF { return false }
+    if pos > 0 {
+      let unread = end - pos
+      if unread > 0 { buffer.update(from: buffer + pos, count: unread) }
+      base += Int64(pos)
+      end = unread
+      pos = 0
+    }
+    while end - pos < count {
+      let n = try source.read(
+        into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+      if n == 0 {
+        atEOF = true
+        return false
+      }
+      end += n
+    }
+    return true
+  }
+}
