@@ -3,6 +3,7 @@ enum CommandRegistry {
   static let all: [Command] = [
     ExportCommand.command,
     InspectCommand.command,
+    SampleCommand.command,
     HelpCommand.command,
     VersionCommand.command,
   ]

@@ -1,0 +1,105 @@
+import HealthCore
+
+/// A file the generator wrote.
+public struct SyntheticFile: Sendable, Hashable {
+  /// Its format.
+  public var format: SyntheticFormat
+  /// Where it is.
+  public var path: String
+  /// Its size.
+  public var bytes: Int64
+  /// Top-level items: Apple records + correlations + workouts + summaries, JSON data points
+  /// + workouts, CSV rows.
+  public var items: Int
+}
+
+/// Deterministic synthetic health exports: the entry point of `healthpipe sample` and of
+/// the benchmarks.
+///
+/// ```swift
+/// let files = try SyntheticExport.write(
+///   SyntheticOptions(days: 150, seed: 42), formats: SyntheticFormat.allCases, to: "out")
+/// ```
+public enum SyntheticExport {
+  /// Writes the chosen formats into `directory` (each file atomically), and the truth CSV
+  /// to `truth` when given. Returns the files in format order.
+  public static func write(
+    _ options: SyntheticOptions, formats: [SyntheticFormat], to directory: String,
+    truth: String? = nil
+  ) throws -> [SyntheticFile] {
+    let timeline = try SyntheticTimeline(options)
+    var files: [SyntheticFile] = []
+    for format in Set(formats).sorted() {
+      files += try write(format, timeline: timeline, to: directory)
+    }
+    if let truth {
+      let writer = try AtomicFileWriter(destination: truth)
+      let bytes = try TruthWriter(timeline: timeline).write { try writer.write($0) }
+      try writer.commit()
+      files.append(
+        SyntheticFile(format: .longCSV, path: truth, bytes: bytes.bytes, items: bytes.rows))
+    }
+    return files
+  }
+
+  /// Writes one format for `days` days ending `end` with the other options at their
+  /// defaults (full density).
+  public static func write(
+    format: SyntheticFormat, days: Int, seed: UInt64, end: LocalDay = SyntheticOptions.defaultEnd,
+    to directory: String
+  ) throws -> [SyntheticFile] {
+    try write(SyntheticOptions(days: days, seed: seed, end: end), formats: [format], to: directory)
+  }
+
+  /// The file names a run writes for a format, relative to the output folder.
+  public static func fileNames(_ format: SyntheticFormat, _ options: SyntheticOptions) throws
+    -> [String]
+  {
+    let calendar = try SyntheticCalendar(options)
+    return fileNames(format, calendar)
+  }
+
+  static func fileNames(_ format: SyntheticFormat, _ calendar: SyntheticCalendar) -> [String] {
+    func range(_ p: SyntheticPeriod) -> String {
+      let r = calendar.range(of: p)
+      return
+        "\(LocalDay(dayNumber: Int32(r.lowerBound)))-\(LocalDay(dayNumber: Int32(r.upperBound)))"
+    }
+    switch format {
+    case .appleXML: return ["export.xml"]
+    case .appleZip: return ["export.zip"]
+    case .autoExportJSON: return ["HealthAutoExport-\(range(.autoExportJSON)).json"]
+    case .autoExportCSV:
+      return [
+        "HealthAutoExport-\(range(.autoExportCSV)) Data.csv",
+        "Workouts-\(range(.autoExportCSV)).csv",
+      ]
+    case .longCSV:
+      let first = LocalDay(dayNumber: Int32(calendar.ringFirst))
+      let last = LocalDay(dayNumber: Int32(calendar.appleLast))
+      return ["ring-\(first)-\(last).csv"]
+    }
+  }
+
+  static func write(_ format: SyntheticFormat, timeline: SyntheticTimeline, to directory: String)
+    throws -> [SyntheticFile]
+  {
+    let names = fileNames(format, timeline.calendar)
+    let base = directory.hasSuffix("/") ? directory : directory + "/"
+    switch format {
+    case .appleXML:
+      let path = base + names[0]
+      let writer = try AtomicFileWriter(destination: path)
+      let out = ByteWriter { try writer.write($0) }
+      let xml = AppleXMLWriter(timeline: timeline, out: out)
+      try xml.write()
+      try writer.commit()
+      return [
+        SyntheticFile(
+          format: format, path: path, bytes: out.total, items: xml.counts.values.reduce(0, +))
+      ]
+    default:
+      return []
+    }
+  }
+}
