@@ -13,8 +13,17 @@ struct AppleTruth {
     selection = AppleSelection(timeline.calendar)
   }
 
+  /// What other parts of the truth need from the Apple part.
+  struct Context {
+    /// The watch's asleep minutes per sleep day.
+    var watchAsleep: [LocalDayNumber: Double] = [:]
+    /// The watch's resting heart rates per day.
+    var watchRestingHeartRate: [LocalDayNumber: [Double]] = [:]
+  }
+
   /// Adds every Apple measure to the ledger.
-  func fill(_ ledger: inout TruthLedger) {
+  func fill(_ ledger: inout TruthLedger) -> Context {
+    var context = Context()
     let calendar = timeline.calendar
     for day in calendar.appleFirst...calendar.appleLast {
       let hours = Double(zones.midnight(day + 1) - zones.midnight(day)) / 3600
@@ -59,7 +68,11 @@ struct AppleTruth {
       case .exerciseTime:
         for r in valid { split(r) { ledger.add($0, "exerciseMinutes", "watch", r.value * $1) } }
       case .heartRate: points(valid, "heartRate", minMax: true, &ledger)
-      case .restingHeartRate: points(valid, "restingHeartRate", measure: "watch", &ledger)
+      case .restingHeartRate:
+        points(valid, "restingHeartRate", measure: "watch", &ledger)
+        for r in valid {
+          context.watchRestingHeartRate[zones.day(of: r.start), default: []].append(r.value)
+        }
       case .walkingHeartRate: points(valid, "walkingHeartRate", &ledger)
       case .oxygenSaturation: points(valid, "spo2", &ledger)
       case .respiratoryRate: points(valid, "respiratoryRate", &ledger)
@@ -79,8 +92,23 @@ struct AppleTruth {
       default: break
       }
     }
-    sleep(sleepRecords, &ledger)
+    context.watchAsleep = sleep(sleepRecords, &ledger)
     workouts(&ledger)
+    var correlations = 0
+    for planDay in selection.planDays {
+      guard let plan = timeline.plan(planDay), plan.bloodPressure != nil else { continue }
+      var pair: [SyntheticRecord] = []
+      factory.records(.systolic, plan, into: &pair)
+      factory.records(.diastolic, plan, into: &pair)
+      if pair.filter({ $0.defect == .none && selection.includes($0, planDay: planDay) }).count == 2
+      {
+        correlations += 1
+      }
+    }
+    ledger.set(Int.max, "records", "Correlation", Double(correlations))
+    ledger.set(
+      Int.max, "records", "ActivitySummary", Double(calendar.appleLast - calendar.appleFirst + 1))
+    return context
   }
 
   /// Calls `body(day, fraction)` for each local day a record covers, pro rata by time, using
@@ -162,7 +190,9 @@ struct AppleTruth {
 
   /// Per sleep day (the local date of a segment's end + 6 h): the watch's asleep minutes
   /// (union), its stages, naps, bedtime, and the phone's in-bed minutes.
-  private func sleep(_ valid: [SyntheticRecord], _ ledger: inout TruthLedger) {
+  private func sleep(_ valid: [SyntheticRecord], _ ledger: inout TruthLedger)
+    -> [LocalDayNumber: Double]
+  {
     var asleep: [Int: [Span]] = [:]
     var inBed: [Int: [Span]] = [:]
     var bedtime: [Int: Int64] = [:]
@@ -196,10 +226,12 @@ struct AppleTruth {
         bedtime[sleepDay] = min(bedtime[sleepDay] ?? Int64.max, fromSix)
       }
     }
+    var watch: [LocalDayNumber: Double] = [:]
     for (day, spans) in asleep {
       let minutes = Double(IntervalUnion(spans).length) / 60
       ledger.set(day, "sleep", "asleep_watch", minutes)
       ledger.set(day, "sleep", "asleep_expected", minutes)
+      watch[day] = minutes
     }
     for (day, spans) in inBed {
       ledger.set(day, "sleep", "in_bed_phone", Double(IntervalUnion(spans).length) / 60)
@@ -207,6 +239,7 @@ struct AppleTruth {
     for (day, seconds) in bedtime {
       ledger.set(day, "sleep", "bedtime_minutes_from_18h", Double(seconds) / 60)
     }
+    return watch
   }
 
   /// Workouts per local day of their start: count, minutes (duration without pauses),

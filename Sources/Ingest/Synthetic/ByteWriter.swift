@@ -119,6 +119,17 @@ final class ByteWriter {
   /// `0.96`, `41.3405`). The value should already be rounded to those places.
   @inline(__always)
   func append(number value: Double, decimals: Int) throws {
+    try append(number: value, decimals: decimals, trim: true)
+  }
+
+  /// Appends a number with exactly `decimals` places (`4.076904`, `90.000000`).
+  @inline(__always)
+  func append(fixed value: Double, decimals: Int) throws {
+    try append(number: value, decimals: decimals, trim: false)
+  }
+
+  @inline(__always)
+  private func append(number value: Double, decimals: Int, trim: Bool) throws {
     var v = value
     if v < 0 {
       try append(byte: UInt8(ascii: "-"))
@@ -129,9 +140,9 @@ final class ByteWriter {
     let unit = Int64(scale)
     try append(int: scaled / unit)
     var frac = scaled % unit
-    guard frac > 0 else { return }
+    guard frac > 0 || (!trim && decimals > 0) else { return }
     var places = decimals
-    while frac % 10 == 0 {
+    while trim && frac % 10 == 0 {
       frac /= 10
       places -= 1
     }
@@ -225,6 +236,13 @@ final class ByteWriter {
     try append(twoDigits: o / 3600)
     if colon { try append(byte: 0x3A) }
     try append(twoDigits: o / 60 % 60)
+  }
+
+  /// Appends `yyyy-MM-ddTHH:mm:ssZ` (UTC).
+  func append(utcDate epoch: Int64) throws {
+    try append(localDate: epoch, offset: 0)
+    storage[count - 9] = UInt8(ascii: "T")
+    try append(byte: UInt8(ascii: "Z"))
   }
 
   /// Appends `yyyy-MM-ddTHH:mm:ss±HH:MM` (ISO 8601 with offset).

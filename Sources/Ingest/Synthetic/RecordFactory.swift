@@ -63,7 +63,8 @@ struct RecordFactory: Sendable {
     case 2: return (value * 100).rounded() / 100
     case 3: return (value * 1000).rounded() / 1000
     case 4: return (value * 10_000).rounded() / 10_000
-    default: return (value * 100_000).rounded() / 100_000
+    case 5: return (value * 100_000).rounded() / 100_000
+    default: return (value * 1_000_000).rounded() / 1_000_000
     }
   }
 

@@ -98,8 +98,46 @@ public enum SyntheticExport {
         SyntheticFile(
           format: format, path: path, bytes: out.total, items: xml.counts.values.reduce(0, +))
       ]
-    default:
-      return []
+    case .appleZip:
+      let path = base + names[0]
+      let writer = try AtomicFileWriter(destination: path)
+      let result = try AppleZipExport(timeline: timeline).write { try writer.write($0) }
+      try writer.commit()
+      return [
+        SyntheticFile(
+          format: format, path: path, bytes: result.bytes,
+          items: result.counts.values.reduce(0, +))
+      ]
+    case .autoExportJSON:
+      let path = base + names[0]
+      let data = AutoExportData(
+        timeline, period: .autoExportJSON, hourly: timeline.options.autoExportGrouping == .hours)
+      let writer = try AtomicFileWriter(destination: path)
+      let out = ByteWriter { try writer.write($0) }
+      let items = try AutoExportJSONWriter(timeline: timeline, data: data).write(out)
+      try writer.commit()
+      return [SyntheticFile(format: format, path: path, bytes: out.total, items: items)]
+    case .autoExportCSV:
+      let data = AutoExportData(
+        timeline, period: .autoExportCSV, hourly: timeline.options.autoExportGrouping == .hours)
+      let csv = AutoExportCSVWriter(timeline: timeline, data: data)
+      var files: [SyntheticFile] = []
+      for (index, name) in names.enumerated() {
+        let path = base + name
+        let writer = try AtomicFileWriter(destination: path)
+        let out = ByteWriter { try writer.write($0) }
+        let rows = index == 0 ? try csv.writeDaily(out) : try csv.writeWorkouts(out)
+        try writer.commit()
+        files.append(SyntheticFile(format: format, path: path, bytes: out.total, items: rows))
+      }
+      return files
+    case .longCSV:
+      let path = base + names[0]
+      let writer = try AtomicFileWriter(destination: path)
+      let out = ByteWriter { try writer.write($0) }
+      let rows = try RingExport(timeline: timeline).write(out)
+      try writer.commit()
+      return [SyntheticFile(format: format, path: path, bytes: out.total, items: rows)]
     }
   }
 }

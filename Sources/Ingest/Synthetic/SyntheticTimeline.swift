@@ -137,7 +137,7 @@ struct SyntheticTimeline: Sendable {
       let windowStart = timing.inBed.start
       let windowEnd = timings[i + 1].inBed.start
       let awake = Span(start: timing.sleep.end, end: windowEnd)
-      let preCutover = day < calendar.cutover
+      let preCutover = day >= calendar.appleFirst && day < calendar.cutover
 
       // The night: the watch charges overnight on about one night in ten; the phone's
       // bedtime is recorded on most nights. A night whose bedtime falls in another period
