@@ -168,7 +168,7 @@ struct AppleTruth {
     var byDay: [Int: [Double]] = [:]
     for r in valid { byDay[zones.day(of: r.start), default: []].append(RecordUnits.canonical(r)) }
     for (day, list) in byDay {
-      ledger.set(day, metric, measure == "mean" ? "n" : measure + "_n", Double(list.count))
+      if minMax { ledger.set(day, metric, "n", Double(list.count)) }
       ledger.set(day, metric, measure, list.reduce(0, +) / Double(list.count))
       if minMax {
         ledger.set(day, metric, "min", list.min()!)

@@ -49,12 +49,12 @@ struct AutoExportData {
     self.workouts = workouts
   }
 
-  /// The watch's heart rate during a workout, per minute (per ten minutes in the sample
+  /// The watch's heart rate during a workout, per minute (per 20 minutes in the sample
   /// density): Health Auto Export's `heartRateData`.
   func heartRate(during w: WorkoutPlan, plan: DayPlan) -> [(start: Int64, values: [Double])] {
     var records: [SyntheticRecord] = []
     aggregator.factory.records(.heartRate, plan, into: &records)
-    let width: Int64 = timeline.options.density == .full ? 60 : 600
+    let width: Int64 = timeline.options.density == .full ? 60 : 1200
     var result: [(start: Int64, values: [Double])] = []
     for r in records where r.defect == .none && w.span.contains(r.start) {
       let slot = w.span.start + (r.start - w.span.start) / width * width

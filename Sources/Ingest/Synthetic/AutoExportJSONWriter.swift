@@ -45,7 +45,7 @@ struct AutoExportJSONWriter {
                   : PersonProfile.watchName)
             ),
           ]
-          let absurd = data.absurdInBed.contains(night.sleepDay)
+          let absurd = data.absurdInBed.contains(night.sleepDay) && night.inBed > 0
           pairs.append(("inBed", .number(absurd ? 808_742_334_249_947 : night.inBed)))
           if let s = night.inBedStart, let e = night.inBedEnd {
             pairs.append(("inBedStart", .string(AutoExportData.date(s, zones))))

@@ -49,7 +49,8 @@ struct AutoExportTruth {
           ledger.add(day, "steps", "duplicates_hae_json", 1)
           ledger.add(Int.max, "steps", "duplicates_hae_json", 1)
         }
-        for day in data.absurdInBed where data.nights.contains(where: { $0.sleepDay == day }) {
+        for day in data.absurdInBed
+        where data.nights.contains(where: { $0.sleepDay == day && $0.inBed > 0 }) {
           ledger.add(day, "sleep", "absurd_in_bed_hae_json", 1)
           ledger.add(Int.max, "sleep", "absurd_in_bed_hae_json", 1)
         }

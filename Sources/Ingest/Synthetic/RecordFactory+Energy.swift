@@ -57,6 +57,7 @@ extension RecordFactory {
   func basalEnergy(
     _ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]
   ) {
+    let first = out.count
     let window = Span(start: plan.windowStart, end: plan.windowEnd)
     let step: ClosedRange<Double> = density == .sample ? 86_400...86_400 : 1800...3600
     for part in subtract(window, plan.watchOff) {
@@ -70,5 +71,6 @@ extension RecordFactory {
         t += len
       }
     }
+    bucketByHour(&out, from: first, hours: 0)
   }
 }

@@ -46,18 +46,18 @@ extension RecordFactory {
       switch heartState(plan, t, bout: &bout) {
       case .asleep:
         value = rng.normal(rhr - 4, 2.5)
-        gap = sparse ? rng.uniform(280, 340) * 60 : rng.uniform(8, 14) * 60
+        gap = sparse ? rng.uniform(400, 500) * 60 : rng.uniform(8, 14) * 60
       case .rest:
         value = rng.normal(rhr + 15, 6)
-        gap = sparse ? rng.uniform(280, 340) * 60 : rng.uniform(5, 10) * 60
+        gap = sparse ? rng.uniform(300, 400) * 60 : rng.uniform(5, 10) * 60
       case .moving(let cadence):
         value = rng.normal(88 + (cadence - 90) * 0.5, 5)
-        gap = sparse ? rng.uniform(100, 140) * 60 : rng.uniform(2, 4) * 60
+        gap = sparse ? rng.uniform(150, 200) * 60 : rng.uniform(2, 4) * 60
         motion = 2
       case .workout(let w, let elapsed):
         let warm = min(1, Double(elapsed) / 300)
         value = min(w.heartRateMaximum, rng.normal(w.heartRateAverage - 25 * (1 - warm), 4))
-        gap = sparse ? rng.uniform(18, 24) * 60 : rng.uniform(8, 13)
+        gap = sparse ? rng.uniform(25, 35) * 60 : rng.uniform(8, 13)
         hasMotion = false
       case .paused(let resume):
         t = resume + Int64(rng.int(1...5))

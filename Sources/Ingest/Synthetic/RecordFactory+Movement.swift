@@ -56,7 +56,7 @@ extension RecordFactory {
         if type == .distance && (chunk.kind == .workout && chunk.cadence < 30) { continue }
         out.append(record(type, device, chunk.span.start, chunk.span.end, value, &rng))
       }
-      bucketByHour(&out, from: start, hours: type == .steps ? 6 : 24)
+      bucketByHour(&out, from: start, hours: type == .steps ? 8 : 24)
     }
   }
 

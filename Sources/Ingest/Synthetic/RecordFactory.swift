@@ -69,11 +69,12 @@ struct RecordFactory: Sendable {
   }
 
   /// Hour buckets (sample density): merges records of one source that start in the same
-  /// hour into one record spanning them, with the summed value.
+  /// local `hours`-hour bucket into one record spanning them, with the summed value
+  /// (`hours` 0: everything from `start` on, per source).
   func bucketByHour(_ out: inout [SyntheticRecord], from start: Int, hours: Int64 = 1) {
     guard density == .sample, out.count - start > 1 else { return }
     var merged: [SyntheticRecord] = []
-    let width = 3600 * hours
+    let width = hours == 0 ? Int64(1) << 40 : 3600 * hours
     let zones = calendar.zones
     for r in out[start...] {
       if let last = merged.last, last.source == r.source,

@@ -51,7 +51,7 @@ struct SyntheticCalendar: Sendable {
     appleFirst = appleLast - days + 1
     jsonFirst = appleFirst - days
     csvFirst = jsonFirst - days
-    ringFirst = max(appleFirst, appleLast - 89)
+    ringFirst = max(appleFirst, appleLast - max(1, options.ringDays) + 1)
     cutover = appleFirst + days / 4
 
     // One trip per full year of the Apple period (at least one when there is room), 60 %

@@ -141,3 +141,43 @@ public enum SyntheticExport {
     }
   }
 }
+
+extension SyntheticExport {
+  /// Rough bytes per day of each format at full density (days grouping), for sizing.
+  static func bytesPerDay(_ format: SyntheticFormat, _ options: SyntheticOptions) -> Int64 {
+    let hourly = options.autoExportGrouping == .hours
+    switch format {
+    case .appleXML: return options.density == .full ? 300_000 : 16_000
+    case .appleZip: return options.density == .full ? 20_000 : 2_000
+    case .autoExportJSON: return hourly ? 40_000 : 3_500
+    case .autoExportCSV: return hourly ? 10_000 : 400
+    case .longCSV: return options.density == .full ? 7_500 : 450
+    }
+  }
+
+  /// Writes one format with enough days that its (first) file is at least `bytes` long,
+  /// for throughput benchmarks. The day count grows from an estimate until it is enough.
+  /// Health Auto Export files use hourly grouping and the ring is worn every day, so the
+  /// day counts stay modest.
+  public static func writeAtLeast(
+    bytes: Int64, format: SyntheticFormat, seed: UInt64, density: SyntheticDensity = .full,
+    to directory: String
+  ) throws -> SyntheticFile {
+    var options = SyntheticOptions(days: 1, seed: seed, density: density)
+    options.autoExportGrouping = .hours
+    var days = Int(
+      min(Int64(SyntheticOptions.maximumDays), bytes / bytesPerDay(format, options) + 2))
+    while true {
+      options.days = max(1, days)
+      options.ringDays = options.days
+      let files = try write(options, formats: [format], to: directory)
+      guard let first = files.first else {
+        throw SyntheticErrors.internalError("no file written for \(format.rawValue)")
+      }
+      if first.bytes >= bytes || days >= SyntheticOptions.maximumDays { return first }
+      days = min(
+        SyntheticOptions.maximumDays,
+        Int(Double(days) * Double(bytes) / Double(max(1, first.bytes)) * 1.1) + 1)
+    }
+  }
+}

@@ -63,6 +63,8 @@ public struct SyntheticOptions: Sendable {
   public var macOSMetadata: Bool
   /// zlib level for the zip (6 = zlib's default, what the phone uses).
   public var compressionLevel: Int32
+  /// Days the ring is worn, ending with `end` (default 90, at most `days`).
+  public var ringDays: Int
 
   /// The default last day, so that runs without `--end` are reproducible: 2026-11-15.
   public static let defaultEnd = LocalDay(year: 2026, month: 11, day: 15)!
@@ -74,7 +76,8 @@ public struct SyntheticOptions: Sendable {
     days: Int, seed: UInt64, end: LocalDay = SyntheticOptions.defaultEnd,
     timeZone: String = SyntheticOptions.defaultTimeZone, density: SyntheticDensity = .full,
     autoExportGrouping: AutoExportGrouping = .days, xmlEntryName: String = "export.xml",
-    forceZip64: Bool = false, macOSMetadata: Bool = false, compressionLevel: Int32 = 6
+    forceZip64: Bool = false, macOSMetadata: Bool = false, compressionLevel: Int32 = 6,
+    ringDays: Int = 90
   ) {
     self.days = days
     self.seed = seed
@@ -86,6 +89,7 @@ public struct SyntheticOptions: Sendable {
     self.forceZip64 = forceZip64
     self.macOSMetadata = macOSMetadata
     self.compressionLevel = compressionLevel
+    self.ringDays = ringDays
   }
 
   /// The largest `days` accepted (100 years).

@@ -18,6 +18,11 @@ struct SyntheticRandom {
     s3 = SyntheticRandom.splitMix(&sm)
   }
 
+  /// A stream with an explicit xoshiro256** state (known-answer tests).
+  init(state: (UInt64, UInt64, UInt64, UInt64)) {
+    (s0, s1, s2, s3) = state
+  }
+
   /// A stream derived from a seed and labels: a different label gives an unrelated stream.
   init(seed: UInt64, _ a: UInt64, _ b: UInt64 = 0, _ c: UInt64 = 0) {
     var h = seed ^ 0x9E37_79B9_7F4A_7C15
@@ -27,7 +32,8 @@ struct SyntheticRandom {
     self.init(seed: h)
   }
 
-  private static func splitMix(_ state: inout UInt64) -> UInt64 {
+  /// SplitMix64: advances `state` and returns the next output.
+  static func splitMix(_ state: inout UInt64) -> UInt64 {
     state = state &+ 0x9E37_79B9_7F4A_7C15
     return mix(state)
   }

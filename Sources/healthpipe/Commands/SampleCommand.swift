@@ -76,6 +76,11 @@ enum SampleCommand {
       }
     }
     try SyntheticOutputFolder.create(outDirectory)
+    if let truth = arguments.value("truth"), let slash = truth.lastIndex(of: "/"),
+      slash != truth.startIndex
+    {
+      try SyntheticOutputFolder.create(String(truth[..<slash]))
+    }
     let files = try SyntheticExport.write(
       options, formats: formats, to: outDirectory, truth: arguments.value("truth"))
     let stdout = FileDescriptorSink()
