@@ -6,7 +6,11 @@ struct SampleCommandTests {
   static func files(_ dir: String) throws -> [String: Data] {
     var result: [String: Data] = [:]
     for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
-      result[name] = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: dir + "/" + name, isDirectory: &isDirectory)
+      result[name] =
+        isDirectory.boolValue
+        ? Data() : try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
     }
     return result
   }
@@ -80,5 +84,27 @@ struct SampleCommandTests {
     try Data("x".utf8).write(to: URL(fileURLWithPath: dir.file("file")))
     let r = try Healthpipe.run(["sample", "--days", "3", "--seed", "1", "--out", dir.file("file")])
     #expect(r.code == 73, "\(r.stderr)")
+  }
+
+  @Test("SampleData/ is exactly what the command in SampleData/README.md writes")
+  func sampleDataIsCurrent() throws {
+    let sample = Healthpipe.repositoryRoot.appendingPathComponent("SampleData").path
+    let readme = try String(contentsOfFile: sample + "/README.md", encoding: .utf8)
+    #expect(readme.contains("--days 130 --seed 42 --density sample"))
+    let dir = TemporaryDirectory("sample")
+    let r = try Healthpipe.run([
+      "sample", "--days", "130", "--seed", "42", "--density", "sample", "--out", dir.path,
+      "--truth", dir.path + "/expected/truth.csv",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    var committed = try Self.files(sample)
+    committed["README.md"] = nil
+    committed["expected"] = nil
+    let fresh = try Self.files(dir.path).filter { $0.key != "expected" }
+    #expect(committed.keys.sorted() == fresh.keys.sorted())
+    for (name, data) in fresh { #expect(committed[name] == data, "SampleData/\(name) is stale") }
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: sample + "/expected/truth.csv"))
+        == Data(contentsOf: URL(fileURLWithPath: dir.path + "/expected/truth.csv")))
   }
 }

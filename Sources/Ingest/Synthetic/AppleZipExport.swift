@@ -32,9 +32,12 @@ struct AppleZipExport {
     let xmlPath = folder + options.xmlEntryName
     let perDay: Int64 = options.density == .full ? 420_000 : 24_000
     try zip.beginEntry(xmlPath, modified: stamp, expectedSize: perDay * Int64(options.days))
-    let out = ByteWriter { try zip.write($0) }
-    let xml = AppleXMLWriter(timeline: timeline, out: out)
-    try xml.write()
+    // Generate the XML on a second thread while this one deflates.
+    let box = XMLWriterBox(timeline: timeline)
+    try ChunkPipe.run(
+      produce: { out in try box.write(out) },
+      consume: { try zip.write($0) })
+    let xml = box.writer!
     try zip.endEntry()
     try companion(xmlPath)
 
@@ -44,5 +47,19 @@ struct AppleZipExport {
     }
     let total = try zip.finish()
     return (xml.counts, total)
+  }
+}
+
+/// Carries the XML writer across the producer thread; read only after the pipe is done.
+final class XMLWriterBox: @unchecked Sendable {
+  let timeline: SyntheticTimeline
+  var writer: AppleXMLWriter?
+
+  init(timeline: SyntheticTimeline) { self.timeline = timeline }
+
+  func write(_ out: ByteWriter) throws {
+    let xml = AppleXMLWriter(timeline: timeline, out: out)
+    try xml.write()
+    writer = xml
   }
 }

@@ -42,7 +42,7 @@ public enum AutoExportGrouping: String, Sendable, CaseIterable {
 public struct SyntheticOptions: Sendable {
   /// Days in the Apple export, ending with `end`. The Health Auto Export JSON covers the
   /// same number of days just before it, and the Health Auto Export CSV the days before
-  /// those (see `docs/synthetic-data.md`).
+  /// those (see `SampleData/README.md`).
   public var days: Int
   /// The seed of every random choice.
   public var seed: UInt64

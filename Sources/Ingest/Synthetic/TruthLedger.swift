@@ -2,7 +2,7 @@ import HealthCore
 
 /// The ground truth of a run, as tidy rows `date,metric,measure,value`, computed from the
 /// model's records and plans (never by reading the written files back). Tests of every
-/// stage compare against it; `docs/synthetic-data.md` lists the measures.
+/// stage compare against it; `SampleData/README.md` lists the measures.
 struct TruthLedger {
   /// Values by day (`Int.max` = the whole run) and `metric\u{1F}measure`.
   private var values: [Int: [String: String]] = [:]

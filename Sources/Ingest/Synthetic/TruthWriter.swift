@@ -1,4 +1,4 @@
-/// Writes the truth CSV of a timeline (see `TruthLedger` and `docs/synthetic-data.md`).
+/// Writes the truth CSV of a timeline (see `TruthLedger` and `SampleData/README.md`).
 struct TruthWriter {
   let timeline: SyntheticTimeline
 
