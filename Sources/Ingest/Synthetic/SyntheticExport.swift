@@ -27,7 +27,16 @@ public enum SyntheticExport {
     _ options: SyntheticOptions, formats: [SyntheticFormat], to directory: String,
     truth: String? = nil
   ) throws -> [SyntheticFile] {
-    let timeline = try SyntheticTimeline(options)
+    var needs: Set<SyntheticPeriod> = []
+    for format in formats {
+      switch format {
+      case .appleXML, .appleZip, .longCSV: needs.insert(.apple)
+      case .autoExportJSON: needs.insert(.autoExportJSON)
+      case .autoExportCSV: needs.insert(.autoExportCSV)
+      }
+    }
+    if truth != nil { needs = [.apple, .autoExportJSON, .autoExportCSV] }
+    let timeline = try SyntheticTimeline(options, needs: needs)
     var files: [SyntheticFile] = []
     for format in Set(formats).sorted() {
       files += try write(format, timeline: timeline, to: directory)
@@ -149,8 +158,8 @@ extension SyntheticExport {
     switch format {
     case .appleXML: return options.density == .full ? 300_000 : 16_000
     case .appleZip: return options.density == .full ? 20_000 : 2_000
-    case .autoExportJSON: return hourly ? 40_000 : 3_500
-    case .autoExportCSV: return hourly ? 10_000 : 400
+    case .autoExportJSON: return hourly ? 27_000 : 3_500
+    case .autoExportCSV: return hourly ? 3_900 : 300
     case .longCSV: return options.density == .full ? 7_500 : 450
     }
   }

@@ -12,16 +12,19 @@ struct SyntheticTimeline: Sendable {
   let calendar: SyntheticCalendar
   /// First day with a plan.
   let firstDay: LocalDayNumber
-  /// Plans, `firstDay` first.
-  let plans: [DayPlan]
+  /// Plans, `firstDay` first (nil for days no requested period needs).
+  let plans: [DayPlan?]
 
-  /// The plan of a day (nil outside the timeline).
+  /// The plan of a day (nil outside the timeline or the periods asked for).
   func plan(_ day: LocalDayNumber) -> DayPlan? {
     let i = day - firstDay
     return i >= 0 && i < plans.count ? plans[i] : nil
   }
 
-  init(_ options: SyntheticOptions) throws {
+  /// Builds the plans of the periods `needs` (all by default). A plan depends only on its
+  /// day, the slow state and its neighbours' sleep and workouts, so leaving periods out
+  /// never changes the others.
+  init(_ options: SyntheticOptions, needs: Set<SyntheticPeriod>? = nil) throws {
     self.options = options
     let calendar = try SyntheticCalendar(options)
     self.calendar = calendar
@@ -91,10 +94,19 @@ struct SyntheticTimeline: Sendable {
           awake: awake, zones: zones, rng: &rng))
     }
 
-    var plans: [DayPlan] = []
+    var ranges: [ClosedRange<LocalDayNumber>] = []
+    for period in needs ?? [.autoExportCSV, .autoExportJSON, .apple] {
+      let r = calendar.range(of: period)
+      ranges.append((r.lowerBound - 1)...(r.upperBound + 1))
+    }
+    var plans: [DayPlan?] = []
     plans.reserveCapacity(count)
     for i in 0..<count {
       let day = first + i
+      guard ranges.contains(where: { $0.contains(day) }) else {
+        plans.append(nil)
+        continue
+      }
       var rng = SyntheticRandom(seed: seed, UInt64(bitPattern: Int64(day)), 4)
       let timing = timings[i]
       let wd = weekday(day)
