@@ -202,15 +202,16 @@ extension AppleXMLWriter {
           hours.insert(zones.local(b.span.start) / 3600)
         }
       }
-      func total(_ records: [SyntheticRecord], planDay: LocalDayNumber) -> Double {
+      // The watch's own records of that local day, each counted once.
+      func total(_ records: [SyntheticRecord]) -> Double {
         records.reduce(0) { sum, r in
           r.source == .watch && r.defect == .none && zones.day(of: r.start) == day
             && selection.includes(r, planDay: day)
-            ? sum + r.value * Double(r.copies > 1 ? 1 : 1) : sum
+            ? sum + r.value : sum
         }
       }
-      let kcal = RecordFactory.round(total(energy, planDay: day), 3)
-      let minutes = total(exercise, planDay: day)
+      let kcal = RecordFactory.round(total(energy), 3)
+      let minutes = total(exercise)
       try out.append(" <ActivitySummary dateComponents=\"")
       try out.append(day: day)
       try out.append("\" activeEnergyBurned=\"")

@@ -20,5 +20,3 @@ enum SyntheticErrors {
     HealthError.internalError("synthetic generator: \(what)")
   }
 }
-
-typealias HealthErrorFactory = SyntheticErrors

@@ -2,8 +2,8 @@ import HealthCore
 
 /// A file the generator wrote.
 public struct SyntheticFile: Sendable, Hashable {
-  /// Its format.
-  public var format: SyntheticFormat
+  /// Its format (nil for the truth CSV).
+  public var format: SyntheticFormat?
   /// Where it is.
   public var path: String
   /// Its size.
@@ -46,7 +46,7 @@ public enum SyntheticExport {
       let bytes = try TruthWriter(timeline: timeline).write { try writer.write($0) }
       try writer.commit()
       files.append(
-        SyntheticFile(format: .longCSV, path: truth, bytes: bytes.bytes, items: bytes.rows))
+        SyntheticFile(format: nil, path: truth, bytes: bytes.bytes, items: bytes.rows))
     }
     return files
   }

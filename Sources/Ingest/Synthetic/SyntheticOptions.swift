@@ -14,6 +14,7 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   /// healthpipe's long CSV (`date,metric,value,unit,source,end`) from a sleep ring.
   case longCSV = "long-csv"
 
+  /// Formats order as `allCases` lists them (the order files are written in).
   public static func < (a: SyntheticFormat, b: SyntheticFormat) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }

@@ -31,12 +31,12 @@ struct ZoneSchedule: Sendable {
   /// Builds the schedule for instants in [from, to] (epoch seconds).
   init(home: String, trips: [Trip], from: Int64, to: Int64) throws {
     guard TimeZone(identifier: home) != nil else {
-      throw HealthErrorFactory.unknownZone(home)
+      throw SyntheticErrors.unknownZone(home)
     }
     var names = [home]
     for trip in trips where !names.contains(trip.zone) {
       guard TimeZone(identifier: trip.zone) != nil else {
-        throw HealthErrorFactory.unknownZone(trip.zone)
+        throw SyntheticErrors.unknownZone(trip.zone)
       }
       names.append(trip.zone)
     }

@@ -171,10 +171,15 @@ public final class ZipWriter {
 public struct ZipTimestamp: Sendable, Hashable {
   /// 1980-2107.
   public var year: Int
+  /// 1-12.
   public var month: Int
+  /// 1-31.
   public var day: Int
+  /// 0-23.
   public var hour: Int
+  /// 0-59.
   public var minute: Int
+  /// 0-59 (stored in two-second steps).
   public var second: Int
 
   /// A timestamp from its fields.
