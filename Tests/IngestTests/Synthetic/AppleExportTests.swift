@@ -79,6 +79,12 @@ struct AppleExportTests {
       assert manual and {r.get('unit') for r in manual if r.get('type').endswith('BodyMass')} == {'lb'}
       links = [m.get('value') for r in recs for m in r.findall('MetadataEntry') if m.get('key') == 'Withings Link']
       assert links and all('&date=' in l for l in links)
+      # Exact duplicates are byte-identical copies; no two different records share the
+      # clean stage's duplicate key (type, source, start, end, value).
+      distinct = {ET.tostring(r) for r in recs}
+      keys = collections.Counter(tuple(r.get(k) for k in ('type', 'sourceName', 'startDate', 'endDate', 'value')) for r in recs)
+      copies = len(recs) - len(distinct)
+      assert sum(n - 1 for n in keys.values()) == copies, (sum(n - 1 for n in keys.values()), copies)
       types = collections.Counter(r.get('type') for r in recs)
       assert types['HKQuantityTypeIdentifierEnvironmentalAudioExposure'] > 0 and types['HKDataTypeSleepDurationGoal'] == 1
       ws = root.findall('Workout')
