@@ -6,6 +6,7 @@ enum CommandRegistry {
     ReportCommand.command,
     ExportCommand.command,
     InspectCommand.command,
+    SampleCommand.command,
     HelpCommand.command,
     VersionCommand.command,
   ]

@@ -1,0 +1,22 @@
+import HealthCore
+
+/// The errors the generator throws, each a `HealthError` with the design's exit code.
+enum SyntheticErrors {
+  /// An unknown IANA zone name (usage error).
+  static func unknownZone(_ name: String) -> HealthError {
+    HealthError.usage(
+      "unknown time zone '\(name)'",
+      hint: "give an IANA zone name such as America/New_York or Europe/Berlin")
+  }
+
+  /// Days out of range (usage error).
+  static func badDays(_ days: Int) -> HealthError {
+    HealthError.usage(
+      "--days must be between 1 and \(SyntheticOptions.maximumDays), not \(days)")
+  }
+
+  /// An invariant of the generator did not hold (a bug).
+  static func internalError(_ what: String) -> HealthError {
+    HealthError.internalError("synthetic generator: \(what)")
+  }
+}

@@ -1,0 +1,192 @@
+import HealthCore
+
+/// A file the generator wrote.
+public struct SyntheticFile: Sendable, Hashable {
+  /// Its format (nil for the truth CSV).
+  public var format: SyntheticFormat?
+  /// Where it is.
+  public var path: String
+  /// Its size.
+  public var bytes: Int64
+  /// Top-level items: Apple records + correlations + workouts + summaries, JSON data points
+  /// + workouts, CSV rows.
+  public var items: Int
+}
+
+/// Deterministic synthetic health exports: the entry point of `healthpipe sample` and of
+/// the benchmarks.
+///
+/// ```swift
+/// let files = try SyntheticExport.write(
+///   SyntheticOptions(days: 150, seed: 42), formats: SyntheticFormat.allCases, to: "out")
+/// ```
+public enum SyntheticExport {
+  /// Writes the chosen formats into `directory` (each file atomically), and the truth CSV
+  /// to `truth` when given. Returns the files in format order.
+  public static func write(
+    _ options: SyntheticOptions, formats: [SyntheticFormat], to directory: String,
+    truth: String? = nil
+  ) throws -> [SyntheticFile] {
+    var needs: Set<SyntheticPeriod> = []
+    for format in formats {
+      switch format {
+      case .appleXML, .appleZip, .longCSV: needs.insert(.apple)
+      case .autoExportJSON: needs.insert(.autoExportJSON)
+      case .autoExportCSV: needs.insert(.autoExportCSV)
+      }
+    }
+    if truth != nil { needs = [.apple, .autoExportJSON, .autoExportCSV] }
+    let timeline = try SyntheticTimeline(options, needs: needs)
+    var files: [SyntheticFile] = []
+    for format in Set(formats).sorted() {
+      files += try write(format, timeline: timeline, to: directory)
+    }
+    if let truth {
+      let writer = try AtomicFileWriter(destination: truth)
+      let bytes = try TruthWriter(timeline: timeline).write { try writer.write($0) }
+      try writer.commit()
+      files.append(
+        SyntheticFile(format: nil, path: truth, bytes: bytes.bytes, items: bytes.rows))
+    }
+    return files
+  }
+
+  /// Writes one format for `days` days ending `end` with the other options at their
+  /// defaults (full density).
+  public static func write(
+    format: SyntheticFormat, days: Int, seed: UInt64, end: LocalDay = SyntheticOptions.defaultEnd,
+    to directory: String
+  ) throws -> [SyntheticFile] {
+    try write(SyntheticOptions(days: days, seed: seed, end: end), formats: [format], to: directory)
+  }
+
+  /// The file names a run writes for a format, relative to the output folder.
+  public static func fileNames(_ format: SyntheticFormat, _ options: SyntheticOptions) throws
+    -> [String]
+  {
+    let calendar = try SyntheticCalendar(options)
+    return fileNames(format, calendar)
+  }
+
+  static func fileNames(_ format: SyntheticFormat, _ calendar: SyntheticCalendar) -> [String] {
+    func range(_ p: SyntheticPeriod) -> String {
+      let r = calendar.range(of: p)
+      return
+        "\(LocalDay(dayNumber: Int32(r.lowerBound)))-\(LocalDay(dayNumber: Int32(r.upperBound)))"
+    }
+    switch format {
+    case .appleXML: return ["export.xml"]
+    case .appleZip: return ["export.zip"]
+    case .autoExportJSON: return ["HealthAutoExport-\(range(.autoExportJSON)).json"]
+    case .autoExportCSV:
+      return [
+        "HealthAutoExport-\(range(.autoExportCSV)) Data.csv",
+        "Workouts-\(range(.autoExportCSV)).csv",
+      ]
+    case .longCSV:
+      let first = LocalDay(dayNumber: Int32(calendar.ringFirst))
+      let last = LocalDay(dayNumber: Int32(calendar.appleLast))
+      return ["ring-\(first)-\(last).csv"]
+    }
+  }
+
+  static func write(_ format: SyntheticFormat, timeline: SyntheticTimeline, to directory: String)
+    throws -> [SyntheticFile]
+  {
+    let names = fileNames(format, timeline.calendar)
+    let base = directory.hasSuffix("/") ? directory : directory + "/"
+    switch format {
+    case .appleXML:
+      let path = base + names[0]
+      let writer = try AtomicFileWriter(destination: path)
+      let out = ByteWriter { try writer.write($0) }
+      let xml = AppleXMLWriter(timeline: timeline, out: out)
+      try xml.write()
+      try writer.commit()
+      return [
+        SyntheticFile(
+          format: format, path: path, bytes: out.total, items: xml.counts.values.reduce(0, +))
+      ]
+    case .appleZip:
+      let path = base + names[0]
+      let writer = try AtomicFileWriter(destination: path)
+      let result = try AppleZipExport(timeline: timeline).write { try writer.write($0) }
+      try writer.commit()
+      return [
+        SyntheticFile(
+          format: format, path: path, bytes: result.bytes,
+          items: result.counts.values.reduce(0, +))
+      ]
+    case .autoExportJSON:
+      let path = base + names[0]
+      let data = AutoExportData(
+        timeline, period: .autoExportJSON, hourly: timeline.options.autoExportGrouping == .hours)
+      let writer = try AtomicFileWriter(destination: path)
+      let out = ByteWriter { try writer.write($0) }
+      let items = try AutoExportJSONWriter(timeline: timeline, data: data).write(out)
+      try writer.commit()
+      return [SyntheticFile(format: format, path: path, bytes: out.total, items: items)]
+    case .autoExportCSV:
+      let data = AutoExportData(
+        timeline, period: .autoExportCSV, hourly: timeline.options.autoExportGrouping == .hours)
+      let csv = AutoExportCSVWriter(timeline: timeline, data: data)
+      var files: [SyntheticFile] = []
+      for (index, name) in names.enumerated() {
+        let path = base + name
+        let writer = try AtomicFileWriter(destination: path)
+        let out = ByteWriter { try writer.write($0) }
+        let rows = index == 0 ? try csv.writeDaily(out) : try csv.writeWorkouts(out)
+        try writer.commit()
+        files.append(SyntheticFile(format: format, path: path, bytes: out.total, items: rows))
+      }
+      return files
+    case .longCSV:
+      let path = base + names[0]
+      let writer = try AtomicFileWriter(destination: path)
+      let out = ByteWriter { try writer.write($0) }
+      let rows = try RingExport(timeline: timeline).write(out)
+      try writer.commit()
+      return [SyntheticFile(format: format, path: path, bytes: out.total, items: rows)]
+    }
+  }
+}
+
+extension SyntheticExport {
+  /// Rough bytes per day of each format at full density (days grouping), for sizing.
+  static func bytesPerDay(_ format: SyntheticFormat, _ options: SyntheticOptions) -> Int64 {
+    let hourly = options.autoExportGrouping == .hours
+    switch format {
+    case .appleXML: return options.density == .full ? 300_000 : 16_000
+    case .appleZip: return options.density == .full ? 20_000 : 2_000
+    case .autoExportJSON: return hourly ? 27_000 : 3_500
+    case .autoExportCSV: return hourly ? 3_900 : 300
+    case .longCSV: return options.density == .full ? 7_500 : 450
+    }
+  }
+
+  /// Writes one format with enough days that its (first) file is at least `bytes` long,
+  /// for throughput benchmarks. The day count grows from an estimate until it is enough.
+  /// Health Auto Export files use hourly grouping and the ring is worn every day, so the
+  /// day counts stay modest.
+  public static func writeAtLeast(
+    bytes: Int64, format: SyntheticFormat, seed: UInt64, density: SyntheticDensity = .full,
+    to directory: String
+  ) throws -> SyntheticFile {
+    var options = SyntheticOptions(days: 1, seed: seed, density: density)
+    options.autoExportGrouping = .hours
+    var days = Int(
+      min(Int64(SyntheticOptions.maximumDays), bytes / bytesPerDay(format, options) + 2))
+    while true {
+      options.days = max(1, days)
+      options.ringDays = options.days
+      let files = try write(options, formats: [format], to: directory)
+      guard let first = files.first else {
+        throw SyntheticErrors.internalError("no file written for \(format.rawValue)")
+      }
+      if first.bytes >= bytes || days >= SyntheticOptions.maximumDays { return first }
+      days = min(
+        SyntheticOptions.maximumDays,
+        Int(Double(days) * Double(bytes) / Double(max(1, first.bytes)) * 1.1) + 1)
+    }
+  }
+}
