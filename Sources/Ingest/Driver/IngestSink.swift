@@ -36,6 +36,9 @@ public final class IngestSink {
   public var exportDate: Int64?
   /// The time zone assumed for local times without an offset, and why.
   public var assumedTimeZone: String?
+  /// The CRC-32 of the whole input file, when the reader computed it while reading (so the
+  /// stage needs no second pass over a big file); nil lets the stage compute it.
+  public var contentCRC32: UInt32?
 
   /// A sink forwarding to the given closures.
   public init(
