@@ -1,26 +1,59 @@
 /// Accumulates one column's values for the block being written, then encodes them.
+///
+/// Appends run millions of times per stage, so the stored properties skip the runtime
+/// exclusivity check: a builder is only ever touched by its `TableWriter`, one call at a time.
 final class ColumnBuilder {
   let spec: ColumnSpec
-  var ints: [Int64] = []
-  var doubles: [Double] = []
-  var bools: [Bool] = []
-  var stringIndices: [UInt32] = []
-  var dictionary: [String: UInt32] = [:]
-  var dictionaryList: [String] = []
-  var validity: [Bool] = []
+  let nullable: Bool
+  @exclusivity(unchecked) var ints: [Int64] = []
+  @exclusivity(unchecked) var doubles: [Double] = []
+  @exclusivity(unchecked) var bools: [Bool] = []
+  @exclusivity(unchecked) var stringIndices: [UInt32] = []
+  @exclusivity(unchecked) var dictionary: [String: UInt32] = [:]
+  @exclusivity(unchecked) var dictionaryList: [String] = []
+  @exclusivity(unchecked) var validity: [Bool] = []
 
-  init(_ spec: ColumnSpec) { self.spec = spec }
+  init(_ spec: ColumnSpec) {
+    self.spec = spec
+    nullable = spec.nullable
+  }
+
+  /// The two most recent distinct strings and their indices: consecutive rows mostly repeat
+  /// metric, unit, source and device, so most appends skip hashing.
+  @exclusivity(unchecked) private var recent0 = ""
+  @exclusivity(unchecked) private var recentIndex0: UInt32 = .max
+  @exclusivity(unchecked) private var recent1 = ""
+  @exclusivity(unchecked) private var recentIndex1: UInt32 = .max
 
   @inline(__always)
   func appendString(_ value: String) {
+    if recentIndex0 != .max && value == recent0 {
+      stringIndices.append(recentIndex0)
+      return
+    }
+    if recentIndex1 != .max && value == recent1 {
+      stringIndices.append(recentIndex1)
+      swap(&recent0, &recent1)
+      swap(&recentIndex0, &recentIndex1)
+      return
+    }
+    let index = appendStringHashed(value)
+    recent1 = recent0
+    recentIndex1 = recentIndex0
+    recent0 = value
+    recentIndex0 = index
+  }
+
+  private func appendStringHashed(_ value: String) -> UInt32 {
     if let index = dictionary[value] {
       stringIndices.append(index)
-    } else {
-      let index = UInt32(dictionaryList.count)
-      dictionary[value] = index
-      dictionaryList.append(value)
-      stringIndices.append(index)
+      return index
     }
+    let index = UInt32(dictionaryList.count)
+    dictionary[value] = index
+    dictionaryList.append(value)
+    stringIndices.append(index)
+    return index
   }
 
   func reset() {
@@ -31,6 +64,8 @@ final class ColumnBuilder {
     dictionary.removeAll(keepingCapacity: true)
     dictionaryList.removeAll(keepingCapacity: true)
     validity.removeAll(keepingCapacity: true)
+    recentIndex0 = .max
+    recentIndex1 = .max
   }
 
   /// Appends the encoded column (without its length prefix) to `out`.

@@ -7,6 +7,7 @@ public final class TableWriter<Record: TableRecord> {
   public let header: TableHeader
   private let file: AtomicFileWriter
   private let builders: [ColumnBuilder]
+  private let unretainedBuilders: [Unmanaged<ColumnBuilder>]
   private let rowsPerBlock: Int
   private var pendingRows = 0
   private var scratch: [UInt8] = []
@@ -24,6 +25,7 @@ public final class TableWriter<Record: TableRecord> {
     header = TableHeader(
       kind: Record.tableKind, columns: Record.columns, stage: stage, inputs: inputs, meta: meta)
     builders = Record.columns.map(ColumnBuilder.init)
+    unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
     self.rowsPerBlock = max(1, rowsPerBlock)
     file = try AtomicFileWriter(destination: path)
     var start = TableFileLayout.magic
@@ -37,7 +39,7 @@ public final class TableWriter<Record: TableRecord> {
 
   /// Appends one record.
   public func append(_ record: Record) throws {
-    var row = RowWriter(builders: builders)
+    var row = RowWriter(builders: unretainedBuilders)
     record.write(to: &row)
     precondition(row.index == builders.count, "\(Record.self).write(to:) skipped columns")
     pendingRows += 1

@@ -61,15 +61,14 @@ struct AppleDevice: Sendable, Hashable {
   /// The raw (still escaped) bytes that identify a device: everything after the pointer
   /// (`&lt;&lt;HKDevice: 0x…&gt;`), so rows differing only in the pointer share a cache entry.
   static func cacheKey(_ raw: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-    // Look for the first "&gt;" within the first 64 bytes.
+    // `&lt;&lt;HKDevice: 0x` is 20 bytes; the pointer's hex digits follow, then `&gt;`.
+    guard raw.count > 24, raw[0] == 0x26, raw[4] == 0x26 else { return raw }
+    var i = 20
     let n = min(raw.count, 64)
-    var i = 0
-    while i + 4 <= n {
-      if raw[i] == 0x26 && raw[i + 1] == 0x67 && raw[i + 2] == 0x74 && raw[i + 3] == 0x3B {
-        return UnsafeRawBufferPointer(rebasing: raw[(i + 4)...])
-      }
-      i += 1
+    while i < n, raw[i] != 0x26 { i += 1 }
+    guard i + 4 <= raw.count, raw[i + 1] == 0x67, raw[i + 2] == 0x74, raw[i + 3] == 0x3B else {
+      return raw
     }
-    return raw
+    return UnsafeRawBufferPointer(rebasing: raw[(i + 4)...])
   }
 }

@@ -35,7 +35,10 @@ extension AppleExportParser {
     }
     if let typeAttr {
       let raw = scanner.rawValue(of: typeAttr)
-      record.type = types.value(for: raw) { AppleType(raw: scanner.value(of: typeAttr)) }
+      record.type = types.value(for: raw) {
+        let name = scanner.value(of: typeAttr)
+        return AppleType(raw: name, counter: sink.counter(for: name))
+      }
     }
     if let startAttr {
       record.start = parseDate(startAttr)
@@ -80,7 +83,7 @@ extension AppleExportParser {
   /// Emits the pending top-level record as a sample or a reject.
   func finishRecord() throws {
     let typeName = record.type?.raw ?? "Record"
-    sink.read(type: typeName)
+    if let type = record.type { sink.read(type.counter) } else { sink.read(type: typeName) }
     guard let type = record.type else {
       record.note(.missingField, "Record has no type attribute")
       return try rejectRecord(typeName)
@@ -140,7 +143,7 @@ extension AppleExportParser {
       unit: unit, category: category, source: record.source, device: record.device,
       sourceKind: kind, userEntered: record.userEntered, hrvKind: type.hrvKind,
       origin: sink.origin(record.line))
-    try sink.keep(sample, type: typeName)
+    try sink.keep(sample, counter: type.counter)
   }
 
   private func rejectRecord(_ typeName: String) throws {

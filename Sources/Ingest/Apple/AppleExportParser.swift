@@ -14,29 +14,30 @@ final class AppleExportParser {
   let progress: ProgressMeter
   private let source: ByteSource
 
-  var types = ByteInterner<AppleType>()
-  var sources = ByteInterner<String>()
-  var devices = ByteInterner<AppleDevice>()
-  var units = ByteInterner<String>()
-  var words = ByteInterner<String>()
-  var zones = ZoneOffsetResolver()
+  @exclusivity(unchecked) var types = ByteInterner<AppleType>()
+  @exclusivity(unchecked) var sources = ByteInterner<String>()
+  @exclusivity(unchecked) var devices = ByteInterner<AppleDevice>()
+  @exclusivity(unchecked) var units = ByteInterner<String>()
+  @exclusivity(unchecked) var words = ByteInterner<String>()
+  @exclusivity(unchecked) var zones = ZoneOffsetResolver()
+  @exclusivity(unchecked) var dates = AppleDateParser()
 
   /// Counts of elements seen but not kept, by kind; unknown names in `otherCounts`.
-  var skipped = [Int64](repeating: 0, count: AppleElement.allCases.count)
-  var otherCounts: [String: Int64] = [:]
-  var correlationRecords: Int64 = 0
-  var unknownZones: Int64 = 0
-  var durationsFromDates: Int64 = 0
-  var textDefectsOutside: Int64 = 0
-  var malformedOther: Int64 = 0
+  @exclusivity(unchecked) var skipped = [Int64](repeating: 0, count: AppleElement.allCases.count)
+  @exclusivity(unchecked) var otherCounts: [String: Int64] = [:]
+  @exclusivity(unchecked) var correlationRecords: Int64 = 0
+  @exclusivity(unchecked) var unknownZones: Int64 = 0
+  @exclusivity(unchecked) var durationsFromDates: Int64 = 0
+  @exclusivity(unchecked) var textDefectsOutside: Int64 = 0
+  @exclusivity(unchecked) var malformedOther: Int64 = 0
 
   /// The top-level element being read (depth 2), if it was not self-closing.
-  var top: AppleElement?
-  var record = PendingRecord()
-  var workout = PendingWorkout()
+  @exclusivity(unchecked) var top: AppleElement?
+  @exclusivity(unchecked) var record = PendingRecord()
+  @exclusivity(unchecked) var workout = PendingWorkout()
   /// The export date's offset, the default for `ActivitySummary` days.
-  var exportOffset: Int32?
-  var recordsSeen: Int64 = 0
+  @exclusivity(unchecked) var exportOffset: Int32?
+  @exclusivity(unchecked) var recordsSeen: Int64 = 0
 
   init(
     source: ByteSource, fileName: String, entryName: String?, bufferSize: Int, sink: IngestSink,
@@ -251,9 +252,8 @@ final class AppleExportParser {
   /// A date attribute, nil when it does not parse or has no offset.
   @inline(__always)
   func parseDate(_ a: XMLAttribute) -> ParsedDate? {
-    let ts = scanner.withDecodedValue(of: a) { TimestampParser.parse($0) }
-    guard let ts, ts.hasTime, let offset = ts.utcOffset else { return nil }
-    return ParsedDate(epoch: ts.localSeconds - Int64(offset), offset: offset)
+    if a.isVerbatim { return dates.parse(scanner.rawValue(of: a)) }
+    return scanner.withDecodedValue(of: a) { dates.parse($0) }
   }
 
   /// A number attribute, nil when it does not parse.

@@ -22,10 +22,13 @@ struct AppleType: Sendable {
   var shape: Shape
   /// SDNN for Apple's HRV.
   var hrvKind: HRVKind
+  /// The sink's counter for this type.
+  var counter: TypeCounter
 
   /// The mapping for a type name.
-  init(raw: String) {
+  init(raw: String, counter: TypeCounter) {
     self.raw = raw
+    self.counter = counter
     let info = MetricCatalog.byAppleType[raw]
     metric = info?.id ?? MetricID(raw)
     hrvKind = info?.hrvKind ?? .none

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A cache from raw bytes to a value made from them once (a `String`, a device
 /// description, a type mapping), so repeated attribute values (source names, devices,
 /// units, types) cost a hash and a compare instead of an allocation.
@@ -66,14 +72,9 @@ struct ByteInterner<Value> {
   }
 
   private func equal(_ e: Int, _ key: UnsafeRawBufferPointer) -> Bool {
-    arena.withUnsafeBytes { a in
-      let start = offsets[e]
-      var i = 0
-      while i < key.count {
-        if a[start + i] != key[i] { return false }
-        i += 1
-      }
-      return true
+    guard key.count > 0 else { return true }
+    return arena.withUnsafeBytes { a in
+      memcmp(a.baseAddress! + offsets[e], key.baseAddress!, key.count) == 0
     }
   }
 

@@ -45,43 +45,43 @@ final class XMLByteScanner {
   let fileName: String
   /// The zip entry being read, if any, for messages.
   let entryName: String?
-  private var buf: UnsafeMutableRawPointer
-  private var capacity: Int
+  @exclusivity(unchecked) private var buf: UnsafeMutableRawPointer
+  @exclusivity(unchecked) private var capacity: Int
   private let maxCapacity: Int
-  private var pos = 0
-  private var end = 0
-  private var base: Int64 = 0
-  private var eof = false
-  private var started = false
+  @exclusivity(unchecked) private var pos = 0
+  @exclusivity(unchecked) private var end = 0
+  @exclusivity(unchecked) private var base: Int64 = 0
+  @exclusivity(unchecked) private var eof = false
+  @exclusivity(unchecked) private var started = false
   /// 1-based line of the scan position.
-  private(set) var line = 1
+  @exclusivity(unchecked) private(set) var line = 1
 
   /// Offset of the current tag's name in the buffer.
-  private(set) var tagNameStart = 0
+  @exclusivity(unchecked) private(set) var tagNameStart = 0
   /// Length of the current tag's name.
-  private(set) var tagNameLength = 0
+  @exclusivity(unchecked) private(set) var tagNameLength = 0
   /// 1-based line where the current tag starts.
-  private(set) var tagLine = 1
+  @exclusivity(unchecked) private(set) var tagLine = 1
   /// Byte offset (in the document) where the current tag starts.
-  private(set) var tagOffset: Int64 = 0
+  @exclusivity(unchecked) private(set) var tagOffset: Int64 = 0
   /// Whether the current start tag is an empty-element tag (`<x/>`).
-  private(set) var selfClosing = false
+  @exclusivity(unchecked) private(set) var selfClosing = false
   /// Why the current element is malformed, if it is (it is still reported).
-  private(set) var defect: String?
+  @exclusivity(unchecked) private(set) var defect: String?
   /// Set when character data between tags held an XML-illegal character; the reader
   /// attributes it to the element it is in and clears it.
-  var textDefect: String?
-  private var attributes: UnsafeMutablePointer<XMLAttribute>
-  private var attributeCapacity = 32
+  @exclusivity(unchecked) var textDefect: String?
+  @exclusivity(unchecked) private var attributes: UnsafeMutablePointer<XMLAttribute>
+  @exclusivity(unchecked) private var attributeCapacity = 32
   /// Number of attributes of the current start tag.
-  private(set) var attributeCount = 0
+  @exclusivity(unchecked) private(set) var attributeCount = 0
 
-  private var openNames: [UInt8] = []
-  private var openStarts: [Int] = []
-  private var openLines: [Int] = []
-  private var sawRoot = false
-  private var rootClosed = false
-  private var scratch: [UInt8] = []
+  @exclusivity(unchecked) private var openNames: [UInt8] = []
+  @exclusivity(unchecked) private var openStarts: [Int] = []
+  @exclusivity(unchecked) private var openLines: [Int] = []
+  @exclusivity(unchecked) private var sawRoot = false
+  @exclusivity(unchecked) private var rootClosed = false
+  @exclusivity(unchecked) private var scratch: [UInt8] = []
 
   /// A scanner reading from `source`. `initialCapacity` is the buffer size (it grows only
   /// for a single construct longer than that, up to `maxConstructBytes`).
