@@ -61,7 +61,7 @@ final class AppleExportParser {
         let kind = AppleElement.classify(scanner.tagName)
         if level == 1 {
           guard kind == .healthData else {
-            throw scanner.failure(
+            throw scanner.tagFailure(
               "the root element is <\(scanner.tagNameText)>, not <HealthData>: "
                 + "this is not an Apple Health export",
               hint: "pass the export.xml or export.zip that the Health app wrote")

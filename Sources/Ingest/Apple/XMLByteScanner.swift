@@ -152,6 +152,11 @@ final class XMLByteScanner {
     failure(message, line: line, offset: bytesConsumed, hint: hint)
   }
 
+  /// A located malformed-document error at the start of the current tag.
+  func tagFailure(_ message: String, hint: String? = nil) -> HealthError {
+    failure(message, line: tagLine, offset: tagOffset, hint: hint)
+  }
+
   private func failure(_ message: String, line: Int, offset: Int64, hint: String? = nil)
     -> HealthError
   {
@@ -564,7 +569,7 @@ final class XMLByteScanner {
       }
       if c == 0x3E {
         selfClosing = p > start && byte(p - 1) == 0x2F
-        attributeCount = 0
+        // The attributes read before the defect stay, so a reject can name the type.
         return open(nameStart: nameStart, nameLength: nameLength, end: p + 1, lines: lines)
       }
       if c == 0x3C { throw unterminated(at: pos, line: line) }

@@ -53,7 +53,7 @@ enum SyntheticAppleExport {
 
   /// Writes `days` days to `path`.
   static func write(to path: String, days: Int) throws {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     try handle.write(contentsOf: Data(head.utf8))
