@@ -406,9 +406,25 @@ final class XMLByteScanner {
     return p
   }
 
+  /// Names are mostly ASCII; any other byte must be valid UTF-8 (checked only then).
+  @inline(__always) private func validateName(_ start: Int, _ stop: Int) throws {
+    var p = start
+    while p < stop {
+      if byte(p) < 0x80 {
+        p += 1
+        continue
+      }
+      switch UTF8Validation.check(buf, at: p, end: stop) {
+      case .valid(let length, _): p += length
+      case .invalid, .needMore: throw invalidUTF8(at: p)
+      }
+    }
+  }
+
   private func endTag() throws -> Step {
     let nameStart = pos + 2
     let nameStop = nameEnd(from: nameStart)
+    if nameStop < end { try validateName(nameStart, nameStop) }
     var p = nameStop
     var lines = 0
     while p < end, Self.isBlank(byte(p)) {
@@ -457,6 +473,7 @@ final class XMLByteScanner {
     let nameLength = nameEnd(from: nameStart) - nameStart
     var p = nameStart + nameLength
     guard p < end else { return .needMore }
+    try validateName(nameStart, p)
     guard p > nameStart else { throw failure("'<' is not followed by a tag name") }
     if rootClosed { throw failure("a second root element after the end of the first") }
     defect = nil
@@ -491,6 +508,7 @@ final class XMLByteScanner {
       let attrNameStart = p
       p = nameEnd(from: p)
       guard p < end else { return .needMore }
+      try validateName(attrNameStart, p)
       if p == attrNameStart {
         noteDefect("unexpected character '\(Self.printable(c))' inside the tag")
         return try recover(from: p, lines: lines, nameStart: nameStart, nameLength: nameLength)
