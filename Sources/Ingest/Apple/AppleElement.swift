@@ -48,9 +48,7 @@ enum AppleElement: UInt8, CaseIterable {
   /// Classifies a name by its length and bytes.
   @inline(__always)
   static func classify(_ n: UnsafeRawBufferPointer) -> AppleElement {
-    @inline(__always) func eq(_ s: StaticString) -> Bool {
-      memcmp(n.baseAddress!, s.utf8Start, s.utf8CodeUnitCount) == 0
-    }
+    @inline(__always) func eq(_ s: StaticString) -> Bool { bytesEqual(n, s) }
     switch n.count {
     case 2: return eq("Me") ? .me : .other
     case 6: return eq("Record") ? .record : .other
@@ -78,8 +76,24 @@ enum AppleElement: UInt8, CaseIterable {
   }
 }
 
-/// Byte comparison of an attribute name with a literal.
+/// Byte comparison of a name or value with a literal, inline: two overlapping word
+/// compares from 8 bytes on, a short loop below (no call per attribute).
 @inline(__always)
 func bytesEqual(_ n: UnsafeRawBufferPointer, _ s: StaticString) -> Bool {
-  n.count == s.utf8CodeUnitCount && memcmp(n.baseAddress!, s.utf8Start, n.count) == 0
+  let count = s.utf8CodeUnitCount
+  guard n.count == count, count > 0, let a = n.baseAddress else { return n.count == count }
+  let b = UnsafeRawPointer(s.utf8Start)
+  if count >= 8 {
+    return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+      && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+  }
+  var i = 0
+  while i < count {
+    if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
+      return false
+    }
+    i += 1
+  }
+  return true
 }

@@ -82,6 +82,9 @@ final class XMLByteScanner {
   @exclusivity(unchecked) private var sawRoot = false
   @exclusivity(unchecked) private var rootClosed = false
   @exclusivity(unchecked) private var scratch: [UInt8] = []
+  /// 1 for the bytes that end a name (controls, blank, quotes, '/', '<', '=', '>'), 2 for
+  /// bytes above 0x7F (validated as UTF-8), 0 for the rest.
+  private let nameStops: UnsafeMutablePointer<UInt8>
 
   /// A scanner reading from `source`. `initialCapacity` is the buffer size (it grows only
   /// for a single construct longer than that, up to `maxConstructBytes`).
@@ -96,11 +99,17 @@ final class XMLByteScanner {
     maxCapacity = max(capacity, maxConstructBytes)
     buf = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     attributes = UnsafeMutablePointer<XMLAttribute>.allocate(capacity: attributeCapacity)
+    nameStops = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for b in 0..<256 {
+      nameStops[b] =
+        b <= 0x20 || [0x22, 0x27, 0x2F, 0x3C, 0x3D, 0x3E].contains(b) ? 1 : (b >= 0x80 ? 2 : 0)
+    }
   }
 
   deinit {
     buf.deallocate()
     attributes.deallocate()
+    nameStops.deallocate()
   }
 
   /// Element nesting depth after the last event (the root element is depth 1).
@@ -392,39 +401,39 @@ final class XMLByteScanner {
     b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
   }
 
-  /// Scans a name; returns its end (first byte not in a name), or `end` if it runs out.
-  @inline(__always) private func nameEnd(from start: Int) -> Int {
+  /// Scans a name from `start`; returns its end (the first byte that cannot be in a name),
+  /// or `end` if the buffer runs out. Non-ASCII bytes must be valid UTF-8. Runs of eight
+  /// bytes in 0x41...0x7F (letters, the usual case) are taken a word at a time.
+  @inline(__always) private func nameEnd(from start: Int) throws -> Int {
     var p = start
+    while p + 8 <= end {
+      let w = buf.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+      // Bytes below 'A' or above 0x7F: the only ones that can stop a name.
+      if ((w &- Self.capitalAs) & ~w | w) & Self.highs != 0 { break }
+      p += 8
+    }
     while p < end {
-      let b = byte(p)
-      // Stop at blank, '/', '=', '>', '<', quotes and control characters.
-      if b <= 0x20 || b == 0x2F || b == 0x3D || b == 0x3E || b == 0x3C || b == 0x22 || b == 0x27 {
-        break
-      }
-      p += 1
-    }
-    return p
-  }
-
-  /// Names are mostly ASCII; any other byte must be valid UTF-8 (checked only then).
-  @inline(__always) private func validateName(_ start: Int, _ stop: Int) throws {
-    var p = start
-    while p < stop {
-      if byte(p) < 0x80 {
+      let kind = nameStops[Int(byte(p))]
+      if kind == 0 {
         p += 1
-        continue
-      }
-      switch UTF8Validation.check(buf, at: p, end: stop) {
-      case .valid(let length, _): p += length
-      case .invalid, .needMore: throw invalidUTF8(at: p)
+      } else if kind == 2 {
+        switch UTF8Validation.check(buf, at: p, end: end) {
+        case .valid(let length, _): p += length
+        case .invalid: throw invalidUTF8(at: p)
+        case .needMore:
+          if eof { throw invalidUTF8(at: p) }
+          return end
+        }
+      } else {
+        return p
       }
     }
+    return end
   }
 
   private func endTag() throws -> Step {
     let nameStart = pos + 2
-    let nameStop = nameEnd(from: nameStart)
-    if nameStop < end { try validateName(nameStart, nameStop) }
+    let nameStop = try nameEnd(from: nameStart)
     var p = nameStop
     var lines = 0
     while p < end, Self.isBlank(byte(p)) {
@@ -470,10 +479,9 @@ final class XMLByteScanner {
 
   private func startTag() throws -> Step {
     let nameStart = pos + 1
-    let nameLength = nameEnd(from: nameStart) - nameStart
+    let nameLength = try nameEnd(from: nameStart) - nameStart
     var p = nameStart + nameLength
     guard p < end else { return .needMore }
-    try validateName(nameStart, p)
     guard p > nameStart else { throw failure("'<' is not followed by a tag name") }
     if rootClosed { throw failure("a second root element after the end of the first") }
     defect = nil
@@ -506,9 +514,8 @@ final class XMLByteScanner {
       if c == 0x3C { throw unterminated(at: pos, line: line) }
       if !sawBlank { noteDefect("attributes are not separated by a space") }
       let attrNameStart = p
-      p = nameEnd(from: p)
+      p = try nameEnd(from: p)
       guard p < end else { return .needMore }
-      try validateName(attrNameStart, p)
       if p == attrNameStart {
         noteDefect("unexpected character '\(Self.printable(c))' inside the tag")
         return try recover(from: p, lines: lines, nameStart: nameStart, nameLength: nameLength)
@@ -627,10 +634,7 @@ final class XMLByteScanner {
 
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-  @inline(__always) private static func zeroBytes(_ x: UInt64) -> UInt64 {
-    (x &- ones) & ~x & highs
-  }
+  private static let capitalAs: UInt64 = 0x4141_4141_4141_4141
 
   /// Scans an attribute value from `start` to its closing `quote`; returns the quote's
   /// offset, or nil when the buffer ends first. Validates UTF-8, checks entities, notes
@@ -648,9 +652,12 @@ final class XMLByteScanner {
       // Fast path: eight ordinary bytes at a time.
       while p + 8 <= end {
         let w = buf.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+        // A byte is special if it is the quote, '&', '<', below 0x20 or above 0x7F. For an
+        // ASCII byte the zero-byte tests may use ~w instead of ~(w ^ c) (same top bit); the
+        // lowest flagged byte is always a true match (borrows only run upward).
         let special =
-          ((w &- spaces) & ~w & Self.highs) | (w & Self.highs) | Self.zeroBytes(w ^ quotes)
-          | Self.zeroBytes(w ^ amps) | Self.zeroBytes(w ^ lts)
+          ((((w ^ quotes) &- Self.ones) | ((w ^ amps) &- Self.ones) | ((w ^ lts) &- Self.ones)
+            | (w &- spaces)) & ~w | w) & Self.highs
         if special == 0 {
           p += 8
           continue
