@@ -9,7 +9,8 @@ import Testing
 @Suite(
   "Apple export.zip reader",
   .enabled(if: RealData.available, "../shared/data/real is absent"),
-  .enabled(if: pythonAvailable, "python3 is needed to build the zip variants"))
+  .enabled(if: pythonAvailable, "python3 is needed to build the zip variants"),
+  .enabled(if: zipAvailable, "/usr/bin/zip is needed for the zip64 variant"))
 struct AppleZipReaderTests {
   static func expectDogsheepCounts(_ r: ParsedExport) {
     #expect(r.read("HKQuantityTypeIdentifierBodyMassIndex") == 1)

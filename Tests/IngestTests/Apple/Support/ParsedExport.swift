@@ -128,3 +128,6 @@ func python(_ script: String, _ arguments: [String] = []) throws -> Bool {
 
 /// Whether python3 can be run (the zip variants are built with its zipfile module).
 let pythonAvailable: Bool = (try? python("import zipfile, zlib")) ?? false
+
+/// Whether Info-ZIP's `zip` is installed (the zip64 variant is made with `zip -fz`).
+let zipAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/zip")
