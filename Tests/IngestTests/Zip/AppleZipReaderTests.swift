@@ -118,3 +118,30 @@ struct AppleZipReaderTests {
     #expect(error.location?.path == "apple_health_export/export.xml")
   }
 }
+
+@Suite(
+  "Damaged zips",
+  .enabled(if: RealData.available, "../shared/data/real is absent"),
+  .enabled(if: pythonAvailable, "python3 is needed to build the zip"))
+struct DamagedZipTests {
+  @Test("a zip cut at any byte, or with a flipped byte, is exit 65 or reads; never a crash")
+  func cutAndFlipped() throws {
+    let folder = TemporaryFolder("zip")
+    let path = try ZipFixtures.make("deflated", in: folder)
+    let bytes = try FileReader.readAll(path)
+    let damaged = folder.file("damaged.zip")
+    for cut in stride(from: 0, to: bytes.count, by: 7) {
+      try folder.write("damaged.zip", Array(bytes[0..<cut]))
+      let error = try #require(ZipFixtures.error(damaged), "cut at \(cut)")
+      #expect(error.code == .dataError, "cut at \(cut): \(error)")
+    }
+    for at in stride(from: 0, to: bytes.count, by: 5) {
+      var flipped = bytes
+      flipped[at] ^= 0x5A
+      try folder.write("damaged.zip", flipped)
+      if let error = ZipFixtures.error(damaged) {
+        #expect(error.code == .dataError, "flip at \(at): \(error)")
+      }
+    }
+  }
+}
