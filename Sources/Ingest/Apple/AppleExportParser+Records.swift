@@ -109,7 +109,14 @@ extension AppleExportParser {
       }
       value = number
     case .sleep:
-      guard let stage = SleepStage(appleOrAutoExport: record.valueText) else {
+      let stage: SleepStage?
+      if let known = sleepStages[record.valueText] {
+        stage = known
+      } else {
+        stage = SleepStage(appleOrAutoExport: record.valueText)
+        if sleepStages.count < 64 { sleepStages[record.valueText] = stage }
+      }
+      guard let stage else {
         record.note(
           .unknownCategory,
           record.hasValue

@@ -21,6 +21,8 @@ final class AppleExportParser {
   @exclusivity(unchecked) var words = ByteInterner<String>()
   @exclusivity(unchecked) var zones = ZoneOffsetResolver()
   @exclusivity(unchecked) var dates = AppleDateParser()
+  /// Sleep stages by (interned) value text: the catalog's parser is slow for a hot path.
+  @exclusivity(unchecked) var sleepStages: [String: SleepStage?] = [:]
 
   /// Counts of elements seen but not kept, by kind; unknown names in `otherCounts`.
   @exclusivity(unchecked) var skipped = [Int64](repeating: 0, count: AppleElement.allCases.count)
