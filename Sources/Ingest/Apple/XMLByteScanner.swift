@@ -291,7 +291,15 @@ final class XMLByteScanner {
       buf.deallocate()
       buf = grown
       capacity = bigger
+      // A construct this long is re-scanned after each refill: fill the new room at once
+      // so that costs one re-scan per doubling, not one per piece the source hands out.
+      while end < capacity && !eof { try fillOnce() }
+      return
     }
+    try fillOnce()
+  }
+
+  private func fillOnce() throws {
     let n = try source.fill(UnsafeMutableRawBufferPointer(start: buf + end, count: capacity - end))
     if n == 0 { eof = true } else { end += n }
   }

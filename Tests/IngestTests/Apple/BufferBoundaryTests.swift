@@ -93,3 +93,21 @@ struct BufferBoundaryTests {
     #expect(Self.same(tiny, reference))
   }
 }
+
+@Suite("Long constructs")
+struct LongConstructTests {
+  @Test("a comment and a value far longer than the buffer are read through, in small pieces")
+  func longerThanTheBuffer() throws {
+    let comment = "<!--" + String(repeating: "x", count: 200_000) + "-->\n"
+    let source = String(repeating: "S", count: 50_000)
+    let text = export(
+      comment
+        + "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"\(source)\" unit=\"count\" startDate=\"2024-01-01 08:00:00 -0800\" endDate=\"2024-01-01 08:10:00 -0800\" value=\"3\"/>\n"
+    )
+    let r = try ParsedExport.parse(text, pieceSize: 100, bufferSize: 1024)
+    #expect(r.samples.count == 1)
+    #expect(r.samples.first?.source.count == 50_000)
+    // HealthData line 1, ExportDate line 2, the comment line 3, the record line 4.
+    #expect(r.samples.first?.origin.record == 4)
+  }
+}
