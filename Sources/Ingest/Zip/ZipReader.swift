@@ -64,18 +64,18 @@ public final class ZipReader {
     if eocdOffset >= 20 {
       let locator = try file.read(at: eocdOffset - 20, count: 20)
       if locator.count == 20, le32(locator, 0) == 0x0706_4B50 {
-        let recordOffset = Int64(le64(locator, 8))
-        let record = try file.read(at: recordOffset, count: 56)
-        guard recordOffset >= 0, recordOffset < eocdOffset, record.count == 56,
-          le32(record, 0) == 0x0606_4B50
-        else {
+        let recordOffset = Int64(bitPattern: le64(locator, 8))
+        let record =
+          recordOffset >= 0 && recordOffset < eocdOffset
+          ? try file.read(at: recordOffset, count: 56) : []
+        guard record.count == 56, le32(record, 0) == 0x0606_4B50 else {
           throw error(
             path, "the zip64 end-of-central-directory record is missing or damaged",
             at: recordOffset)
         }
-        entryCount = Int64(le64(record, 32))
-        directorySize = Int64(le64(record, 40))
-        directoryOffset = Int64(le64(record, 48))
+        entryCount = Int64(bitPattern: le64(record, 32))
+        directorySize = Int64(bitPattern: le64(record, 40))
+        directoryOffset = Int64(bitPattern: le64(record, 48))
         directoryEnd = recordOffset
       }
     }
@@ -125,19 +125,24 @@ public final class ZipReader {
         if id == 0x0001 {
           var q = body
           if uncompressed == 0xFFFF_FFFF, q + 8 <= body + length {
-            uncompressed = Int64(le64(directory, q))
+            uncompressed = Int64(bitPattern: le64(directory, q))
             q += 8
           }
           if compressed == 0xFFFF_FFFF, q + 8 <= body + length {
-            compressed = Int64(le64(directory, q))
+            compressed = Int64(bitPattern: le64(directory, q))
             q += 8
           }
           if offset == 0xFFFF_FFFF, q + 8 <= body + length {
-            offset = Int64(le64(directory, q))
+            offset = Int64(bitPattern: le64(directory, q))
             q += 8
           }
         }
         e = body + length
+      }
+      guard compressed >= 0, uncompressed >= 0, offset >= 0 else {
+        throw error(
+          path, "the central directory entry of \(name) has impossible sizes or offset",
+          at: directoryOffset + Int64(p), entry: name)
       }
       entries.append(
         ZipEntry(
@@ -156,7 +161,9 @@ public final class ZipReader {
 
   /// Where the data of `entry` starts, checked against its local header.
   func dataOffset(of entry: ZipEntry) throws -> Int64 {
-    let header = try file.read(at: entry.localHeaderOffset, count: 30)
+    let header =
+      entry.localHeaderOffset + 30 <= file.size
+      ? try file.read(at: entry.localHeaderOffset, count: 30) : []
     guard header.count == 30, le32(header, 0) == 0x0403_4B50 else {
       throw Self.error(
         path, "the local header of entry \(entry.name) is missing (truncated or damaged zip)",
