@@ -113,7 +113,7 @@ final class AppleExportParser {
     case .me:
       if scanner.defect != nil { malformedOther += 1 }
     case .other:
-      otherCounts[scanner.tagNameText, default: 0] += 1
+      countOther()
     default:
       skipped[Int(kind.rawValue)] += 1
     }
@@ -167,9 +167,19 @@ final class AppleExportParser {
 
   @inline(__always) private func count(_ kind: AppleElement) {
     if kind == .other {
-      otherCounts[scanner.tagNameText, default: 0] += 1
+      countOther()
     } else {
       skipped[Int(kind.rawValue)] += 1
+    }
+  }
+
+  /// Counts an element of an unknown name (at most 200 names, then as `other`).
+  private func countOther() {
+    let name = scanner.tagNameText
+    if otherCounts[name] != nil || otherCounts.count < 200 {
+      otherCounts[name, default: 0] += 1
+    } else {
+      otherCounts["other", default: 0] += 1
     }
   }
 
