@@ -49,7 +49,9 @@ public struct RowWriter {
   /// A bool value.
   public mutating func bool(_ value: Bool) { next(true) { $0.bools.append(value) } }
   /// An optional bool value.
-  public mutating func bool(_ value: Bool?) { next(value != nil) { $0.bools.append(value ?? false) } }
+  public mutating func bool(_ value: Bool?) {
+    next(value != nil) { $0.bools.append(value ?? false) }
+  }
   /// A day value.
   public mutating func day(_ value: LocalDay) {
     next(true) { $0.ints.append(Int64(value.dayNumber)) }
