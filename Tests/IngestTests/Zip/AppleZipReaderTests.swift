@@ -27,7 +27,10 @@ struct AppleZipReaderTests {
 
   @Test(
     "every well-formed variant reads the same records",
-    arguments: ["deflated", "stored", "mixed", "macosx", "cda", "descriptor", "zip64", "localised"])
+    arguments: [
+      "deflated", "stored", "mixed", "macosx", "cda", "descriptor", "zip64", "localised",
+      "comment",
+    ])
   func variants(_ variant: String) throws {
     let folder = TemporaryFolder("zip")
     let path = try ZipFixtures.make(variant, in: folder)

@@ -47,6 +47,9 @@ enum ZipFixtures {
                 if variant == 'bzip2' and name.endswith('.xml'):
                     method = zipfile.ZIP_BZIP2
                 z.write(full, name, compress_type=method)
+            if variant == 'comment':
+                # An archive comment holding a fake end-record signature.
+                z.comment = b'exported by a tool PK\x05\x06 ' + b'c' * 2000
     """#
 
   /// `../shared/data/real/apple-dogsheep/zip_contents`.
