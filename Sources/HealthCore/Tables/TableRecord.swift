@@ -31,38 +31,50 @@ public struct RowWriter {
   }
 
   /// An int64 value.
+  @inline(__always)
   public mutating func int(_ value: Int64) { next(true) { $0.ints.append(value) } }
   /// An optional int64 value.
+  @inline(__always)
   public mutating func int(_ value: Int64?) { next(value != nil) { $0.ints.append(value ?? 0) } }
   /// A float64 value.
+  @inline(__always)
   public mutating func double(_ value: Double) { next(true) { $0.doubles.append(value) } }
   /// An optional float64 value.
+  @inline(__always)
   public mutating func double(_ value: Double?) {
     next(value != nil) { $0.doubles.append(value ?? 0) }
   }
   /// A string value.
+  @inline(__always)
   public mutating func string(_ value: String) { next(true) { $0.appendString(value) } }
   /// An optional string value.
+  @inline(__always)
   public mutating func string(_ value: String?) {
     next(value != nil) { $0.appendString(value ?? "") }
   }
   /// A bool value.
+  @inline(__always)
   public mutating func bool(_ value: Bool) { next(true) { $0.bools.append(value) } }
   /// An optional bool value.
+  @inline(__always)
   public mutating func bool(_ value: Bool?) {
     next(value != nil) { $0.bools.append(value ?? false) }
   }
   /// A day value.
+  @inline(__always)
   public mutating func day(_ value: LocalDay) {
     next(true) { $0.ints.append(Int64(value.dayNumber)) }
   }
   /// An optional day value.
+  @inline(__always)
   public mutating func day(_ value: LocalDay?) {
     next(value != nil) { $0.ints.append(Int64(value?.dayNumber ?? 0)) }
   }
   /// An epoch-seconds value.
+  @inline(__always)
   public mutating func timestamp(_ value: Int64) { next(true) { $0.ints.append(value) } }
   /// An optional epoch-seconds value.
+  @inline(__always)
   public mutating func timestamp(_ value: Int64?) {
     next(value != nil) { $0.ints.append(value ?? 0) }
   }

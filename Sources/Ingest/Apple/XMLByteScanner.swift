@@ -416,8 +416,13 @@ final class XMLByteScanner {
     var p = start
     while p + 8 <= end {
       let w = buf.loadUnaligned(fromByteOffset: p, as: UInt64.self)
-      // Bytes below 'A' or above 0x7F: the only ones that can stop a name.
-      if ((w &- Self.capitalAs) & ~w | w) & Self.highs != 0 { break }
+      // Bytes below 'A' or above 0x7F: the only ones that can stop a name. Jump to the
+      // first such byte (the lowest flagged one is always a true candidate).
+      let candidates = ((w &- Self.capitalAs) & ~w | w) & Self.highs
+      if candidates != 0 {
+        p += candidates.trailingZeroBitCount >> 3
+        break
+      }
       p += 8
     }
     while p < end {
