@@ -73,13 +73,19 @@ final class ColumnBuilder {
     if spec.nullable { Self.appendBitmap(validity, into: &out) }
     switch spec.type {
     case .int64, .day, .timestamp:
-      var previous: Int64 = 0
-      for v in ints {
-        ByteCoding.appendVarint(ByteCoding.zigzag(v &- previous), to: &out)
-        previous = v
+      ints.withUnsafeBufferPointer { values in
+        Self.appendVarints(count: values.count, into: &out) { k in
+          ByteCoding.zigzag(values[k] &- (k == 0 ? 0 : values[k - 1]))
+        }
       }
     case .float64:
-      for v in doubles { ByteCoding.appendUInt64(v.bitPattern, to: &out) }
+      #if _endian(little)
+        // The in-memory form of a Double on a little-endian machine is its bit pattern in
+        // little-endian order: exactly what appendUInt64(bitPattern) writes.
+        doubles.withUnsafeBytes { out.append(contentsOf: $0) }
+      #else
+        for v in doubles { ByteCoding.appendUInt64(v.bitPattern, to: &out) }
+      #endif
     case .bool:
       Self.appendBitmap(bools, into: &out)
     case .string:
@@ -91,8 +97,32 @@ final class ColumnBuilder {
           out.append(contentsOf: utf8)
         }
       }
-      for i in stringIndices { ByteCoding.appendVarint(UInt64(i), to: &out) }
+      stringIndices.withUnsafeBufferPointer { indices in
+        Self.appendVarints(count: indices.count, into: &out) { UInt64(indices[$0]) }
+      }
     }
+  }
+
+  /// Appends `count` varints (the same bytes as `ByteCoding.appendVarint` each) through
+  /// one buffer sized for the worst case, instead of one checked append per byte.
+  @inline(__always)
+  static func appendVarints(count: Int, into out: inout [UInt8], _ value: (Int) -> UInt64) {
+    guard count > 0 else { return }
+    let encoded = [UInt8](unsafeUninitializedCapacity: count * 10) { buffer, initialized in
+      var p = 0
+      for k in 0..<count {
+        var v = value(k)
+        while v >= 0x80 {
+          buffer[p] = UInt8(truncatingIfNeeded: v) | 0x80
+          v >>= 7
+          p += 1
+        }
+        buffer[p] = UInt8(v)
+        p += 1
+      }
+      initialized = p
+    }
+    out.append(contentsOf: encoded)
   }
 
   static func appendBitmap(_ bits: [Bool], into out: inout [UInt8]) {
