@@ -25,6 +25,10 @@ public struct TypeCounter: Sendable, Hashable {
 /// Readers call `read(type:)` once per record as they meet it, then exactly one of
 /// `keep(_:type:)` or `reject(...)` for it. (A record that yields several samples, such as an
 /// `ActivitySummary` with three rings, counts once per sample it yields: call `read` for each.)
+/// Readers of millions of records may take a `counter(for:)` once per type and use
+/// `read(_:)` / `keep(_:counter:)`, which count the same without hashing the type name.
+/// A reader that computed the file's CRC-32 on the way sets `contentCRC32`; otherwise the
+/// stage reads the file once more for it.
 public final class IngestSink {
   /// Index of the input (the `file` of every `Origin` made here).
   public let inputIndex: Int32
