@@ -1,6 +1,7 @@
 /// Every subcommand, in the order `healthpipe help` lists them.
 enum CommandRegistry {
   static let all: [Command] = [
+    IngestCommand.command,
     CleanCommand.command,
     AggregateCommand.command,
     ReportCommand.command,

@@ -1,39 +1,59 @@
 /// Accumulates one column's values for the block being written, then encodes them.
+///
+/// Appends run millions of times per stage, so the stored properties skip the runtime
+/// exclusivity check: a builder is only ever touched by its `TableWriter`, one call at a time.
 final class ColumnBuilder {
   let spec: ColumnSpec
-  var ints: [Int64] = []
-  var doubles: [Double] = []
-  var bools: [Bool] = []
-  var stringIndices: [UInt32] = []
-  var dictionary: [String: UInt32] = [:]
-  var dictionaryList: [String] = []
-  var validity: [Bool] = []
-  /// The last string appended and its index: rows sorted by metric or source repeat the
-  /// same string many times in a row, and comparing with the last one is far cheaper than
-  /// hashing it.
-  private var lastString = ""
-  private var lastIndex: UInt32 = .max
+  let nullable: Bool
+  @exclusivity(unchecked) var ints: [Int64] = []
+  @exclusivity(unchecked) var doubles: [Double] = []
+  @exclusivity(unchecked) var bools: [Bool] = []
+  @exclusivity(unchecked) var stringIndices: [UInt32] = []
+  @exclusivity(unchecked) var dictionary: [String: UInt32] = [:]
+  @exclusivity(unchecked) var dictionaryList: [String] = []
+  @exclusivity(unchecked) var validity: [Bool] = []
 
-  init(_ spec: ColumnSpec) { self.spec = spec }
+  init(_ spec: ColumnSpec) {
+    self.spec = spec
+    nullable = spec.nullable
+  }
+
+  /// The two most recent distinct strings and their indices: consecutive rows mostly repeat
+  /// metric, unit, source and device, so most appends skip hashing.
+  @exclusivity(unchecked) private var recent0 = ""
+  @exclusivity(unchecked) private var recentIndex0: UInt32 = .max
+  @exclusivity(unchecked) private var recent1 = ""
+  @exclusivity(unchecked) private var recentIndex1: UInt32 = .max
 
   @inline(__always)
   func appendString(_ value: String) {
-    if lastIndex != .max && value == lastString {
-      stringIndices.append(lastIndex)
+    if recentIndex0 != .max && value == recent0 {
+      stringIndices.append(recentIndex0)
       return
     }
-    if let index = dictionary[value] {
-      lastString = value
-      lastIndex = index
-      stringIndices.append(index)
-    } else {
-      let index = UInt32(dictionaryList.count)
-      dictionary[value] = index
-      dictionaryList.append(value)
-      stringIndices.append(index)
-      lastString = value
-      lastIndex = index
+    if recentIndex1 != .max && value == recent1 {
+      stringIndices.append(recentIndex1)
+      swap(&recent0, &recent1)
+      swap(&recentIndex0, &recentIndex1)
+      return
     }
+    let index = appendStringHashed(value)
+    recent1 = recent0
+    recentIndex1 = recentIndex0
+    recent0 = value
+    recentIndex0 = index
+  }
+
+  private func appendStringHashed(_ value: String) -> UInt32 {
+    if let index = dictionary[value] {
+      stringIndices.append(index)
+      return index
+    }
+    let index = UInt32(dictionaryList.count)
+    dictionary[value] = index
+    dictionaryList.append(value)
+    stringIndices.append(index)
+    return index
   }
 
   func reset() {
@@ -44,8 +64,8 @@ final class ColumnBuilder {
     dictionary.removeAll(keepingCapacity: true)
     dictionaryList.removeAll(keepingCapacity: true)
     validity.removeAll(keepingCapacity: true)
-    lastString = ""
-    lastIndex = .max
+    recentIndex0 = .max
+    recentIndex1 = .max
   }
 
   /// Appends the encoded column (without its length prefix) to `out`.
@@ -53,13 +73,19 @@ final class ColumnBuilder {
     if spec.nullable { Self.appendBitmap(validity, into: &out) }
     switch spec.type {
     case .int64, .day, .timestamp:
-      var previous: Int64 = 0
-      for v in ints {
-        ByteCoding.appendVarint(ByteCoding.zigzag(v &- previous), to: &out)
-        previous = v
+      ints.withUnsafeBufferPointer { values in
+        Self.appendVarints(count: values.count, into: &out) { k in
+          ByteCoding.zigzag(values[k] &- (k == 0 ? 0 : values[k - 1]))
+        }
       }
     case .float64:
-      for v in doubles { ByteCoding.appendUInt64(v.bitPattern, to: &out) }
+      #if _endian(little)
+        // The in-memory form of a Double on a little-endian machine is its bit pattern in
+        // little-endian order: exactly what appendUInt64(bitPattern) writes.
+        doubles.withUnsafeBytes { out.append(contentsOf: $0) }
+      #else
+        for v in doubles { ByteCoding.appendUInt64(v.bitPattern, to: &out) }
+      #endif
     case .bool:
       Self.appendBitmap(bools, into: &out)
     case .string:
@@ -71,8 +97,32 @@ final class ColumnBuilder {
           out.append(contentsOf: utf8)
         }
       }
-      for i in stringIndices { ByteCoding.appendVarint(UInt64(i), to: &out) }
+      stringIndices.withUnsafeBufferPointer { indices in
+        Self.appendVarints(count: indices.count, into: &out) { UInt64(indices[$0]) }
+      }
     }
+  }
+
+  /// Appends `count` varints (the same bytes as `ByteCoding.appendVarint` each) through
+  /// one buffer sized for the worst case, instead of one checked append per byte.
+  @inline(__always)
+  static func appendVarints(count: Int, into out: inout [UInt8], _ value: (Int) -> UInt64) {
+    guard count > 0 else { return }
+    let encoded = [UInt8](unsafeUninitializedCapacity: count * 10) { buffer, initialized in
+      var p = 0
+      for k in 0..<count {
+        var v = value(k)
+        while v >= 0x80 {
+          buffer[p] = UInt8(truncatingIfNeeded: v) | 0x80
+          v >>= 7
+          p += 1
+        }
+        buffer[p] = UInt8(v)
+        p += 1
+      }
+      initialized = p
+    }
+    out.append(contentsOf: encoded)
   }
 
   static func appendBitmap(_ bits: [Bool], into out: inout [UInt8]) {

@@ -16,54 +16,65 @@ public protocol TableRecord: Sendable {
 
 /// Appends one row's values, column by column, to the block being built.
 public struct RowWriter {
-  /// Unretained references to the table writer's column builders, which it keeps alive
-  /// for as long as any `RowWriter` exists (one row). Avoids a retain/release per value.
-  let builders: UnsafeBufferPointer<Unmanaged<ColumnBuilder>>
+  /// The writer's builders, unretained: the `TableWriter` keeps them alive for as long as
+  /// a row is being written, and skipping 16 retain/release pairs per row matters.
+  let builders: [Unmanaged<ColumnBuilder>]
   var index = 0
 
   @inline(__always)
-  private mutating func next(
-    _ present: Bool, _ body: (ColumnBuilder) -> Void
-  ) {
-    let builder = builders[index]
-    index += 1
-    builder._withUnsafeGuaranteedRef { b in
-      if b.spec.nullable { b.validity.append(present) }
-      body(b)
+  private mutating func next(_ present: Bool, _ body: (ColumnBuilder) -> Void) {
+    builders[index]._withUnsafeGuaranteedRef { builder in
+      if builder.nullable { builder.validity.append(present) }
+      body(builder)
     }
+    index += 1
   }
 
   /// An int64 value.
+  @inline(__always)
   public mutating func int(_ value: Int64) { next(true) { $0.ints.append(value) } }
   /// An optional int64 value.
+  @inline(__always)
   public mutating func int(_ value: Int64?) { next(value != nil) { $0.ints.append(value ?? 0) } }
   /// A float64 value.
+  @inline(__always)
   public mutating func double(_ value: Double) { next(true) { $0.doubles.append(value) } }
   /// An optional float64 value.
+  @inline(__always)
   public mutating func double(_ value: Double?) {
     next(value != nil) { $0.doubles.append(value ?? 0) }
   }
   /// A string value.
+  @inline(__always)
   public mutating func string(_ value: String) { next(true) { $0.appendString(value) } }
   /// An optional string value.
+  @inline(__always)
   public mutating func string(_ value: String?) {
     next(value != nil) { $0.appendString(value ?? "") }
   }
   /// A bool value.
+  @inline(__always)
   public mutating func bool(_ value: Bool) { next(true) { $0.bools.append(value) } }
   /// An optional bool value.
-  public mutating func bool(_ value: Bool?) { next(value != nil) { $0.bools.append(value ?? false) } }
+  @inline(__always)
+  public mutating func bool(_ value: Bool?) {
+    next(value != nil) { $0.bools.append(value ?? false) }
+  }
   /// A day value.
+  @inline(__always)
   public mutating func day(_ value: LocalDay) {
     next(true) { $0.ints.append(Int64(value.dayNumber)) }
   }
   /// An optional day value.
+  @inline(__always)
   public mutating func day(_ value: LocalDay?) {
     next(value != nil) { $0.ints.append(Int64(value?.dayNumber ?? 0)) }
   }
   /// An epoch-seconds value.
+  @inline(__always)
   public mutating func timestamp(_ value: Int64) { next(true) { $0.ints.append(value) } }
   /// An optional epoch-seconds value.
+  @inline(__always)
   public mutating func timestamp(_ value: Int64?) {
     next(value != nil) { $0.ints.append(value ?? 0) }
   }

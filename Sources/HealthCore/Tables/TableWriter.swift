@@ -7,7 +7,7 @@ public final class TableWriter<Record: TableRecord> {
   public let header: TableHeader
   private let file: AtomicFileWriter
   private let builders: [ColumnBuilder]
-  private let unmanagedBuilders: [Unmanaged<ColumnBuilder>]
+  private let unretainedBuilders: [Unmanaged<ColumnBuilder>]
   private let rowsPerBlock: Int
   private var pendingRows = 0
   private var scratch: [UInt8] = []
@@ -25,7 +25,7 @@ public final class TableWriter<Record: TableRecord> {
     header = TableHeader(
       kind: Record.tableKind, columns: Record.columns, stage: stage, inputs: inputs, meta: meta)
     builders = Record.columns.map(ColumnBuilder.init)
-    unmanagedBuilders = builders.map { Unmanaged.passUnretained($0) }
+    unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
     self.rowsPerBlock = max(1, rowsPerBlock)
     file = try AtomicFileWriter(destination: path)
     var start = TableFileLayout.magic
@@ -39,12 +39,9 @@ public final class TableWriter<Record: TableRecord> {
 
   /// Appends one record.
   public func append(_ record: Record) throws {
-    let written = unmanagedBuilders.withUnsafeBufferPointer { pointer in
-      var row = RowWriter(builders: pointer)
-      record.write(to: &row)
-      return row.index
-    }
-    precondition(written == builders.count, "\(Record.self).write(to:) skipped columns")
+    var row = RowWriter(builders: unretainedBuilders)
+    record.write(to: &row)
+    precondition(row.index == builders.count, "\(Record.self).write(to:) skipped columns")
     pendingRows += 1
     rowCount += 1
     if pendingRows >= rowsPerBlock { try flushBlock() }

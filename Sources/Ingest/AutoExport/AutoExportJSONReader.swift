@@ -39,7 +39,7 @@ public struct AutoExportJSONReader: InputReader, Sendable {
 
   /// Reads from any byte source (tests feed memory in chunks of any size).
   public func read(
-    source: ByteSource, into sink: IngestSink, options: ReaderOptions,
+    source: SeekableByteSource, into sink: IngestSink, options: ReaderOptions,
     progress: ProgressMeter = .silent
   ) throws {
     let zone = try LocalTimeZone(options: options)

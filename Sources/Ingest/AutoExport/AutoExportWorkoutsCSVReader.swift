@@ -34,7 +34,7 @@ public struct AutoExportWorkoutsCSVReader: InputReader, Sendable {
 
   /// Reads from any byte source.
   public func read(
-    source: ByteSource, into sink: IngestSink, options: ReaderOptions,
+    source: SeekableByteSource, into sink: IngestSink, options: ReaderOptions,
     progress: ProgressMeter = .silent
   ) throws {
     var zone = try LocalTimeZone(options: options)

@@ -13,12 +13,22 @@ public struct TypeCounts: Sendable, Hashable {
   public init() {}
 }
 
+/// A counting slot of one type in an `IngestSink` (see `IngestSink.counter(for:)`).
+public struct TypeCounter: Sendable, Hashable {
+  /// Index of the slot.
+  public let slot: Int
+}
+
 /// Receives what a reader produces for one input file and counts it, so the manifest can
 /// reconcile `read = kept + rejected` per input and per type.
 ///
 /// Readers call `read(type:)` once per record as they meet it, then exactly one of
 /// `keep(_:type:)` or `reject(...)` for it. (A record that yields several samples, such as an
 /// `ActivitySummary` with three rings, counts once per sample it yields: call `read` for each.)
+/// Readers of millions of records may take a `counter(for:)` once per type and use
+/// `read(_:)` / `keep(_:counter:)`, which count the same without hashing the type name.
+/// A reader that computed the file's CRC-32 on the way sets `contentCRC32`; otherwise the
+/// stage reads the file once more for it.
 public final class IngestSink {
   /// Index of the input (the `file` of every `Origin` made here).
   public let inputIndex: Int32
@@ -26,8 +36,14 @@ public final class IngestSink {
   public let path: String
   private let onSample: (Sample) throws -> Void
   private let onReject: (Reject) throws -> Void
+  @exclusivity(unchecked) private var typeNames: [String] = []
+  @exclusivity(unchecked) private var typeSlots: [String: Int] = [:]
+  @exclusivity(unchecked) private var typeCounts: [TypeCounts] = []
+
   /// Counts by input type name.
-  public private(set) var counts: [String: TypeCounts] = [:]
+  public var counts: [String: TypeCounts] {
+    Dictionary(uniqueKeysWithValues: zip(typeNames, typeCounts))
+  }
   /// Extra counters a reader wants in the manifest (`skipped.Correlation`, `beats`, ...).
   public var extra: [String: Int64] = [:]
   /// Notes for the manifest (assumed time zone, skipped entries, ...).
@@ -36,6 +52,9 @@ public final class IngestSink {
   public var exportDate: Int64?
   /// The time zone assumed for local times without an offset, and why.
   public var assumedTimeZone: String?
+  /// The CRC-32 of the whole input file, when the reader computed it while reading (so the
+  /// stage needs no second pass over a big file); nil lets the stage compute it.
+  public var contentCRC32: UInt32?
 
   /// A sink forwarding to the given closures.
   public init(
@@ -52,12 +71,32 @@ public final class IngestSink {
   @inlinable
   public func origin(_ record: Int64) -> Origin { Origin(file: inputIndex, record: record) }
 
+  /// A handle that counts records of `type` without hashing its name every time (for
+  /// readers of millions of records).
+  public func counter(for type: String) -> TypeCounter {
+    if let slot = typeSlots[type] { return TypeCounter(slot: slot) }
+    typeSlots[type] = typeNames.count
+    typeNames.append(type)
+    typeCounts.append(TypeCounts())
+    return TypeCounter(slot: typeNames.count - 1)
+  }
+
   /// Counts one record of `type` as read.
-  public func read(type: String) { counts[type, default: TypeCounts()].read += 1 }
+  public func read(type: String) { read(counter(for: type)) }
+
+  /// Counts one record as read.
+  @inline(__always)
+  public func read(_ counter: TypeCounter) { typeCounts[counter.slot].read += 1 }
 
   /// Keeps a sample read as `type`.
   public func keep(_ sample: Sample, type: String) throws {
-    counts[type, default: TypeCounts()].kept += 1
+    try keep(sample, counter: counter(for: type))
+  }
+
+  /// Keeps a sample counted by `counter`.
+  @inline(__always)
+  public func keep(_ sample: Sample, counter: TypeCounter) throws {
+    typeCounts[counter.slot].kept += 1
     try onSample(sample)
   }
 
@@ -67,7 +106,7 @@ public final class IngestSink {
     end: Int64? = nil, utcOffset: Int32? = nil, value: String = "", unit: String = "",
     source: String = "", record: Int64
   ) throws {
-    counts[type, default: TypeCounts()].rejected += 1
+    typeCounts[counter(for: type).slot].rejected += 1
     try onReject(
       Reject(
         stage: "ingest", code: code, reason: reason, metric: metric ?? type, start: start, end: end,
@@ -76,7 +115,7 @@ public final class IngestSink {
 
   /// Totals over all types.
   public var totals: TypeCounts {
-    counts.values.reduce(into: TypeCounts()) {
+    typeCounts.reduce(into: TypeCounts()) {
       $0.read += $1.read
       $0.kept += $1.kept
       $0.rejected += $1.rejected

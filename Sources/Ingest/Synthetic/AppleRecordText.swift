@@ -7,12 +7,12 @@ struct AppleRecordText {
   /// Version strings by (source, step).
   private var versions: [Int: [UInt8]] = [:]
 
-  private static func key(_ type: AppleType, _ source: DeviceSource) -> Int {
+  private static func key(_ type: SyntheticRecordType, _ source: DeviceSource) -> Int {
     Int(type.rawValue) * 8 + Int(source.rawValue)
   }
 
   /// The opening up to `sourceVersion="`.
-  mutating func prefix(_ type: AppleType, _ source: DeviceSource) -> [UInt8] {
+  mutating func prefix(_ type: SyntheticRecordType, _ source: DeviceSource) -> [UInt8] {
     let k = Self.key(type, source)
     if let p = prefixes[k] { return p }
     let p = Array(
@@ -22,7 +22,7 @@ struct AppleRecordText {
   }
 
   /// From the closing quote of the version (or device) to `creationDate="`.
-  mutating func unit(_ type: AppleType, _ source: DeviceSource) -> [UInt8] {
+  mutating func unit(_ type: SyntheticRecordType, _ source: DeviceSource) -> [UInt8] {
     let k = Self.key(type, source)
     if let u = units[k] { return u }
     let unit = RecordUnits.unit(type, source)

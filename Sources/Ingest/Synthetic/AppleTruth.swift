@@ -35,7 +35,7 @@ struct AppleTruth {
     }
     var records: [SyntheticRecord] = []
     var sleepRecords: [SyntheticRecord] = []
-    for type in AppleType.allCases {
+    for type in SyntheticRecordType.allCases {
       var valid: [SyntheticRecord] = []
       var total = 0
       for planDay in selection.planDays {
@@ -132,7 +132,7 @@ struct AppleTruth {
 
   /// Cumulative metrics: the watch's total, the phone's, and the phone counted only where
   /// no watch sample covers it (pro rata), per local day.
-  private func arbitrate(_ type: AppleType, _ valid: [SyntheticRecord], _ ledger: inout TruthLedger)
+  private func arbitrate(_ type: SyntheticRecordType, _ valid: [SyntheticRecord], _ ledger: inout TruthLedger)
   {
     let metric = type.metric
     let watch = valid.filter { $0.source == .watch }

@@ -31,7 +31,7 @@ final class AppleXMLWriter {
     try writeHeader()
     var records: [SyntheticRecord] = []
     records.reserveCapacity(4096)
-    for type in AppleType.allCases {
+    for type in SyntheticRecordType.allCases {
       var n = 0
       for day in selection.planDays {
         guard let plan = timeline.plan(day) else { continue }

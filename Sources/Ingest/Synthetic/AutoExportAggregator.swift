@@ -62,7 +62,7 @@ struct AutoExportAggregator {
   }
 
   /// The valid, distinct records of `type` from the plans around `day`.
-  func records(_ type: AppleType, around day: LocalDayNumber) -> [SyntheticRecord] {
+  func records(_ type: SyntheticRecordType, around day: LocalDayNumber) -> [SyntheticRecord] {
     var all: [SyntheticRecord] = []
     for planDay in (day - 1)...(day + 1) {
       guard let plan = timeline.plan(planDay) else { continue }
@@ -86,7 +86,7 @@ struct AutoExportAggregator {
       spans = [Span(start: midnight, end: next)]
     }
     var result = spans.map { AutoExportBucket(start: $0.start, day: day) }
-    func cumulative(_ type: AppleType, _ keyPath: WritableKeyPath<AutoExportBucket, Double?>) {
+    func cumulative(_ type: SyntheticRecordType, _ keyPath: WritableKeyPath<AutoExportBucket, Double?>) {
       let list = records(type, around: day)
       let cover = IntervalUnion(
         list.filter { $0.source == .watch }.map { Span(start: $0.start, end: $0.end) })
@@ -112,7 +112,7 @@ struct AutoExportAggregator {
     cumulative(.distance, \.distance)
     cumulative(.exerciseTime, \.exerciseMinutes)
     cumulative(.flightsClimbed, \.flights)
-    func point(_ type: AppleType, _ apply: (inout AutoExportBucket, [Double]) -> Void) {
+    func point(_ type: SyntheticRecordType, _ apply: (inout AutoExportBucket, [Double]) -> Void) {
       let list = records(type, around: day)
       for (i, span) in spans.enumerated() {
         let values = list.filter { span.contains($0.start) }.map { RecordUnits.canonical($0) }

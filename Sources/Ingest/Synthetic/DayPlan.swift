@@ -158,15 +158,15 @@ struct Physiology: Sendable {
 /// Rare events injected on purpose, as real exports have them.
 struct DefectPlan: Sendable {
   /// A record of this type written `copies` times (exact duplicates).
-  var duplicateType: AppleType?
+  var duplicateType: SyntheticRecordType?
   /// Which record of the day gets duplicated (taken modulo the day's count).
   var duplicatePick: Int = 0
   /// Total copies (2 or more).
   var copies: Int = 2
   /// An extra record of this type with an impossible value.
-  var outOfRangeType: AppleType?
+  var outOfRangeType: SyntheticRecordType?
   /// An extra record of this type dated after the export.
-  var futureType: AppleType?
+  var futureType: SyntheticRecordType?
 }
 
 /// Everything the person did on one local day: the night ending that morning, the waking

@@ -2,16 +2,16 @@
 /// dated after the export, at rates that give a handful per month.
 enum DefectPlanner {
   /// Types that get duplicated (a hand entry is sometimes saved eight times).
-  static let duplicateTypes: [AppleType] = [
+  static let duplicateTypes: [SyntheticRecordType] = [
     .heartRate, .steps, .activeEnergy, .bodyMass, .sleepAnalysis, .hrv, .oxygenSaturation,
     .distance,
   ]
   /// Types that get an impossible value.
-  static let outOfRangeTypes: [AppleType] = [
+  static let outOfRangeTypes: [SyntheticRecordType] = [
     .heartRate, .oxygenSaturation, .steps, .respiratoryRate, .hrv, .bodyMass, .wristTemperature,
   ]
   /// Types that get a record dated after the export.
-  static let futureTypes: [AppleType] = [.bodyMass, .heartRate, .steps]
+  static let futureTypes: [SyntheticRecordType] = [.bodyMass, .heartRate, .steps]
 
   static func plan(rng: inout SyntheticRandom) -> DefectPlan {
     var plan = DefectPlan()

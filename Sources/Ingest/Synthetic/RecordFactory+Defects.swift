@@ -2,7 +2,7 @@ extension RecordFactory {
   /// Applies the day's injected defects to the records of `type` just generated: an exact
   /// duplicate, an impossible value, a record dated after the export.
   func applyDefects(
-    _ type: AppleType, _ plan: DayPlan, from before: Int, _ out: inout [SyntheticRecord]
+    _ type: SyntheticRecordType, _ plan: DayPlan, from before: Int, _ out: inout [SyntheticRecord]
   ) {
     let defects = plan.defects
     var rng = stream(plan, 900 + UInt64(type.rawValue))

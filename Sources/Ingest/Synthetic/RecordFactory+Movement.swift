@@ -46,7 +46,7 @@ extension RecordFactory {
   }
 
   /// Steps or walking + running distance from the watch and the phone.
-  func movement(_ type: AppleType, _ plan: DayPlan, into out: inout [SyntheticRecord]) {
+  func movement(_ type: SyntheticRecordType, _ plan: DayPlan, into out: inout [SyntheticRecord]) {
     for device in [DeviceSource.watch, .phone] {
       let start = out.count
       var rng = stream(plan, 300 + UInt64(type.rawValue) * 4 + UInt64(device.rawValue))

@@ -1,7 +1,7 @@
 extension RecordFactory {
   /// Blood oxygen, respiratory rate and wrist temperature, measured by the watch asleep.
   func night(
-    _ type: AppleType, _ plan: DayPlan, _ rng: inout SyntheticRandom,
+    _ type: SyntheticRecordType, _ plan: DayPlan, _ rng: inout SyntheticRandom,
     _ out: inout [SyntheticRecord]
   ) {
     guard let night = plan.night, !night.segments.isEmpty else { return }

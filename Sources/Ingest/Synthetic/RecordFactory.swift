@@ -9,7 +9,7 @@ struct RecordFactory: Sendable {
 
   /// Appends the records of `type` that the plan's day produced (before any period or
   /// export-date filtering), defects included.
-  func records(_ type: AppleType, _ plan: DayPlan, into out: inout [SyntheticRecord]) {
+  func records(_ type: SyntheticRecordType, _ plan: DayPlan, into out: inout [SyntheticRecord]) {
     let before = out.count
     var rng = stream(plan, 1000 + UInt64(type.rawValue))
     switch type {
@@ -45,7 +45,7 @@ struct RecordFactory: Sendable {
   /// A record with the usual sync delay before its creation date.
   @inline(__always)
   func record(
-    _ type: AppleType, _ source: DeviceSource, _ start: Int64, _ end: Int64, _ value: Double,
+    _ type: SyntheticRecordType, _ source: DeviceSource, _ start: Int64, _ end: Int64, _ value: Double,
     _ rng: inout SyntheticRandom, delay: ClosedRange<Int> = 20...600
   ) -> SyntheticRecord {
     let created = min(end + Int64(rng.int(delay)), max(end, calendar.exportEpoch - 1))

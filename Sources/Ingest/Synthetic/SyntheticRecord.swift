@@ -11,7 +11,7 @@ enum DefectKind: UInt8, Sendable {
 /// the decimals it is written with, so every consumer (writers and the truth) sees the
 /// same number.
 struct SyntheticRecord: Sendable {
-  var type: AppleType
+  var type: SyntheticRecordType
   var source: DeviceSource
   var start: Int64
   var end: Int64
@@ -55,7 +55,7 @@ enum RecordMeta {
 /// by the truth, independently of the readers).
 enum RecordUnits {
   /// The unit string written in the XML.
-  static func unit(_ type: AppleType, _ source: DeviceSource) -> String {
+  static func unit(_ type: SyntheticRecordType, _ source: DeviceSource) -> String {
     switch type {
     case .height: "ft"
     case .bodyMass: source == .healthApp ? "lb" : "kg"

@@ -14,7 +14,7 @@ import HealthCore
 public final class CSVRecordReader {
   /// The file name used in messages.
   public let path: String
-  private let source: ByteSource
+  private let source: SeekableByteSource
   private let buffer: UnsafeMutablePointer<UInt8>
   private let capacity: Int
   @exclusivity(unchecked) private var pos = 0
@@ -43,7 +43,7 @@ public final class CSVRecordReader {
   public var maxRecordBytes = 16 << 20
 
   /// A reader over `source` with a buffer of `bufferSize` bytes (at least 4).
-  public init(source: ByteSource, bufferSize: Int = 256 << 10) {
+  public init(source: SeekableByteSource, bufferSize: Int = 256 << 10) {
     self.source = source
     path = source.path
     capacity = max(4, bufferSize)

@@ -99,6 +99,23 @@ public enum DecimalParser {
     return slowPath(bytes)
   }
 
+  /// Like `parse(_:)` after dropping leading and trailing spaces (XML attribute values such
+  /// as `value=" 72"` that some writers pad).
+  @inline(__always)
+  public static func parseTrimmingSpaces(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start] == 0x20 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+    return parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+  }
+
+  /// Like `parse(_:)` on text, after dropping leading and trailing spaces.
+  public static func parseTrimmingSpaces(_ text: some StringProtocol) -> Double? {
+    var copy = String(text)
+    return copy.withUTF8 { parseTrimmingSpaces(UnsafeRawBufferPointer($0)) }
+  }
+
   /// The value of number text given as a `String` (tests, header cells).
   public static func parse(_ text: some StringProtocol) -> Double? {
     var copy = String(text)

@@ -38,7 +38,7 @@ public final class JSONTokenizer {
 
   /// The file name used in messages.
   public let path: String
-  let source: ByteSource
+  let source: SeekableByteSource
   let buffer: UnsafeMutablePointer<UInt8>
   let capacity: Int
   @exclusivity(unchecked) var pos = 0
@@ -78,7 +78,7 @@ public final class JSONTokenizer {
   static let maxNumberLength = 1024
 
   /// A tokenizer reading `source` through a buffer of `bufferSize` bytes (at least 16).
-  public init(source: ByteSource, bufferSize: Int = 256 << 10) {
+  public init(source: SeekableByteSource, bufferSize: Int = 256 << 10) {
     self.source = source
     self.path = source.path
     capacity = max(16, bufferSize)

@@ -23,24 +23,6 @@ final class Collected {
   }
 }
 
-/// Where the real public exports live: `<repo root>/../shared/data/real`.
-enum RealData {
-  static var repositoryRoot: URL {
-    // Tests/IngestTests/Text/Support/ReaderHarness.swift -> repository root.
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<5 { url.deleteLastPathComponent() }
-    return url
-  }
-
-  static var folder: URL {
-    repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/real")
-  }
-
-  static var isPresent: Bool { FileManager.default.fileExists(atPath: folder.path) }
-
-  static func file(_ relative: String) -> String { folder.appendingPathComponent(relative).path }
-}
-
 /// Options fixing the zone, so tests do not depend on the machine.
 let berlin = ReaderOptions(timeZone: "Europe/Berlin", timeZoneOrigin: "pipeline setting")
 let newYork = ReaderOptions(timeZone: "America/New_York", timeZoneOrigin: "pipeline setting")

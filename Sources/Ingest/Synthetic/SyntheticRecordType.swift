@@ -1,6 +1,6 @@
 /// The Apple Health record types the synthetic person's devices write, in the order the
 /// export lists them (real exports group `Record`s by type).
-enum AppleType: UInt8, Sendable, CaseIterable {
+enum SyntheticRecordType: UInt8, Sendable, CaseIterable {
   case height, bodyMass, bodyMassIndex, bodyFat, leanBodyMass
   case heartRate, steps, distance, cyclingDistance, basalEnergy, activeEnergy
   case flightsClimbed, exerciseTime, restingHeartRate, walkingHeartRate

@@ -1,0 +1,45 @@
+import HealthCore
+
+/// How a record `type` maps into the samples table.
+struct AppleType: Sendable {
+  /// How the record's value is read.
+  enum Shape: Sendable {
+    /// A number with a unit (`HKQuantityTypeIdentifier…`, `HKDataType…`).
+    case quantity
+    /// Sleep analysis: the value names a stage; the sample is the interval in minutes.
+    case sleep
+    /// Stand hours: `…Stood` is 1, `…Idle` is 0 (count).
+    case standHour
+    /// Any other category: the value text goes to `category`, the interval in minutes.
+    case category
+  }
+
+  /// The type name as written.
+  var raw: String
+  /// Catalog id, or the raw type name for types the catalog does not know.
+  var metric: MetricID
+  /// How the value is read.
+  var shape: Shape
+  /// SDNN for Apple's HRV.
+  var hrvKind: HRVKind
+  /// The sink's counter for this type.
+  var counter: TypeCounter
+
+  /// The mapping for a type name.
+  init(raw: String, counter: TypeCounter) {
+    self.raw = raw
+    self.counter = counter
+    let info = MetricCatalog.byAppleType[raw]
+    metric = info?.id ?? MetricID(raw)
+    hrvKind = info?.hrvKind ?? .none
+    if info?.id == .sleep {
+      shape = .sleep
+    } else if info?.id == .standHours {
+      shape = .standHour
+    } else if raw.hasPrefix("HKCategoryTypeIdentifier") {
+      shape = .category
+    } else {
+      shape = .quantity
+    }
+  }
+}

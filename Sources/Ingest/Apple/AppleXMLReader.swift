@@ -1,0 +1,41 @@
+import HealthCore
+
+/// Reads an Apple Health `export.xml` (any localised name) with the streaming byte
+/// scanner: memory stays at one buffer whatever the file size, and the file's CRC-32 is
+/// computed on the way (set as `sink.contentCRC32`).
+public struct AppleXMLReader: InputReader {
+  /// `apple-xml`.
+  public static let format = InputFormat.appleXML
+  /// Size of the read buffer in bytes.
+  public var bufferSize: Int
+
+  /// A reader with a buffer of `bufferSize` bytes (it grows only for a single tag longer
+  /// than that).
+  public init(bufferSize: Int = 256 << 10) { self.bufferSize = bufferSize }
+
+  public func read(
+    path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
+  ) throws {
+    let source = try FileByteSource(path: path)
+    progress.begin(stage: "ingest \(Self.displayName(path))", totalBytes: source.size)
+    defer { progress.end() }
+    try read(source: source, name: path, into: sink, options: options, progress: progress)
+    sink.contentCRC32 = source.crc32
+  }
+
+  /// Reads an export from any byte source (a zip entry, memory). `name` and `entryName`
+  /// are used in messages.
+  public func read(
+    source: ByteSource, name: String, entryName: String? = nil, into sink: IngestSink,
+    options: ReaderOptions, progress: ProgressMeter
+  ) throws {
+    let parser = AppleExportParser(
+      source: source, fileName: name, entryName: entryName, bufferSize: bufferSize, sink: sink,
+      options: options, progress: progress)
+    try parser.run()
+  }
+
+  static func displayName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+}

@@ -1,0 +1,70 @@
+import HealthCore
+
+/// Detects an input's format from its first bytes, never from its name.
+public enum FormatDetector {
+  /// How many leading bytes are looked at.
+  public static let prefixLength = 64 << 10
+
+  /// The format of the file at `path`: exit 66 when it cannot be opened, 65 when it is
+  /// empty or not a format healthpipe reads.
+  public static func detect(path: String) throws -> InputFormat {
+    let reader = try FileReader(path: path)
+    let head = try reader.read(at: 0, count: prefixLength)
+    return try detect(head, path: path)
+  }
+
+  /// The format of a file starting with `head`.
+  public static func detect(_ head: [UInt8], path: String) throws -> InputFormat {
+    guard !head.isEmpty else {
+      throw HealthError.malformed(
+        "the file is empty", at: SourceLocation(file: path, line: 1, byteOffset: 0),
+        hint: "export the data again; an empty file holds no records")
+    }
+    if let format = format(of: head) { return format }
+    throw HealthError.malformed(
+      "unknown format: it starts with \(preview(head)); expected an Apple Health export.zip "
+        + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), or "
+        + "a long CSV with the columns date,metric,value,unit,source",
+      at: SourceLocation(file: path, byteOffset: 0),
+      hint:
+        "formats are recognised by content, not by file name; check that this is the file you meant"
+    )
+  }
+
+  /// The format of a file starting with `head`, nil when unknown.
+  public static func format(of head: [UInt8]) -> InputFormat? {
+    if head.count >= 4, head[0] == 0x50, head[1] == 0x4B,
+      (head[2] == 0x03 && head[3] == 0x04) || (head[2] == 0x05 && head[3] == 0x06)
+    {
+      return .appleZip
+    }
+    var bytes = ArraySlice(head)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    while let b = bytes.first, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+      bytes = bytes.dropFirst()
+    }
+    guard let first = bytes.first else { return nil }
+    let firstKB = String(decoding: bytes.prefix(1024), as: UTF8.self)
+    if first == 0x3C {  // '<'
+      if firstKB.hasPrefix("<?xml") || firstKB.contains("<!DOCTYPE HealthData")
+        || firstKB.contains("<HealthData")
+      {
+        return .appleXML
+      }
+      return nil
+    }
+    // The text formats: each reader knows its own signature.
+    if AutoExportJSONReader.matches(prefix: head) { return .autoExportJSON }
+    if AutoExportCSVReader.matches(prefix: head) { return .autoExportCSV }
+    if AutoExportWorkoutsCSVReader.matches(prefix: head) { return .autoExportWorkoutsCSV }
+    if LongCSVReader.matches(prefix: head) { return .longCSV }
+    return nil
+  }
+
+  private static func preview(_ head: [UInt8]) -> String {
+    let shown = head.prefix(16).map { b -> String in
+      b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16)
+    }
+    return "'" + shown.joined() + "'" + (head.count > 16 ? "…" : "")
+  }
+}

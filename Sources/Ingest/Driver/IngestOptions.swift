@@ -1,0 +1,30 @@
+import HealthCore
+
+/// What `IngestStage.run` reads and writes.
+public struct IngestOptions: Sendable {
+  /// Input files; each one's format is detected by content.
+  public var inputs: [String]
+  /// The samples table to write.
+  public var output: String
+  /// The rejects table to write (default: `rejects-ingest.hpt` beside the output).
+  public var rejectsOutput: String
+  /// Settings for the readers (time zone for offset-less local times).
+  public var reader: ReaderOptions
+
+  /// Options; `rejectsOutput` defaults to `<output folder>/rejects-ingest.hpt`.
+  public init(
+    inputs: [String], output: String, rejectsOutput: String? = nil,
+    reader: ReaderOptions = ReaderOptions()
+  ) {
+    self.inputs = inputs
+    self.output = output
+    self.rejectsOutput = rejectsOutput ?? Self.defaultRejectsPath(for: output)
+    self.reader = reader
+  }
+
+  /// `rejects-ingest.hpt` in the folder of `output`.
+  public static func defaultRejectsPath(for output: String) -> String {
+    guard let slash = output.lastIndex(of: "/") else { return "rejects-ingest.hpt" }
+    return String(output[...slash]) + "rejects-ingest.hpt"
+  }
+}

@@ -1,0 +1,257 @@
+import HealthCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Stage 1: every input → one samples table and one rejects table, plus a manifest that
+/// reconciles `read = kept + rejected` per input, per type and in total.
+///
+/// Each input is detected by content and read by its reader into its own part files
+/// beside the outputs while its CRC-32 is computed; the parts of the inputs that were read
+/// are then joined under a header listing those inputs (path, format, size, CRC-32, export
+/// date, assumed time zone). An input that fails as a whole (missing, truncated, unknown
+/// format) leaves nothing behind and the others are still read. When every input fails,
+/// nothing is written and earlier outputs stay as they were.
+public enum IngestStage {
+  /// Runs the stage and returns its manifest. When every input failed, throws the first
+  /// failure (all of them named in the message when there are several). Callers that
+  /// report each failure use `execute`.
+  public static func run(_ options: IngestOptions, progress: ProgressMeter) throws -> StageManifest
+  {
+    let result = try execute(options, progress: progress)
+    if let manifest = result.manifest { return manifest }
+    var error = result.failures[0].error
+    if result.failures.count > 1 {
+      error.message =
+        "all \(result.failures.count) inputs failed; first: \(error.message) ("
+        + result.failures.dropFirst().map { "\($0.path): \($0.error.message)" }.joined(
+          separator: "; ") + ")"
+    }
+    throw error
+  }
+
+  /// Runs the stage and returns what happened to each input. Throws only for failures of
+  /// the stage itself (output cannot be created: 73/74; reconciliation broken: 70).
+  public static func execute(_ options: IngestOptions, progress: ProgressMeter) throws
+    -> IngestResult
+  {
+    let started = SystemCalls.monotonicSeconds()
+    try checkOutputs(options)
+    var parts = PartFiles(output: options.output, rejects: options.rejectsOutput)
+    defer { parts.removeAll() }
+
+    var failures: [InputFailure] = []
+    var summaries: [InputSummary] = []
+    var read: [InputRead] = []
+    for (index, path) in options.inputs.enumerated() {
+      let inputStarted = SystemCalls.monotonicSeconds()
+      do {
+        let one = try readInput(
+          index: index, path: path, options: options, parts: &parts, progress: progress)
+        read.append(one)
+        summaries.append(
+          InputSummary(
+            index: index, path: path, format: one.format, size: one.fingerprint.size,
+            counts: one.totals, seconds: SystemCalls.monotonicSeconds() - inputStarted))
+      } catch let error as HealthError {
+        if [.cannotCreate, .ioError, .internalError].contains(error.code),
+          error.location?.file != path
+        {
+          throw error
+        }
+        var located = error
+        if located.location == nil { located.location = SourceLocation(file: path) }
+        failures.append(InputFailure(index: index, path: path, error: located))
+      } catch {
+        throw HealthError.internalError("reading \(path) failed unexpectedly: \(error)")
+      }
+    }
+
+    var result = IngestResult(
+      manifest: nil, failures: failures, inputs: summaries, totals: TypeCounts(),
+      bytesRead: read.reduce(0) { $0 + $1.fingerprint.size }, wallSeconds: 0)
+    for one in read {
+      result.totals.read += one.totals.read
+      result.totals.kept += one.totals.kept
+      result.totals.rejected += one.totals.rejected
+    }
+    guard !read.isEmpty else {
+      result.wallSeconds = SystemCalls.monotonicSeconds() - started
+      return result
+    }
+
+    let reconciliation = IngestReconciliation.lines(for: read)
+    let broken = reconciliation.filter { !$0.holds }
+    guard broken.isEmpty else {
+      throw HealthError.internalError(
+        "ingest counts do not reconcile: "
+          + broken.map { "\($0.scope) \($0.key): \($0.equation) with \($0.counts)" }.joined(
+            separator: "; "))
+    }
+
+    let descriptors = read.map(\.descriptor)
+    let meta = [
+      "records.read": String(result.totals.read), "records.kept": String(result.totals.kept),
+      "records.rejected": String(result.totals.rejected), "inputs.failed": String(failures.count),
+    ]
+    let samples = try TableConcatenation.concatenate(
+      parts: read.map(\.samplesPart),
+      header: TableHeader(
+        kind: .samples, columns: Sample.columns, stage: "ingest", inputs: descriptors, meta: meta),
+      to: options.output)
+    let rejects = try TableConcatenation.concatenate(
+      parts: read.map(\.rejectsPart),
+      header: TableHeader(
+        kind: .rejects, columns: Reject.columns, stage: "ingest", inputs: descriptors, meta: meta),
+      to: options.rejectsOutput)
+
+    result.wallSeconds = SystemCalls.monotonicSeconds() - started
+    var manifest = StageManifest(
+      stage: "ingest", inputs: read.map(\.fingerprint),
+      outputs: [
+        fingerprint(options.output, samples), fingerprint(options.rejectsOutput, rejects),
+      ],
+      settings: [
+        "timeZone": options.reader.timeZone ?? "machine zone",
+        "timeZoneOrigin": options.reader.timeZoneOrigin,
+      ],
+      totals: IngestReconciliation.totals(for: read, failed: failures.count),
+      reconciliation: reconciliation,
+      notes: IngestReconciliation.notes(for: read, failures: failures),
+      wallSeconds: result.wallSeconds, peakRSSBytes: SystemCalls.peakRSSBytes())
+    manifest.totals["bytes"] = result.bytesRead
+    try manifest.write(to: StageManifest.path(for: options.output))
+    result.manifest = manifest
+    return result
+  }
+
+  private static func readInput(
+    index: Int, path: String, options: IngestOptions, parts: inout PartFiles,
+    progress: ProgressMeter
+  ) throws -> InputRead {
+    guard let stat = FileFingerprint.stat(path) else {
+      throw HealthError.missingInput(path, reason: "no such file")
+    }
+    let format = try FormatDetector.detect(path: path)
+    let reader = InputReaders.reader(for: format)
+    let (samplesPath, rejectsPath) = parts.add(index: index)
+    let samplesPart = try TableWriter<Sample>(path: samplesPath, stage: "ingest")
+    let rejectsPart = try TableWriter<Reject>(path: rejectsPath, stage: "ingest")
+    let sink = IngestSink(
+      inputIndex: Int32(index), path: path, onSample: { try samplesPart.append($0) },
+      onReject: { try rejectsPart.append($0) })
+    do {
+      try reader.read(path: path, into: sink, options: options.reader, progress: progress)
+    } catch {
+      samplesPart.abandon()
+      rejectsPart.abandon()
+      throw error
+    }
+    try samplesPart.commit()
+    try rejectsPart.commit()
+    var fingerprint = stat
+    if let crc = sink.contentCRC32 {
+      fingerprint.crc32 = CRC32Text.hex(crc)
+    } else {
+      fingerprint.crc32 = try FileFingerprint.withChecksum(path).crc32
+    }
+    let descriptor = InputDescriptor(
+      index: index, path: path, format: format.rawValue, size: fingerprint.size,
+      crc32: fingerprint.crc32 ?? "", exportDate: sink.exportDate,
+      assumedTimeZone: sink.assumedTimeZone)
+    return InputRead(
+      index: index, path: path, format: format, fingerprint: fingerprint, descriptor: descriptor,
+      counts: sink.counts, totals: sink.totals, extra: sink.extra, notes: sink.notes,
+      samplesRows: samplesPart.rowCount, rejectsRows: rejectsPart.rowCount,
+      samplesPart: samplesPath, rejectsPart: rejectsPath)
+  }
+
+  private static func checkOutputs(_ options: IngestOptions) throws {
+    guard !options.inputs.isEmpty else {
+      throw HealthError.usage("ingest needs at least one INPUT file")
+    }
+    guard options.output != options.rejectsOutput else {
+      throw HealthError.usage("--out and --rejects name the same file (\(options.output))")
+    }
+    for path in [options.output, options.rejectsOutput] where options.inputs.contains(path) {
+      throw HealthError.usage("the output \(path) is also an input; choose another --out")
+    }
+    for path in [options.output, options.rejectsOutput] {
+      let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+      guard SystemCalls.isDirectory(folder.isEmpty ? "/" : folder) else {
+        throw HealthError(
+          .cannotCreate, "cannot create output: folder \(folder) does not exist",
+          at: SourceLocation(file: path), hint: "create the folder or choose another --out")
+      }
+    }
+  }
+
+  private static func fingerprint(_ path: String, _ written: TableConcatenation.Written)
+    -> FileFingerprint
+  {
+    var fp =
+      FileFingerprint.stat(path)
+      ?? FileFingerprint(path: path, size: written.size, modifiedNanoseconds: 0)
+    fp.crc32 = written.crc32
+    return fp
+  }
+}
+
+/// Everything kept about one input that was read.
+struct InputRead {
+  var index: Int
+  var path: String
+  var format: InputFormat
+  var fingerprint: FileFingerprint
+  var descriptor: InputDescriptor
+  var counts: [String: TypeCounts]
+  var totals: TypeCounts
+  var extra: [String: Int64]
+  var notes: [String]
+  var samplesRows: Int64
+  var rejectsRows: Int64
+  var samplesPart: String
+  var rejectsPart: String
+}
+
+/// The per-input part files beside the outputs, removed when the stage ends.
+struct PartFiles {
+  private let output: String
+  private let rejects: String
+  private(set) var paths: [String] = []
+
+  init(output: String, rejects: String) {
+    self.output = output
+    self.rejects = rejects
+  }
+
+  /// Part paths for input `index`: hidden files in the outputs' folders.
+  mutating func add(index: Int) -> (samples: String, rejects: String) {
+    let pid = SystemCalls.processID
+    let s = Self.hidden(output, suffix: "part-\(pid)-\(index)")
+    let r = Self.hidden(rejects, suffix: "part-\(pid)-\(index)")
+    paths += [s, r]
+    return (s, r)
+  }
+
+  /// Removes every part file.
+  func removeAll() {
+    for p in paths { unlink(p) }
+  }
+
+  private static func hidden(_ path: String, suffix: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return ".\(path).\(suffix)" }
+    return String(path[...slash]) + "." + path[path.index(after: slash)...] + "." + suffix
+  }
+}
+
+/// Hex text of a CRC-32 value.
+enum CRC32Text {
+  static func hex(_ value: UInt32) -> String {
+    let s = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - s.count) + s
+  }
+}

@@ -1,0 +1,198 @@
+import HealthCore
+
+/// Reads a zip file's central directory in place (no extraction): finds the
+/// end-of-central-directory record behind any archive comment, follows the zip64 locator
+/// and record when present, and lists the entries with their real sizes (which some
+/// writers put only here, with flag bit 3 and data descriptors).
+public final class ZipReader {
+  /// The zip as the user named it.
+  public let path: String
+  /// The open file.
+  let file: FileReader
+  /// Entries in central-directory order.
+  public let entries: [ZipEntry]
+  /// Size of the zip file.
+  public var size: Int64 { file.size }
+
+  /// Opens and indexes a zip file; exit 66 when missing, 65 when it is not a complete zip.
+  public init(path: String) throws {
+    self.path = path
+    file = try FileReader(path: path)
+    entries = try Self.readDirectory(file, path: path)
+  }
+
+  static func error(_ path: String, _ message: String, at offset: Int64?, entry: String? = nil)
+    -> HealthError
+  {
+    HealthError.malformed(
+      message, at: SourceLocation(file: path, byteOffset: offset, path: entry),
+      hint: "the zip is damaged or incomplete; copy or export it again")
+  }
+
+  private static func readDirectory(_ file: FileReader, path: String) throws -> [ZipEntry] {
+    let size = file.size
+    let tailLength = Int(min(size, 22 + 65_535))
+    let tailStart = size - Int64(tailLength)
+    let tail = try file.read(at: tailStart, count: tailLength)
+    // The last EOCD signature whose comment length reaches exactly (or within) the end.
+    var eocd = -1
+    var i = tail.count - 22
+    while i >= 0 {
+      if tail[i] == 0x50, tail[i + 1] == 0x4B, tail[i + 2] == 0x05, tail[i + 3] == 0x06 {
+        let commentLength = Int(le16(tail, i + 20))
+        if i + 22 + commentLength <= tail.count {
+          eocd = i
+          break
+        }
+      }
+      i -= 1
+    }
+    guard eocd >= 0 else {
+      throw error(
+        path,
+        "not a complete zip file: the end-of-central-directory record is missing (truncated?)",
+        at: size)
+    }
+    let eocdOffset = tailStart + Int64(eocd)
+    var entryCount = Int64(le16(tail, eocd + 10))
+    var directorySize = Int64(le32(tail, eocd + 12))
+    var directoryOffset = Int64(le32(tail, eocd + 16))
+    let disk = le16(tail, eocd + 4)
+    var directoryEnd = eocdOffset
+
+    // zip64: a locator right before the EOCD points at the zip64 EOCD record.
+    if eocdOffset >= 20 {
+      let locator = try file.read(at: eocdOffset - 20, count: 20)
+      if locator.count == 20, le32(locator, 0) == 0x0706_4B50 {
+        let recordOffset = Int64(bitPattern: le64(locator, 8))
+        let record =
+          recordOffset >= 0 && recordOffset < eocdOffset
+          ? try file.read(at: recordOffset, count: 56) : []
+        guard record.count == 56, le32(record, 0) == 0x0606_4B50 else {
+          throw error(
+            path, "the zip64 end-of-central-directory record is missing or damaged",
+            at: recordOffset)
+        }
+        entryCount = Int64(bitPattern: le64(record, 32))
+        directorySize = Int64(bitPattern: le64(record, 40))
+        directoryOffset = Int64(bitPattern: le64(record, 48))
+        directoryEnd = recordOffset
+      }
+    }
+    guard disk == 0 else {
+      throw error(path, "multi-part (spanned) zip archives are not supported", at: eocdOffset)
+    }
+    guard directoryOffset >= 0, directorySize >= 0, directoryOffset + directorySize <= directoryEnd
+    else {
+      throw error(
+        path,
+        "the central directory (\(directorySize) bytes at \(directoryOffset)) lies outside the "
+          + "file (truncated?)", at: directoryOffset)
+    }
+    guard directorySize <= 256 << 20 else {
+      throw error(
+        path, "the central directory is implausibly large (\(directorySize) bytes)",
+        at: directoryOffset)
+    }
+    let directory = try file.read(at: directoryOffset, count: Int(directorySize))
+    guard directory.count == Int(directorySize) else {
+      throw error(path, "the central directory is cut short (truncated?)", at: directoryOffset)
+    }
+    var entries: [ZipEntry] = []
+    var p = 0
+    while p + 46 <= directory.count, le32(directory, p) == 0x0201_4B50 {
+      let flags = le16(directory, p + 8)
+      let method = le16(directory, p + 10)
+      let crc = le32(directory, p + 16)
+      var compressed = Int64(le32(directory, p + 20))
+      var uncompressed = Int64(le32(directory, p + 24))
+      let nameLength = Int(le16(directory, p + 28))
+      let extraLength = Int(le16(directory, p + 30))
+      let commentLength = Int(le16(directory, p + 32))
+      var offset = Int64(le32(directory, p + 42))
+      let nameStart = p + 46
+      let extraStart = nameStart + nameLength
+      let next = extraStart + extraLength + commentLength
+      guard next <= directory.count else { break }
+      let name = String(decoding: directory[nameStart..<extraStart], as: UTF8.self)
+      // zip64 extended information: only the fields that are 0xFFFFFFFF, in this order.
+      var e = extraStart
+      while e + 4 <= extraStart + extraLength {
+        let id = le16(directory, e)
+        let length = Int(le16(directory, e + 2))
+        let body = e + 4
+        guard body + length <= extraStart + extraLength else { break }
+        if id == 0x0001 {
+          var q = body
+          if uncompressed == 0xFFFF_FFFF, q + 8 <= body + length {
+            uncompressed = Int64(bitPattern: le64(directory, q))
+            q += 8
+          }
+          if compressed == 0xFFFF_FFFF, q + 8 <= body + length {
+            compressed = Int64(bitPattern: le64(directory, q))
+            q += 8
+          }
+          if offset == 0xFFFF_FFFF, q + 8 <= body + length {
+            offset = Int64(bitPattern: le64(directory, q))
+            q += 8
+          }
+        }
+        e = body + length
+      }
+      guard compressed >= 0, uncompressed >= 0, offset >= 0 else {
+        throw error(
+          path, "the central directory entry of \(name) has impossible sizes or offset",
+          at: directoryOffset + Int64(p), entry: name)
+      }
+      entries.append(
+        ZipEntry(
+          name: name, method: method, flags: flags, crc32: crc, compressedSize: compressed,
+          uncompressedSize: uncompressed, localHeaderOffset: offset))
+      p = next
+    }
+    guard Int64(entries.count) == entryCount || entryCount == 0xFFFF else {
+      throw error(
+        path,
+        "the central directory lists \(entries.count) entries but the end record says \(entryCount)",
+        at: directoryOffset + Int64(p))
+    }
+    return entries
+  }
+
+  /// Where the data of `entry` starts, checked against its local header.
+  func dataOffset(of entry: ZipEntry) throws -> Int64 {
+    let header =
+      entry.localHeaderOffset + 30 <= file.size
+      ? try file.read(at: entry.localHeaderOffset, count: 30) : []
+    guard header.count == 30, le32(header, 0) == 0x0403_4B50 else {
+      throw Self.error(
+        path, "the local header of entry \(entry.name) is missing (truncated or damaged zip)",
+        at: entry.localHeaderOffset, entry: entry.name)
+    }
+    let start = entry.localHeaderOffset + 30 + Int64(le16(header, 26)) + Int64(le16(header, 28))
+    guard start + entry.compressedSize <= file.size else {
+      throw Self.error(
+        path,
+        "entry \(entry.name) needs \(entry.compressedSize) bytes from offset \(start) but the "
+          + "file has \(file.size) (truncated?)", at: start, entry: entry.name)
+    }
+    return start
+  }
+
+  /// Reads compressed bytes at an absolute position.
+  func readRaw(at position: Int64, count: Int) throws -> [UInt8] {
+    try file.read(at: position, count: count)
+  }
+}
+
+@inline(__always) func le16(_ b: [UInt8], _ i: Int) -> UInt16 {
+  UInt16(b[i]) | UInt16(b[i + 1]) << 8
+}
+
+@inline(__always) func le32(_ b: [UInt8], _ i: Int) -> UInt32 {
+  UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
+}
+
+@inline(__always) func le64(_ b: [UInt8], _ i: Int) -> UInt64 {
+  UInt64(le32(b, i)) | UInt64(le32(b, i + 4)) << 32
+}
