@@ -46,9 +46,10 @@ public enum AggregateStage {
         index: i, path: fp.path, format: i == 0 ? "samples" : "rejects", size: fp.size,
         crc32: fp.crc32 ?? "")
     }
-    let meta = try HeaderMeta.merge(
+    var meta = try HeaderMeta.merge(
       inputMeta: inputHeader.meta, inputInputs: inputHeader.inputs, rejects: rejects,
       own: result.meta)
+    meta.merge(DataQualityMeta.facts(from: meta)) { _, new in new }
 
     let dir = o.outputDirectory.hasSuffix("/") ? o.outputDirectory : o.outputDirectory + "/"
     func write<R: TableRecord>(_ rows: [R], _ file: String) throws {

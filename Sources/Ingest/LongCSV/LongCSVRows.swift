@@ -74,7 +74,15 @@ struct LongCSVRows {
       }
     }
     let metric = MetricID(metricText)
-    let category = columns.category.map { texts.string(csv.trimmedField($0)) } ?? ""
+    var category = columns.category.map { texts.string(csv.trimmedField($0)) } ?? ""
+    if metric == .sleep {
+      // A sleep row without a stage is asleep time (the format has no stage column by
+      // default); stage words in any of the known spellings become the catalog's.
+      category =
+        category.isEmpty
+        ? SleepStage.asleepUnspecified.rawValue
+        : SleepStage(appleOrAutoExport: category)?.rawValue ?? category
+    }
     try sink.keep(
       Sample(
         metric: metric, start: start.epoch, end: end, utcOffset: start.offset, value: value,

@@ -8,29 +8,27 @@ public struct ReportMeta: Sendable {
   /// Meta keys.
   public enum Key {
     /// `asOf`: the as-of date, `yyyy-MM-dd`.
-    public static let asOf = "asOf"
+    public static let asOf = SharedMetaKey.asOf
     /// `pinned`: comma-separated metric ids, in order.
-    public static let pinned = "pinned"
+    public static let pinned = SharedMetaKey.pinned
     /// `weekStart`: `monday` ... `sunday`.
-    public static let weekStart = "weekStart"
-    /// `weeklyTarget.<goal>`: goal days needed per week for a goal.
-    public static let weeklyTargetPrefix = "weeklyTarget."
+    public static let weekStart = SharedMetaKey.weekStart
     /// `quality.recordsRead`: records read from all inputs.
-    public static let recordsRead = "quality.recordsRead"
+    public static let recordsRead = SharedMetaKey.Quality.recordsRead
     /// `quality.recordsKept`: records kept after cleaning.
-    public static let recordsKept = "quality.recordsKept"
+    public static let recordsKept = SharedMetaKey.Quality.recordsKept
     /// `quality.rejected`: all rejected records (excluding duplicates and overlaps).
-    public static let rejected = "quality.rejected"
+    public static let rejected = SharedMetaKey.Quality.rejected
     /// `quality.rejected.<code>`: rejected records per reason code.
-    public static let rejectedPrefix = "quality.rejected."
+    public static let rejectedPrefix = SharedMetaKey.Quality.rejectedPrefix
     /// `quality.duplicates`: exact duplicates removed.
-    public static let duplicates = "quality.duplicates"
+    public static let duplicates = SharedMetaKey.Quality.duplicates
     /// `quality.overlapped`: samples removed or trimmed for a higher-priority source.
-    public static let overlapped = "quality.overlapped"
+    public static let overlapped = SharedMetaKey.Quality.overlapped
     /// `quality.sources`: source names in priority order, one per line.
-    public static let sources = "quality.sources"
+    public static let sources = SharedMetaKey.Quality.sources
     /// `quality.priority`: the priority list as configured, comma-separated.
-    public static let priority = "quality.priority"
+    public static let priority = SharedMetaKey.Quality.priority
   }
 
   /// The as-of date, if recorded and valid.
@@ -86,9 +84,12 @@ public struct ReportMeta: Sendable {
       $0.isEmpty ? nil : $0
     }
     var targets: [String: Int] = [:]
-    for (k, v) in meta where k.hasPrefix(Key.weeklyTargetPrefix) {
-      if let n = Int(v.trimmingCharacters(in: .whitespaces)), n > 0 {
-        targets[String(k.dropFirst(Key.weeklyTargetPrefix.count))] = n
+    for (k, v) in meta
+    where k.hasPrefix(SharedMetaKey.goalPrefix) && k.hasSuffix(SharedMetaKey.weeklyTargetSuffix) {
+      let goal = k.dropFirst(SharedMetaKey.goalPrefix.count)
+        .dropLast(SharedMetaKey.weeklyTargetSuffix.count)
+      if let n = Int(v.trimmingCharacters(in: .whitespaces)), n > 0, !goal.isEmpty {
+        targets[String(goal)] = n
       }
     }
     weeklyTargets = targets

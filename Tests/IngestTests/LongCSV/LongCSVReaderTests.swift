@@ -118,6 +118,17 @@ import Testing
     }
   }
 
+  @Test func sleepRowsWithoutAStageAreAsleepAndStageWordsAreNormalised() throws {
+    let out = try Self.read(
+      "date,metric,value,unit,source,end,category\n"
+        + "2024-01-01T23:00:00+01:00,sleep,420,min,Ring,2024-01-02T06:00:00+01:00,\n"
+        + "2024-01-02T23:00:00+01:00,sleep,30,min,Ring,2024-01-02T23:30:00+01:00,Deep\n"
+        + "2024-01-03T23:00:00+01:00,sleep,30,min,Ring,2024-01-03T23:30:00+01:00,In Bed\n")
+    #expect(out.samples.map(\.category) == ["asleepUnspecified", "asleepDeep", "inBed"])
+    // 23:00 to 06:00 is 7 h = 420 min, as written.
+    #expect(out.samples[0].end - out.samples[0].start == 25_200)
+  }
+
   @Test func detectsByContent() {
     #expect(LongCSVReader.matches(prefix: Array(Self.sample.utf8)))
     #expect(LongCSVReader.matches(prefix: Array("\"metric\",\"date\",\"value\"\n".utf8)))

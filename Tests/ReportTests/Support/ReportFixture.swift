@@ -211,7 +211,7 @@ struct ReportFixture {
       "asOf": asOf.description,
       "pinned": "hrv,restingHeartRate,sleep",
       "weekStart": "monday",
-      "weeklyTarget.active": "5",
+      "goal.active.weeklyTarget": "5",
       "quality.recordsRead": "184467",
       "quality.recordsKept": "180012",
       "quality.rejected": "1201",
