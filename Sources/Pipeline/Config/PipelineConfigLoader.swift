@@ -8,7 +8,7 @@ public enum PipelineConfigLoader {
   static let keys: [String: Set<String>] = [
     "pipeline": ["name", "inputs", "work", "as_of", "timezone"],
     "clean": ["priority"],
-    "aggregate": ["goals", "pinned", "week_start", "weekly_active_target"],
+    "aggregate": ["goals", "pinned", "week_start", "weekly_active_target", "backfill_days"],
     "report": ["format", "window", "out", "to", "from", "send", "sendmail"],
   ]
   static let goalKeys: Set<String> = ["condition", "weekly_target", "description"]
@@ -119,6 +119,10 @@ public enum PipelineConfigLoader {
     if let e = value("aggregate", "weekly_active_target") {
       weeklyActive = try integer(e, in: 1...7)
     }
+    var backfillDays = 90
+    if let e = value("aggregate", "backfill_days") {
+      backfillDays = try integer(e, in: 7...730)
+    }
     var report = ReportConfig()
     if let e = value("report", "format") {
       guard ["html", "markdown", "email"].contains(e.value) else {
@@ -147,7 +151,8 @@ public enum PipelineConfigLoader {
     return PipelineConfig(
       path: document.path, name: name, inputs: inputs, workFolder: work, asOf: asOf,
       timeZone: timeZone, priority: priority, goalNames: goalNames, goals: goals, pinned: pinned,
-      weekStart: weekStart, weeklyActiveTarget: weeklyActive, report: report, document: document)
+      weekStart: weekStart, weeklyActiveTarget: weeklyActive, backfillDays: backfillDays,
+      report: report, document: document)
   }
 
   private static func goal(_ name: String, document: PipelineDocument, location: SourceLocation)
