@@ -182,3 +182,40 @@ struct RunEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: dir.file("Reports")))
   }
 }
+
+@Suite("aggregate --pipeline")
+struct AggregatePipelineOptionTests {
+  @Test("goals and as-of come from the pipeline file; its inputs are not needed")
+  func goalsFromPipeline() throws {
+    let dir = TemporaryDirectory("aggp")
+    let sample = Healthpipe.repositoryRoot.appendingPathComponent(
+      "SampleData/ring-2026-08-18-2026-11-15.csv"
+    ).path
+    #expect(
+      try Healthpipe.run(["ingest", sample, "--out", dir.file("s.hpt"), "--quiet"]).code == 0)
+    #expect(
+      try Healthpipe.run(["clean", dir.file("s.hpt"), "--out", dir.file("c.hpt"), "--quiet"]).code
+        == 0)
+    try """
+    [pipeline]
+    inputs = nowhere/*.zip
+    as_of = 2026-11-15
+    [aggregate]
+    goals = rested
+    [goal.rested]
+    condition = sleepAsleep >= 480
+    """.write(toFile: dir.file("p.pipeline"), atomically: true, encoding: .utf8)
+    let r = try Healthpipe.run([
+      "aggregate", dir.file("c.hpt"), "--out", dir.file("agg"), "--pipeline",
+      dir.file("p.pipeline"),
+      "--quiet",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("as of 2026-11-15"))
+    let streaks = try Healthpipe.run(["export", dir.file("agg/streaks.hpt")])
+    let goals = streaks.stdout.split(separator: "\r\n").dropFirst().map {
+      $0.split(separator: ",")[0]
+    }
+    #expect(goals == ["rested"])
+  }
+}

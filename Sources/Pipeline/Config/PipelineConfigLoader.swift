@@ -19,12 +19,16 @@ public enum PipelineConfigLoader {
   ]
 
   /// Parses and validates the pipeline file at `path`.
-  public static func load(path: String) throws -> PipelineConfig {
-    try load(PipelineFileParser.parse(path: path))
+  /// With `checkInputs` false the input patterns are not expanded (for commands such as
+  /// `aggregate --pipeline` that only need the settings).
+  public static func load(path: String, checkInputs: Bool = true) throws -> PipelineConfig {
+    try load(PipelineFileParser.parse(path: path), checkInputs: checkInputs)
   }
 
   /// Validates a parsed document.
-  public static func load(_ document: PipelineDocument) throws -> PipelineConfig {
+  public static func load(_ document: PipelineDocument, checkInputs: Bool = true) throws
+    -> PipelineConfig
+  {
     let base = PathUtilities.directory(of: document.path)
     for (name, location) in document.sections {
       guard keys[name] != nil || isGoalSection(name) else {
@@ -56,8 +60,10 @@ public enum PipelineConfigLoader {
         at: document.sections.first { $0.name == "pipeline" }?.location,
         hint: "list the export files or patterns, e.g. inputs = exports/*.zip")
     }
-    let inputs = try GlobExpander.expand(
-      list(inputsEntry.value), relativeTo: base, at: inputsEntry.location)
+    let inputs =
+      checkInputs
+      ? try GlobExpander.expand(
+        list(inputsEntry.value), relativeTo: base, at: inputsEntry.location) : []
     let work =
       value("pipeline", "work").map { PathUtilities.resolve($0.value, relativeTo: base) }
       ?? PathUtilities.resolve(".healthpipe/\(name)", relativeTo: base)
