@@ -89,6 +89,9 @@ final class AutoExportCSVRows {
   let plan: AutoExportColumnPlan
   let columns: Int
   let source: String
+  /// The sink's counter of each value column's type, looked up once per file rather than
+  /// hashed per cell.
+  let valueCounters: [TypeCounter]
 
   init(
     csv: CSVRecordReader, sink: IngestSink, plan: AutoExportColumnPlan, columns: Int,
@@ -99,6 +102,7 @@ final class AutoExportCSVRows {
     self.plan = plan
     self.columns = columns
     self.source = source
+    valueCounters = plan.values.map { sink.counter(for: $0.type) }
   }
 
   func read(zone: inout LocalTimeZone) throws {
@@ -155,8 +159,8 @@ final class AutoExportCSVRows {
       case .value(let slot):
         let c = plan.values[slot]
         if let v = DecimalParser.parse(cell) {
-          sink.read(type: c.type)
-          try sink.keep(sample(c.metric, v, c.unit, c.hrv), type: c.type)
+          sink.read(valueCounters[slot])
+          try sink.keep(sample(c.metric, v, c.unit, c.hrv), counter: valueCounters[slot])
         } else {
           try reject(
             c.type, .badNumber, "'\(text(i))' in \(c.type) is not a number", metric: c.metric,
