@@ -23,7 +23,7 @@ import HealthCore
 ///   it ends): noon of the day before to noon of the date, so that the sleep-day rule gives
 ///   back the row's date.
 /// - Source `Health Auto Export` (kind `app`); origins are 1-based line numbers.
-public struct AutoExportCSVReader: InputReader, Sendable {
+public struct AutoExportCSVReader: SeekableSourceReader, Sendable {
   /// Health Auto Export CSV daily metrics.
   public static let format = InputFormat.autoExportCSV
   /// Read buffer size in bytes (tests use tiny ones).
@@ -31,13 +31,6 @@ public struct AutoExportCSVReader: InputReader, Sendable {
 
   /// A reader with the default buffer.
   public init() {}
-
-  /// Reads the file at `path`.
-  public func read(
-    path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
-  ) throws {
-    try read(source: FileReader(path: path), into: sink, options: options, progress: progress)
-  }
 
   /// Reads from any byte source.
   public func read(
