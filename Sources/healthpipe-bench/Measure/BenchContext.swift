@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Ingest
+import Pipeline
 
 /// Everything the sections share: the options, the binary under test, the input cache, the
 /// stage outputs already made in this run, and the results so far.
@@ -101,6 +102,14 @@ final class BenchContext {
           if let key = op.recordsKey, let n = manifest.totals[key] { results[i].records = n }
           for (key, value) in op.extras?(manifest) ?? [:] {
             results[i].extras[key, default: []].append(value)
+          }
+        }
+        if let path = op.runSummary, let data = FileManager.default.contents(atPath: path),
+          let summary = try? JSONDecoder().decode(RunSummary.self, from: data)
+        {
+          for stage in summary.stages where stage.status == "ran" {
+            results[i].extras[stage.stage + "Seconds", default: []].append(stage.seconds)
+            if stage.stage == "ingest", let n = stage.totals["read"] { results[i].records = n }
           }
         }
       }

@@ -17,6 +17,9 @@ struct Operation {
   var recordsKey: String?
   /// Extra figures to take from the manifest after each repetition.
   var extras: (@Sendable (StageManifest) -> [String: Double])?
+  /// A `healthpipe run` summary to read after each repetition: the ingest stage's `read`
+  /// total becomes the record count, each stage that ran gives `<stage>Seconds`.
+  var runSummary: String?
   /// A remark printed under the table.
   var note: String?
 
