@@ -10,6 +10,9 @@ enum BenchRun {
     if arguments.first == InputGenerator.command {
       return report { try InputGenerator.main(Array(arguments.dropFirst())) }
     }
+    if arguments.first == GeneratorFingerprint.command {
+      return report { try GeneratorFingerprint.main(Array(arguments.dropFirst())) }
+    }
     return report {
       guard let options = try BenchOptions.parse(arguments) else {
         Console.out(BenchOptions.usage)

@@ -2,8 +2,8 @@ import Foundation
 import HealthCore
 
 /// Generated inputs cached under `<work>/inputs/<spec key>/`: a folder whose `inputs.json`
-/// matches the spec and the tool version, and whose files have their recorded sizes, is
-/// reused; anything else is generated again in a child process.
+/// matches the spec, the tool version and the generator's fingerprint, and whose files have
+/// their recorded sizes, is reused; anything else is generated again in a child process.
 struct InputCache {
   /// `<work>/inputs`.
   let root: String
@@ -11,6 +11,8 @@ struct InputCache {
   let benchBinary: String
   /// Where generation logs go.
   let logs: String
+  /// `GeneratorFingerprint` of this build's generator.
+  let generator: String
 
   /// The inputs of `spec`, generated when missing or stale.
   func inputs(_ spec: InputSpec) throws -> GeneratedInputs {
@@ -23,7 +25,7 @@ struct InputCache {
     let json = String(decoding: try JSONEncoder().encode(spec), as: UTF8.self)
     let log = logs + "/generate-\(spec.key).log"
     let usage = try ChildProcess.run(
-      benchBinary, [InputGenerator.command, json, folder], log: log)
+      benchBinary, [InputGenerator.command, json, folder, generator], log: log)
     guard usage.exitStatus == 0, let made = cached(spec, folder) else {
       throw HealthError(
         .internalError, "generating \(spec.key) failed (exit \(usage.exitStatus))",
@@ -37,7 +39,8 @@ struct InputCache {
   private func cached(_ spec: InputSpec, _ folder: String) -> GeneratedInputs? {
     guard let data = FileManager.default.contents(atPath: folder + "/inputs.json"),
       var record = try? JSONDecoder().decode(GeneratedInputs.self, from: data),
-      record.spec == spec, record.toolVersion == ToolInfo.version, !record.files.isEmpty
+      record.spec == spec, record.toolVersion == ToolInfo.version,
+      record.generator == generator, !record.files.isEmpty
     else { return nil }
     for f in record.files {
       guard let st = SystemCalls.fileStatus(folder + "/" + f.name), Int64(st.st_size) == f.bytes

@@ -14,12 +14,13 @@ enum InputGenerator {
   static let command = "__generate"
 
   /// Generates `spec` into `folder` (emptied first) and writes `inputs.json` last.
-  static func generate(_ spec: InputSpec, into folder: String) throws {
+  static func generate(_ spec: InputSpec, into folder: String, generator: String) throws {
     let started = SystemCalls.monotonicSeconds()
     try? FileManager.default.removeItem(atPath: folder)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var record = GeneratedInputs(
-      spec: spec, toolVersion: ToolInfo.version, days: nil, files: [], seconds: 0)
+      spec: spec, toolVersion: ToolInfo.version, generator: generator, days: nil, files: [],
+      seconds: 0)
     switch spec.kind {
     case .apple:
       let (days, files) = try apple(spec, folder)
@@ -69,12 +70,12 @@ enum InputGenerator {
       items: f.items)
   }
 
-  /// Entry of the hidden command: `__generate SPEC-JSON FOLDER`.
+  /// Entry of the hidden command: `__generate SPEC-JSON FOLDER GENERATOR-FINGERPRINT`.
   static func main(_ arguments: [String]) throws {
-    guard arguments.count == 2, let data = arguments[0].data(using: .utf8) else {
-      throw HealthError.usage("__generate needs a spec (JSON) and a folder")
+    guard arguments.count == 3, let data = arguments[0].data(using: .utf8) else {
+      throw HealthError.usage("__generate needs a spec (JSON), a folder and a fingerprint")
     }
     let spec = try JSONDecoder().decode(InputSpec.self, from: data)
-    try generate(spec, into: arguments[1])
+    try generate(spec, into: arguments[1], generator: arguments[2])
   }
 }

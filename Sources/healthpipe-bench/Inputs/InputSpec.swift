@@ -54,6 +54,8 @@ struct GeneratedInputs: Sendable, Codable {
   var spec: InputSpec
   /// The healthpipe version whose generator wrote it.
   var toolVersion: String
+  /// `GeneratorFingerprint` of the generator that wrote it.
+  var generator: String
   /// Days generated (Apple).
   var days: Int?
   /// The files, the measured one first.

@@ -37,7 +37,11 @@ final class BenchContext {
     for folder in [work + "/inputs", work + "/runs", work + "/logs"] {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
-    self.inputs = InputCache(root: work + "/inputs", benchBinary: benchBinary, logs: work + "/logs")
+    let generator = try GeneratorFingerprint.inChild(
+      benchBinary: benchBinary, seed: options.seed, work: work)
+    self.inputs = InputCache(
+      root: work + "/inputs", benchBinary: benchBinary, logs: work + "/logs",
+      generator: generator)
     let probe = try ChildProcess.run(
       healthpipe, ["help", "run"], log: work + "/logs/probe-run.log")
     self.hasRunCommand = probe.exitStatus == 0
