@@ -51,7 +51,7 @@ public enum TableExporter {
     switch column.spec.type {
     case .int64: String(column.ints[row])
     case .float64: NumberFormatting.shortest(column.doubles[row])
-    case .string: column.strings[row]
+    case .string: column.string(at: row)
     case .bool: column.bools[row] ? "true" : "false"
     case .day: LocalDay(dayNumber: Int32(truncatingIfNeeded: column.ints[row])).description
     case .timestamp: TimestampParser.formatISO(epochSeconds: column.ints[row], utcOffset: 0)

@@ -8,10 +8,19 @@ public struct DecodedColumn: Sendable {
   public internal(set) var doubles: [Double] = []
   /// Values of bool columns (false where null).
   public internal(set) var bools: [Bool] = []
-  /// Values of string columns ("" where null).
-  public internal(set) var strings: [String] = []
+  /// The distinct strings of a string column in this block (its dictionary).
+  public internal(set) var stringDictionary: [String] = []
+  /// Per row, the index of its string in `stringDictionary` (0 where null and the
+  /// dictionary is empty: use `string(at:)`).
+  public internal(set) var stringIndices: [UInt32] = []
   /// Per-row presence for nullable columns; empty for non-nullable ones.
   public internal(set) var validity: [Bool] = []
+
+  /// The string of row `row` of a string column ("" where null).
+  @inlinable
+  public func string(at row: Int) -> String {
+    stringDictionary.isEmpty ? "" : stringDictionary[Int(stringIndices[row])]
+  }
 
   /// Whether row `row` has no value.
   @inlinable
@@ -86,13 +95,14 @@ public struct DecodedBlock: Sendable {
         }
         dictionary.append(String(decoding: bytes, as: UTF8.self))
       }
-      var values = [String]()
-      values.reserveCapacity(rowCount)
+      var indices = [UInt32]()
+      indices.reserveCapacity(rowCount)
       for _ in 0..<rowCount {
         guard let index = cursor.varint(), index < count else { return nil }
-        values.append(dictionary[Int(index)])
+        indices.append(UInt32(index))
       }
-      column.strings = values
+      column.stringDictionary = dictionary
+      column.stringIndices = indices
     }
     guard cursor.remaining == 0 else { return nil }
     return column

@@ -33,7 +33,8 @@ public struct TableInspection: Sendable, Codable {
     do {
       while let block = try reader.nextBlock() {
         if let k = keyColumn {
-          for s in block.columns[k].strings { counts[s, default: 0] += 1 }
+          let column = block.columns[k]
+          for row in 0..<block.rowCount { counts[column.string(at: row), default: 0] += 1 }
         }
       }
     } catch let error as HealthError {

@@ -113,11 +113,11 @@ public struct RowReader {
     return c.isNull(row) ? nil : c.doubles[row]
   }
   /// A string value ("" if null).
-  public mutating func string() -> String { next().strings[row] }
+  public mutating func string() -> String { next().string(at: row) }
   /// An optional string value.
   public mutating func optionalString() -> String? {
     let c = next()
-    return c.isNull(row) ? nil : c.strings[row]
+    return c.isNull(row) ? nil : c.string(at: row)
   }
   /// A bool value (false if null).
   public mutating func bool() -> Bool { next().bools[row] }
