@@ -24,18 +24,4 @@ struct SyntheticTableTests {
       #expect((manifest.totals[key] ?? 0) > 0, "\(key)")
     }
   }
-
-  /// Writes the benchmark table when asked:
-  /// `HEALTHPIPE_CLEAN_BENCH_TABLE=/tmp/bench-samples.hpt [HEALTHPIPE_CLEAN_BENCH_SAMPLES=N]
-  /// swift test --filter SyntheticTableTests`.
-  @Test(
-    "writes the benchmark table",
-    .enabled(if: ProcessInfo.processInfo.environment["HEALTHPIPE_CLEAN_BENCH_TABLE"] != nil))
-  func benchmarkTable() throws {
-    let env = ProcessInfo.processInfo.environment
-    let path = try #require(env["HEALTHPIPE_CLEAN_BENCH_TABLE"])
-    let count = Int(env["HEALTHPIPE_CLEAN_BENCH_SAMPLES"] ?? "") ?? 1_300_000
-    try SyntheticSamplesTable.write(to: path, count: count, seed: 1)
-    #expect(try TableFileReader(path: path).header.kind == .samples)
-  }
 }
