@@ -25,12 +25,14 @@ struct InternalsTests {
       tally.rows[sample.metric.rawValue, default: 0] += 1
     }
     result.forEachReject { tally.countReject(metric: $0.metric, code: $0.code) }
-    let balanced = CleanManifest.reconciliation(result, tally: tally).allSatisfy { $0.holds }
+    let balanced = CleanManifest.reconciliation(result.summary, tally: tally).allSatisfy {
+      $0.holds
+    }
     #expect(balanced)
 
     // Drop the heart-rate row as if the writer had lost it.
     tally.cleaned["heartRate"] = 0
-    let lines = CleanManifest.reconciliation(result, tally: tally)
+    let lines = CleanManifest.reconciliation(result.summary, tally: tally)
     #expect(lines.filter { !$0.holds }.map(\.key) == ["heartRate", "all"])
   }
 }

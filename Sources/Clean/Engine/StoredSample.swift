@@ -3,7 +3,7 @@ import HealthCore
 /// One input sample in the compact form the clean stage keeps in memory (88 bytes instead
 /// of a `Sample`'s ~180): strings are ids into the store's pools, and the canonical value
 /// sits beside the value as read, so a reject can still show the original.
-struct StoredSample: Sendable {
+struct StoredSample: Sendable, BitwiseCopyable {
   /// Start, epoch seconds.
   var start: Int64
   /// End, epoch seconds.
@@ -50,7 +50,7 @@ struct StoredSample: Sendable {
 
 /// The canonical minimum and maximum of a sample that has them (Health Auto Export's daily
 /// heart rate), kept beside the rows because few samples have them.
-struct Extremes: Sendable {
+struct Extremes: Sendable, BitwiseCopyable {
   var minimum: Double?
   var maximum: Double?
 }

@@ -1,11 +1,13 @@
 import HealthCore
 
-/// Writes the cleaned samples table (canonical units, table order) and counts what it wrote.
+/// Writes the cleaned samples of a result (canonical units, table order) into an open table
+/// writer and counts what it wrote.
 enum CleanedTableWriter {
-  /// Streams every cleaned row into an open writer; nothing is visible until `commit()`.
+  /// Streams every cleaned row of `result` into `writer`; nothing is visible until the
+  /// writer commits. `written` counts rows over several calls, for the progress line.
   static func write(
     _ result: CleanResult, to writer: TableWriter<Sample>, tally: inout WriteTally,
-    progress: ProgressMeter
+    progress: ProgressMeter, written: inout Int64
   ) throws {
     var runMetric = ""
     var runCleaned: Int64 = 0
@@ -15,7 +17,6 @@ enum CleanedTableWriter {
       tally.cleaned[runMetric, default: 0] += runCleaned
       tally.rows[runMetric, default: 0] += runRows
     }
-    var written: Int64 = 0
     try result.forEachCleaned { sample, part in
       // The table is grouped by metric: count runs instead of hashing every row.
       if sample.metric.rawValue != runMetric {
