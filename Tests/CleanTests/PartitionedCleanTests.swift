@@ -245,9 +245,9 @@ struct SpillTests {
     var store = SampleStore()
     store.rows = [
       StoredSample(
-        start: start, end: start, value: 0, original: 0, record: record, file: file, utcOffset: 0,
-        metric: 0, unit: 0, category: 0, source: 0, device: 0, extremes: .max, related: .max,
-        rank: 0, sourceKind: 0, hrvKind: 0, userEntered: false, status: .outOfRange)
+        start: start, end: start, value: 0, record: record, file: file, utcOffset: 0, metric: 0,
+        unit: 0, category: 0, source: 0, device: 0, rank: 0, sourceKind: .unknown,
+        hrvKind: .none, userEntered: false, status: .outOfRange)
     ]
     return RejectRecord(store, index: 0)
   }

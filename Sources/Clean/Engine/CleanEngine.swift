@@ -16,7 +16,7 @@ import HealthCore
 /// let steps = result.cleanedSamples.filter { $0.metric == .steps }
 /// ```
 ///
-/// Memory: about 90 bytes per sample read (a compact row; strings are pooled).
+/// Memory: about 75 bytes per sample read (a 72-byte row; strings are pooled).
 public struct CleanEngine: Sendable {
   /// The source-priority list in force.
   public let priority: SourcePriority
@@ -25,7 +25,7 @@ public struct CleanEngine: Sendable {
   private let tableName: String
   private var intake: SampleIntake
   private var rows: [StoredSample] = []
-  private var extremes: [Extremes] = []
+  private var sides: [SideValues] = []
 
   /// Samples added so far.
   public var samplesRead: Int { intake.samplesRead }
@@ -52,10 +52,10 @@ public struct CleanEngine: Sendable {
   /// Adds one sample as ingest wrote it (value and unit as read) and applies the per-sample
   /// rules. Throws (exit 65) when its origin names an input the table does not list.
   public mutating func add(_ sample: Sample) throws {
-    var (row, rowExtremes) = try intake.take(sample)
-    if let rowExtremes {
-      row.extremes = UInt32(extremes.count)
-      extremes.append(rowExtremes)
+    var (row, side) = try intake.take(sample)
+    if let side {
+      row.side = UInt32(sides.count)
+      sides.append(side)
     }
     rows.append(row)
   }
@@ -65,7 +65,7 @@ public struct CleanEngine: Sendable {
   public mutating func finish() -> CleanResult {
     var store = intake.pools
     swap(&store.rows, &rows)
-    swap(&store.extremes, &extremes)
+    swap(&store.sides, &sides)
     intake = SampleIntake(priority: priority, inputs: inputs, tableName: tableName)
     let order = SampleOrder(store)
     return CleanResult(resolving: consume store, order: order, priority: priority, inputs: inputs)

@@ -9,7 +9,7 @@ import HealthCore
 /// `CleanEngine` keeps every row it is given; `CleanStage` spills them to per-metric
 /// partitions. Both feed the same intake, so both see the same pool ids and statuses.
 struct SampleIntake: Sendable {
-  /// The string pools and per-metric catalog lookups; its rows and extremes stay empty.
+  /// The string pools and per-metric catalog lookups; its rows and side table stay empty.
   private(set) var pools = SampleStore()
   /// Samples taken so far.
   private(set) var samplesRead = 0
@@ -31,10 +31,10 @@ struct SampleIntake: Sendable {
     exportDates = inputs.map(\.exportDate)
   }
 
-  /// The compact row of one sample (its `extremes` field `.max`) and its converted
-  /// minimum and maximum, if it has either. Throws (exit 65) when its origin names an input
-  /// the table does not list.
-  mutating func take(_ sample: Sample) throws -> (row: StoredSample, extremes: Extremes?) {
+  /// The compact row of one sample (its `side` field `.max`) and its side values (the
+  /// value as read when the unit was converted, the converted minimum and maximum), if it
+  /// has any. Throws (exit 65) when its origin names an input the table does not list.
+  mutating func take(_ sample: Sample) throws -> (row: StoredSample, side: SideValues?) {
     let file = Int(sample.origin.file)
     guard file >= 0 && file < inputCount else {
       throw HealthError.malformed(
@@ -53,14 +53,12 @@ struct SampleIntake: Sendable {
     let source = pools.sources.intern(sample.source)
     let device = pools.devices.intern(sample.device)
     var row = StoredSample(
-      start: sample.start, end: sample.end, value: sample.value, original: sample.value,
-      record: sample.origin.record, file: sample.origin.file, utcOffset: sample.utcOffset,
-      metric: metric, unit: unit, category: pools.categories.intern(sample.category),
-      source: source, device: device, extremes: .max, related: .max,
+      start: sample.start, end: sample.end, value: sample.value, record: sample.origin.record,
+      file: sample.origin.file, utcOffset: sample.utcOffset, metric: metric, unit: unit,
+      category: pools.categories.intern(sample.category), source: source, device: device,
       rank: rank(source: source, device: device, sample: sample),
-      sourceKind: UInt8(SourceKind.allCases.firstIndex(of: sample.sourceKind) ?? 0),
-      hrvKind: UInt8(HRVKind.allCases.firstIndex(of: sample.hrvKind) ?? 0),
-      userEntered: sample.userEntered, status: .kept)
+      sourceKind: sample.sourceKind, hrvKind: sample.hrvKind, userEntered: sample.userEntered,
+      status: .kept)
     var extremes: Extremes? = nil
     if sample.minimum != nil || sample.maximum != nil {
       extremes = Extremes(minimum: sample.minimum, maximum: sample.maximum)
@@ -86,7 +84,9 @@ struct SampleIntake: Sendable {
       row.status = Self.validate(
         row, extremes: extremes, rules: rules, exportDate: exportDates[file], sample: sample)
     }
-    return (row, extremes)
+    // Bit patterns, so a NaN keeps its payload and -0 its sign in the rejects.
+    let converted = row.value.bitPattern != sample.value.bitPattern
+    return (row, SideValues(original: converted ? sample.value : nil, extremes: extremes))
   }
 
   /// Range validation and its companions, in this order: non-finite, end before start,

@@ -15,8 +15,8 @@ struct SampleStore: Sendable {
   var sources = StringPool()
   /// Device descriptions.
   var devices = StringPool()
-  /// Min/max side table.
-  var extremes: [Extremes] = []
+  /// Side table of the rows that have side values (`StoredSample.side`).
+  var sides: [SideValues] = []
   /// Catalog entry per metric pool id (nil for raw type names).
   var metricInfo: [MetricInfo?] = []
   /// What the per-sample rules need of each metric, per metric pool id.
@@ -45,15 +45,25 @@ struct SampleStore: Sendable {
   {
     let row = rows[index]
     let info = metricInfo[Int(row.metric)]
-    let ext = row.extremes == .max ? Extremes() : extremes[Int(row.extremes)]
+    let ext = extremes(row) ?? Extremes()
     return Sample(
       metric: MetricID(metrics[row.metric]), start: start ?? row.start, end: end ?? row.end,
       utcOffset: row.utcOffset, value: value ?? row.value, minimum: ext.minimum,
       maximum: ext.maximum, unit: info?.canonicalUnit ?? units[row.unit],
       category: categories[row.category], source: sources[row.source],
-      device: devices[row.device], sourceKind: SourceKind.allCases[Int(row.sourceKind)],
-      userEntered: row.userEntered, hrvKind: HRVKind.allCases[Int(row.hrvKind)],
+      device: devices[row.device], sourceKind: row.sourceKind, userEntered: row.userEntered,
+      hrvKind: row.hrvKind,
       origin: Origin(file: row.file, record: row.record))
+  }
+
+  /// The value of a row as read (before unit conversion).
+  func original(_ row: StoredSample) -> Double {
+    row.side == .max ? row.value : sides[Int(row.side)].original ?? row.value
+  }
+
+  /// The converted minimum and maximum of a row, if it has either.
+  func extremes(_ row: StoredSample) -> Extremes? {
+    row.side == .max ? nil : sides[Int(row.side)].extremes
   }
 
   /// The origin of a row.

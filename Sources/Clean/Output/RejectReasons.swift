@@ -17,7 +17,7 @@ struct RejectReasons {
     return Reject(
       stage: "clean", code: code, reason: reason(record), metric: pools.metrics[row.metric],
       start: row.start, end: row.end, utcOffset: row.utcOffset,
-      value: NumberFormatting.shortest(row.original), unit: pools.units[row.unit],
+      value: NumberFormatting.shortest(record.original), unit: pools.units[row.unit],
       source: pools.sources[row.source], origin: record.origin)
   }
 
@@ -29,7 +29,7 @@ struct RejectReasons {
       guard let info else { return "unknown unit" }
       return UnitNormalisation.reason(unit: pools.units[row.unit], info: info)
     case .nonFinite:
-      return NonFiniteRule.reason(original: row.original, extremes: record.extremes)
+      return NonFiniteRule.reason(original: record.original, extremes: record.extremes)
     case .endBeforeStart:
       return EndBeforeStartRule.reason(start: row.start, end: row.end)
     case .futureDate:
@@ -40,7 +40,7 @@ struct RejectReasons {
       guard let info else { return "value is outside its range" }
       var text = RangeValidation.reason(
         value: row.value, start: row.start, end: row.end, info: info)
-      let given = "\(NumberFormatting.shortest(row.original)) \(pools.units[row.unit])"
+      let given = "\(NumberFormatting.shortest(record.original)) \(pools.units[row.unit])"
       if info.kind != .sleep && pools.units[row.unit] != info.canonicalUnit
         && !text.hasPrefix(given + " ")
       {

@@ -1,7 +1,7 @@
 import HealthCore
 
 /// Everything the rejects table needs of one rejected sample, without its neighbours: the
-/// row, its converted minimum and maximum, and the source, rank and origin of the sample
+/// row, its value as read, its converted minimum and maximum, and the source, rank and origin of the sample
 /// that displaced it (duplicates and overlaps). A plain value of fixed size, so the
 /// partitioned stage can spill a metric's rejects to disk and write them, merged in origin
 /// order, after every metric is resolved; the reason text is made only then
@@ -9,6 +9,8 @@ import HealthCore
 struct RejectRecord: Sendable, BitwiseCopyable {
   /// The rejected sample; its `status` says why.
   var row: StoredSample
+  /// Its value as read.
+  var original: Double
   /// Its converted minimum and maximum, if it has either.
   var extremes: Extremes?
   /// Source pool id of the sample that was kept instead (duplicate, overlapped).
@@ -23,7 +25,8 @@ struct RejectRecord: Sendable, BitwiseCopyable {
   /// The record of row `index` of `store` (a rejected row).
   init(_ store: SampleStore, index: Int) {
     row = store.rows[index]
-    extremes = row.extremes == .max ? nil : store.extremes[Int(row.extremes)]
+    original = store.original(row)
+    extremes = store.extremes(row)
     if row.related == .max {
       keptSource = .max
       keptRank = .max

@@ -3,7 +3,7 @@ import HealthCore
 /// The rows of a samples table sorted into one partition per metric on a scratch file,
 /// so the stage can resolve one metric at a time: arbitration never looks across metrics.
 ///
-/// Rows (and the converted min/max of the few that have them, indexed per metric) are
+/// Rows (and the side values of the few that have them, indexed per metric) are
 /// buffered per metric and appended to the file in chunks; a partition is read back as
 /// one array, rows in the order they were added.
 struct MetricPartitions {
@@ -15,10 +15,10 @@ struct MetricPartitions {
 
   private let spill: SpillFile
   private var rows: [[StoredSample]] = []
-  private var extremes: [[Extremes]] = []
+  private var sides: [[SideValues]] = []
   private var rowChunks: [[SpillFile.Chunk]] = []
-  private var extremesChunks: [[SpillFile.Chunk]] = []
-  private var extremesCount: [UInt32] = []
+  private var sideChunks: [[SpillFile.Chunk]] = []
+  private var sideCount: [UInt32] = []
   private var counts: [Int] = []
   private var buffered = 0
 
@@ -32,22 +32,22 @@ struct MetricPartitions {
     Int(metric) < counts.count ? counts[Int(metric)] : 0
   }
 
-  /// Adds a row (its `extremes` field is set here, to the index in its metric's partition).
-  mutating func append(_ row: StoredSample, extremes rowExtremes: Extremes?) throws {
+  /// Adds a row (its `side` field is set here, to the index in its metric's partition).
+  mutating func append(_ row: StoredSample, side: SideValues?) throws {
     let m = Int(row.metric)
     while m >= rows.count {
       rows.append([])
-      extremes.append([])
+      sides.append([])
       rowChunks.append([])
-      extremesChunks.append([])
-      extremesCount.append(0)
+      sideChunks.append([])
+      sideCount.append(0)
       counts.append(0)
     }
     var row = row
-    if let rowExtremes {
-      row.extremes = extremesCount[m]
-      extremesCount[m] += 1
-      extremes[m].append(rowExtremes)
+    if let side {
+      row.side = sideCount[m]
+      sideCount[m] += 1
+      sides[m].append(side)
     }
     rows[m].append(row)
     counts[m] += 1
@@ -64,17 +64,17 @@ struct MetricPartitions {
   }
 
   /// Sets the rows of `store` to a metric's partition, in the order they were added, and
-  /// its min/max side table to theirs.
+  /// its side table to theirs.
   func load(_ metric: UInt32, into store: inout SampleStore) throws {
     let m = Int(metric)
     guard m < rows.count else {
       store.rows = []
-      store.extremes = []
+      store.sides = []
       return
     }
-    precondition(rows[m].isEmpty && extremes[m].isEmpty, "load before finishWriting")
+    precondition(rows[m].isEmpty && sides[m].isEmpty, "load before finishWriting")
     store.rows = try spill.read(rowChunks[m], as: StoredSample.self)
-    store.extremes = try spill.read(extremesChunks[m], as: Extremes.self)
+    store.sides = try spill.read(sideChunks[m], as: SideValues.self)
   }
 
   private mutating func flush(_ m: Int, keepingCapacity: Bool) throws {
@@ -83,9 +83,9 @@ struct MetricPartitions {
       buffered -= rows[m].count
       rows[m].removeAll(keepingCapacity: keepingCapacity)
     }
-    if !extremes[m].isEmpty {
-      extremesChunks[m].append(try spill.append(extremes[m]))
-      extremes[m].removeAll(keepingCapacity: keepingCapacity)
+    if !sides[m].isEmpty {
+      sideChunks[m].append(try spill.append(sides[m]))
+      sides[m].removeAll(keepingCapacity: keepingCapacity)
     }
   }
 }

@@ -51,8 +51,8 @@ enum PartitionedClean {
     var partitions = MetricPartitions(spill: rowFile)
     try TableFile.stream(Sample.self, from: options.input) { block in
       for sample in block {
-        let (row, extremes) = try intake.take(sample)
-        try partitions.append(row, extremes: extremes)
+        let (row, side) = try intake.take(sample)
+        try partitions.append(row, side: side)
       }
       progress.update(bytes: 0, records: Int64(intake.samplesRead))
     }
