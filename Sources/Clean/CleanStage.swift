@@ -34,13 +34,12 @@ public enum CleanStage {
         o, priority: priority, header: header, inputs: inputs, progress: progress)
     }
 
-    guard var cleanedPrint = FileFingerprint.stat(o.output) else {
-      throw HealthError.internalError("the cleaned table \(o.output) vanished after it was written")
-    }
-    cleanedPrint.crc32 = outcome.cleaned.crc32
     let manifest = StageManifest(
       stage: "clean", inputs: [inputPrint],
-      outputs: [cleanedPrint, try FileFingerprint.withChecksum(o.rejectsOutput)],
+      outputs: [
+        try FileFingerprint.withChecksum(o.output),
+        try FileFingerprint.withChecksum(o.rejectsOutput),
+      ],
       settings: [
         "input": o.input, "output": o.output, "rejects": o.rejectsOutput,
         "priority": priority.description,

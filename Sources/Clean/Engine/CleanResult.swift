@@ -70,20 +70,29 @@ public struct CleanResult: Sendable {
   /// Calls `body` with every cleaned row in table order (canonical units; pieces of partly
   /// covered cumulative samples carry their share of the value).
   public func forEachCleaned(_ body: (Sample, CleanedPart) throws -> Void) rethrows {
-    try forEachCleaned(of: metricOrder, body)
+    try forEachCleanedRow(of: metricOrder) { row, part in try body(store.cleanedSample(row), part) }
   }
 
   /// The cleaned rows of one metric, in table order (e.g. to total a day's steps).
   public func cleanedSamples(metric: MetricID) -> [Sample] {
     let pool = metricOrder.filter { store.metrics[$0] == metric.rawValue }
     var out: [Sample] = []
-    forEachCleaned(of: pool) { sample, _ in out.append(sample) }
+    forEachCleanedRow(of: pool) { row, _ in out.append(store.cleanedSample(row)) }
     return out
   }
 
-  private func forEachCleaned(of metrics: [UInt32], _ body: (Sample, CleanedPart) throws -> Void)
-    rethrows
-  {
+  /// Calls `body` with every cleaned row in table order, as a stored row: a piece is its
+  /// sample's row with the piece's start, end and value. Its `side` indexes `sides`.
+  func forEachCleanedRow(_ body: (StoredSample, CleanedPart) throws -> Void) rethrows {
+    try forEachCleanedRow(of: metricOrder, body)
+  }
+
+  /// The side table the cleaned rows' `side` fields index.
+  var sides: [SideValues] { store.sides }
+
+  private func forEachCleanedRow(
+    of metrics: [UInt32], _ body: (StoredSample, CleanedPart) throws -> Void
+  ) rethrows {
     try store.rows.withUnsafeBufferPointer { rows in
       for metric in metrics {
         let rowsOfMetric = whole[Int(metric)]
@@ -102,14 +111,15 @@ public struct CleanResult: Sendable {
             takeWhole = order.precedes(key, piecesOfMetric[p], rows)
           }
           if takeWhole {
-            try body(store.cleanedSample(Int(rowsOfMetric[w])), .whole)
+            try body(rows[Int(rowsOfMetric[w])], .whole)
             w += 1
           } else {
             let piece = piecesOfMetric[p]
-            let part: CleanedPart = piece.firstPiece ? .firstPiece : .laterPiece
-            try body(
-              store.cleanedSample(
-                Int(piece.row), start: piece.start, end: piece.end, value: piece.value), part)
+            var row = rows[Int(piece.row)]
+            row.start = piece.start
+            row.end = piece.end
+            row.value = piece.value
+            try body(row, piece.firstPiece ? .firstPiece : .laterPiece)
             p += 1
           }
         }

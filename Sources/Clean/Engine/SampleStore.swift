@@ -38,17 +38,14 @@ struct SampleStore: Sendable {
     return pid
   }
 
-  /// The row as a cleaned sample: canonical value and unit, min/max converted; `start`,
-  /// `end` and `value` replaced for a piece.
-  func cleanedSample(_ index: Int, start: Int64? = nil, end: Int64? = nil, value: Double? = nil)
-    -> Sample
-  {
-    let row = rows[index]
+  /// A row as a cleaned sample: canonical value and unit, min/max converted (from this
+  /// store's side table).
+  func cleanedSample(_ row: StoredSample) -> Sample {
     let info = metricInfo[Int(row.metric)]
     let ext = extremes(row) ?? Extremes()
     return Sample(
-      metric: MetricID(metrics[row.metric]), start: start ?? row.start, end: end ?? row.end,
-      utcOffset: row.utcOffset, value: value ?? row.value, minimum: ext.minimum,
+      metric: MetricID(metrics[row.metric]), start: row.start, end: row.end,
+      utcOffset: row.utcOffset, value: row.value, minimum: ext.minimum,
       maximum: ext.maximum, unit: info?.canonicalUnit ?? units[row.unit],
       category: categories[row.category], source: sources[row.source],
       device: devices[row.device], sourceKind: row.sourceKind, userEntered: row.userEntered,

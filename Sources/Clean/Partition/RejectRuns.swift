@@ -11,7 +11,7 @@ struct RejectRuns {
 
   private struct Run {
     var metricRank: UInt32
-    var chunk: SpillFile.Chunk
+    var chunks: [SpillFile.Chunk]
   }
 
   private let spill: SpillFile
@@ -25,27 +25,37 @@ struct RejectRuns {
   /// Rejects stored so far.
   private(set) var count = 0
 
-  /// Stores one metric's rejects, in the order of `CleanResult.forEachRejectRecord`;
-  /// `metricRank` is the metric's position in table order.
-  mutating func add(_ records: [RejectRecord], metricRank: UInt32) throws {
-    guard !records.isEmpty else { return }
-    runs.append(Run(metricRank: metricRank, chunk: try spill.append(records)))
-    count += records.count
+  /// Stores one metric's rejects, in the order `forEach` gives them (that of
+  /// `CleanResult.forEachRejectRecord`); `metricRank` is the metric's position in table
+  /// order.
+  mutating func add(
+    metricRank: UInt32, _ forEach: ((RejectRecord) throws -> Void) throws -> Void
+  ) throws {
+    var writer = SpillWriter<RejectRecord>(spill: spill, batch: 1_024)
+    var added = 0
+    try forEach { record in
+      try writer.append(record)
+      added += 1
+    }
+    let chunks = try writer.finish()
+    guard added > 0 else { return }
+    runs.append(Run(metricRank: metricRank, chunks: chunks))
+    count += added
   }
 
   /// Calls `body` with every stored reject in the rejects table's order.
   func merge(_ body: (RejectRecord) throws -> Void) throws {
     let batch = max(16, Self.readAhead / max(1, runs.count))
     var cursors = runs.map { Cursor(run: $0, batch: batch) }
-    for i in cursors.indices { try cursors[i].refill(spill) }
+    for i in cursors.indices { try cursors[i].advance(spill) }
     var heap = cursors.indices.filter { !cursors[$0].isDone }
     func before(_ a: Int, _ b: Int) -> Bool {
       let x = cursors[a].head
       let y = cursors[b].head
       if x.row.file != y.row.file { return x.row.file < y.row.file }
       if x.row.record != y.row.record { return x.row.record < y.row.record }
-      if cursors[a].run.metricRank != cursors[b].run.metricRank {
-        return cursors[a].run.metricRank < cursors[b].run.metricRank
+      if cursors[a].metricRank != cursors[b].metricRank {
+        return cursors[a].metricRank < cursors[b].metricRank
       }
       return x.row.start < y.row.start
     }
@@ -73,36 +83,26 @@ struct RejectRuns {
     }
   }
 
-  /// A run being read, a batch at a time.
+  /// A run being read, a batch at a time; `head` is its next record.
   private struct Cursor {
-    let run: Run
-    let batch: Int
-    var buffer: [RejectRecord] = []
+    let metricRank: UInt32
+    var reader: SpillReader<RejectRecord>
     var position = 0
-    var consumed = 0
+    var isDone = false
 
     init(run: Run, batch: Int) {
-      self.run = run
-      self.batch = batch
+      metricRank = run.metricRank
+      reader = SpillReader(chunks: run.chunks, batch: batch)
     }
 
-    var isDone: Bool { position >= buffer.count }
-    var head: RejectRecord { buffer[position] }
+    var head: RejectRecord { reader.buffer[position] }
 
+    /// Moves to the next record (the first one on the first call).
     mutating func advance(_ spill: SpillFile) throws {
       position += 1
-      if position >= buffer.count { try refill(spill) }
-    }
-
-    mutating func refill(_ spill: SpillFile) throws {
-      let n = min(batch, run.chunk.count - consumed)
-      let skip = consumed
-      buffer = try [RejectRecord](unsafeUninitializedCapacity: n) { target, initialized in
-        try spill.read(run.chunk, skip: skip, into: target)
-        initialized = n
-      }
-      consumed += n
+      if position < reader.buffer.count { return }
       position = 0
+      isDone = try !reader.next(from: spill)
     }
   }
 }

@@ -141,3 +141,74 @@ private func closeDescriptor(_ fd: Int32) -> Int32 {
     Darwin.close(fd)
   #endif
 }
+
+/// Appends values to a scratch file a batch at a time, so a long run of values never sits
+/// in memory whole; the run is the list of chunks written.
+struct SpillWriter<Value: BitwiseCopyable> {
+  private let spill: SpillFile
+  private let batch: Int
+  private var buffer: [Value] = []
+  /// The chunks written so far, in order.
+  private(set) var chunks: [SpillFile.Chunk] = []
+
+  /// A writer to `spill` that writes every `batch` values.
+  init(spill: SpillFile, batch: Int = 4_096) {
+    self.spill = spill
+    self.batch = max(1, batch)
+  }
+
+  /// Adds one value.
+  mutating func append(_ value: Value) throws {
+    buffer.append(value)
+    if buffer.count >= batch { try flush() }
+  }
+
+  /// Writes what is buffered and returns every chunk of the run.
+  mutating func finish() throws -> [SpillFile.Chunk] {
+    try flush()
+    return chunks
+  }
+
+  private mutating func flush() throws {
+    guard !buffer.isEmpty else { return }
+    chunks.append(try spill.append(buffer))
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Reads a run of values (a list of chunks) back a batch at a time.
+struct SpillReader<Value: BitwiseCopyable> {
+  private let chunks: [SpillFile.Chunk]
+  private let batch: Int
+  private var chunk = 0
+  private var consumed = 0
+  /// The values of the current batch.
+  private(set) var buffer: [Value] = []
+
+  /// A reader of `chunks` that reads up to `batch` values at a time.
+  init(chunks: [SpillFile.Chunk], batch: Int) {
+    self.chunks = chunks
+    self.batch = max(1, batch)
+  }
+
+  /// Reads the next batch into `buffer`; false (and an empty buffer) at the end.
+  mutating func next(from spill: SpillFile) throws -> Bool {
+    while chunk < chunks.count && consumed >= chunks[chunk].count {
+      chunk += 1
+      consumed = 0
+    }
+    guard chunk < chunks.count else {
+      buffer = []
+      return false
+    }
+    let current = chunks[chunk]
+    let n = min(batch, current.count - consumed)
+    let skip = consumed
+    buffer = try [Value](unsafeUninitializedCapacity: n) { target, initialized in
+      try spill.read(current, skip: skip, into: target)
+      initialized = n
+    }
+    consumed += n
+    return true
+  }
+}

@@ -33,9 +33,8 @@ enum InMemoryCleanStage {
     var tally = WriteTally()
     let cleaned = try TableWriter<Sample>(
       path: o.output, stage: "clean", inputs: inputs, meta: meta)
-    var written: Int64 = 0
     try CleanedTableWriter.write(
-      result, to: cleaned, tally: &tally, progress: .silent, written: &written)
+      result.forEachCleaned, to: cleaned, tally: &tally, progress: .silent)
     let rejects = try TableWriter<Reject>(
       path: o.rejectsOutput, stage: "clean", inputs: inputs, meta: meta)
     try result.forEachReject { reject in
