@@ -11,12 +11,18 @@ struct StringPool: Sendable {
   /// cheaper than hashing.
   private var recent: [(key: UTF8Key, id: UInt32)] = []
   private var nextSlot = 0
+  private var lastHit = 0
   private static let recentCapacity = 8
 
   /// The id of `text`, adding it when new.
   mutating func intern(_ text: String) -> UInt32 {
     let key = UTF8Key(text)
-    for entry in recent where entry.key == key { return entry.id }
+    // Consecutive rows mostly repeat the previous row's string.
+    if lastHit < recent.count && recent[lastHit].key == key { return recent[lastHit].id }
+    for (slot, entry) in recent.enumerated() where entry.key == key {
+      lastHit = slot
+      return entry.id
+    }
     let id: UInt32
     if let known = ids[key] {
       id = known
@@ -26,8 +32,10 @@ struct StringPool: Sendable {
       ids[key] = id
     }
     if recent.count < Self.recentCapacity {
+      lastHit = recent.count
       recent.append((key, id))
     } else {
+      lastHit = nextSlot
       recent[nextSlot] = (key, id)
       nextSlot = (nextSlot + 1) % Self.recentCapacity
     }

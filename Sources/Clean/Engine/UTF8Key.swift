@@ -40,8 +40,10 @@ struct UTF8Key: Hashable, Sendable {
     let fast: Bool? =
       a.utf8.withContiguousStorageIfAvailable { x in
         b.utf8.withContiguousStorageIfAvailable { y in
+          // Rows of one table block share their strings' storage: same address, same bytes.
           x.count == y.count
-            && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            && (x.count == 0 || x.baseAddress == y.baseAddress
+              || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
         }
       } ?? nil
     return fast ?? a.utf8.elementsEqual(b.utf8)
