@@ -28,23 +28,40 @@ public struct CleanResult: Sendable {
   /// Per metric pool id: pieces of trimmed rows, in table order.
   let pieces: [[OrderKey]]
 
-  init(resolving input: SampleStore, priority: SourcePriority, inputs: [InputDescriptor]) {
-    var store = input
+  /// Per source and per input: best ranks and sample counts.
+  let tally: RowTally
+
+  /// Resolves the rows of `input` (all of a table's rows, or all rows of some metrics)
+  /// with `order`, the table order of the pools they were interned into.
+  init(
+    resolving input: consuming SampleStore, order: SampleOrder, priority: SourcePriority,
+    inputs: [InputDescriptor]
+  ) {
+    var store = consume input
     self.priority = priority
     self.inputs = inputs
-    let order = SampleOrder(store)
     self.order = order
-    let metricRanks = store.metrics.sortRanks()
-    metricOrder = (0..<UInt32(store.metrics.count)).sorted {
-      metricRanks[Int($0)] < metricRanks[Int($1)]
-    }
     let (whole, pieces) = MetricResolution.resolve(&store, order: order)
     self.whole = whole
     self.pieces = pieces
     self.store = store
-    (countsByMetric, total) = Self.count(store, pieces: pieces)
-    sources = Self.summariseSources(store, priority: priority)
-    uncheckedInputs = Self.unchecked(store, inputs: inputs)
+    let (counts, total) = Self.count(store, pieces: pieces)
+    countsByMetric = counts
+    self.total = total
+    let metricRanks = store.metrics.sortRanks()
+    metricOrder = (0..<UInt32(store.metrics.count)).filter {
+      counts[MetricID(store.metrics[$0])] != nil
+    }.sorted { metricRanks[Int($0)] < metricRanks[Int($1)] }
+    tally = RowTally(store, inputCount: inputs.count)
+    sources = tally.sources(store.sources, priority: priority)
+    uncheckedInputs = tally.uncheckedInputs(inputs)
+  }
+
+  /// The facts for the tables' header meta and the manifest.
+  var summary: CleanSummary {
+    CleanSummary(
+      priority: priority, inputs: inputs, metrics: metrics, countsByMetric: countsByMetric,
+      total: total, sources: sources, uncheckedInputs: uncheckedInputs)
   }
 
   /// Metric ids seen, in table order.
@@ -53,20 +70,29 @@ public struct CleanResult: Sendable {
   /// Calls `body` with every cleaned row in table order (canonical units; pieces of partly
   /// covered cumulative samples carry their share of the value).
   public func forEachCleaned(_ body: (Sample, CleanedPart) throws -> Void) rethrows {
-    try forEachCleaned(of: metricOrder, body)
+    try forEachCleanedRow(of: metricOrder) { row, part in try body(store.cleanedSample(row), part) }
   }
 
   /// The cleaned rows of one metric, in table order (e.g. to total a day's steps).
   public func cleanedSamples(metric: MetricID) -> [Sample] {
     let pool = metricOrder.filter { store.metrics[$0] == metric.rawValue }
     var out: [Sample] = []
-    forEachCleaned(of: pool) { sample, _ in out.append(sample) }
+    forEachCleanedRow(of: pool) { row, _ in out.append(store.cleanedSample(row)) }
     return out
   }
 
-  private func forEachCleaned(of metrics: [UInt32], _ body: (Sample, CleanedPart) throws -> Void)
-    rethrows
-  {
+  /// Calls `body` with every cleaned row in table order, as a stored row: a piece is its
+  /// sample's row with the piece's start, end and value. Its `side` indexes `sides`.
+  func forEachCleanedRow(_ body: (StoredSample, CleanedPart) throws -> Void) rethrows {
+    try forEachCleanedRow(of: metricOrder, body)
+  }
+
+  /// The side table the cleaned rows' `side` fields index.
+  var sides: [SideValues] { store.sides }
+
+  private func forEachCleanedRow(
+    of metrics: [UInt32], _ body: (StoredSample, CleanedPart) throws -> Void
+  ) rethrows {
     try store.rows.withUnsafeBufferPointer { rows in
       for metric in metrics {
         let rowsOfMetric = whole[Int(metric)]
@@ -85,14 +111,15 @@ public struct CleanResult: Sendable {
             takeWhole = order.precedes(key, piecesOfMetric[p], rows)
           }
           if takeWhole {
-            try body(store.cleanedSample(Int(rowsOfMetric[w])), .whole)
+            try body(rows[Int(rowsOfMetric[w])], .whole)
             w += 1
           } else {
             let piece = piecesOfMetric[p]
-            let part: CleanedPart = piece.firstPiece ? .firstPiece : .laterPiece
-            try body(
-              store.cleanedSample(
-                Int(piece.row), start: piece.start, end: piece.end, value: piece.value), part)
+            var row = rows[Int(piece.row)]
+            row.start = piece.start
+            row.end = piece.end
+            row.value = piece.value
+            try body(row, piece.firstPiece ? .firstPiece : .laterPiece)
             p += 1
           }
         }
@@ -111,6 +138,13 @@ public struct CleanResult: Sendable {
   /// Calls `body` with every reject, ordered by origin, with its reason, the value and unit
   /// as read and the origin.
   public func forEachReject(_ body: (Reject) throws -> Void) rethrows {
+    let reasons = RejectReasons(pools: store, priority: priority, inputs: inputs)
+    try forEachRejectRecord { try body(reasons.reject($0)) }
+  }
+
+  /// Calls `body` with what each reject's row needs (see `RejectRecord`), ordered by
+  /// origin (input file, record), then metric, start and read order.
+  func forEachRejectRecord(_ body: (RejectRecord) throws -> Void) rethrows {
     let metricRanks = store.metrics.sortRanks()
     var indices: [UInt32] = []
     for (i, row) in store.rows.enumerated() where !row.status.isCleaned {
@@ -129,8 +163,7 @@ public struct CleanResult: Sendable {
         return a < b
       }
     }
-    let reasons = RejectReasons(store: store, priority: priority, inputs: inputs, order: order)
-    for index in indices { try body(reasons.reject(Int(index))) }
+    for index in indices { try body(RejectRecord(store, index: Int(index))) }
   }
 
   /// The rejects as an array.
@@ -161,43 +194,10 @@ public struct CleanResult: Sendable {
     for (m, list) in pieces.enumerated() { perPool[m].pieces += Int64(list.count) }
     var byMetric: [MetricID: CleanCounts] = [:]
     var total = CleanCounts()
-    for (m, counts) in perPool.enumerated() {
+    for (m, counts) in perPool.enumerated() where counts.read > 0 {
       byMetric[MetricID(store.metrics[UInt32(m)])] = counts
       total.add(counts)
     }
     return (byMetric, total)
-  }
-
-  private static func summariseSources(_ store: SampleStore, priority: SourcePriority)
-    -> [SourceSummary]
-  {
-    var best = [Int](repeating: Int.max, count: store.sources.count)
-    var samples = [Int64](repeating: 0, count: store.sources.count)
-    for row in store.rows {
-      let s = Int(row.source)
-      best[s] = min(best[s], Int(row.rank))
-      samples[s] += 1
-    }
-    let names = store.sources.sortRanks()
-    let ids = (0..<store.sources.count).sorted { a, b in
-      best[a] != best[b] ? best[a] < best[b] : names[a] < names[b]
-    }
-    return ids.map { id in
-      SourceSummary(
-        name: store.sources[UInt32(id)], rank: best[id], priority: priority.label(ofRank: best[id]),
-        samples: samples[id])
-    }
-  }
-
-  private static func unchecked(_ store: SampleStore, inputs: [InputDescriptor])
-    -> [UncheckedInput]
-  {
-    var samples = [Int64](repeating: 0, count: inputs.count)
-    for row in store.rows { samples[Int(row.file)] += 1 }
-    return inputs.enumerated().compactMap { index, input in
-      guard input.exportDate == nil, samples[index] > 0 else { return nil }
-      return UncheckedInput(
-        index: index, path: input.path, format: input.format, samples: samples[index])
-    }
   }
 }

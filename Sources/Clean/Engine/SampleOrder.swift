@@ -44,14 +44,42 @@ struct SampleOrder: Sendable {
     return a.row < b.row
   }
 
-  /// Sorts row indices of one metric into table order (by the rows' own start, end, value).
-  func sort(_ indices: inout [UInt32], rows: [StoredSample]) {
-    var keys = indices.map { i in
-      OrderKey(start: rows[Int(i)].start, end: rows[Int(i)].end, value: rows[Int(i)].value, row: i)
-    }
-    rows.withUnsafeBufferPointer { buffer in
-      keys.sort { precedes($0, $1, buffer) }
-    }
-    for (position, key) in keys.enumerated() { indices[position] = key.row }
+  /// Strict order of two rows by their own start, end and value.
+  @inline(__always)
+  func precedes(row a: UInt32, _ b: UInt32, _ rows: UnsafeBufferPointer<StoredSample>) -> Bool {
+    let ra = rows[Int(a)]
+    let rb = rows[Int(b)]
+    return precedes(
+      OrderKey(start: ra.start, end: ra.end, value: ra.value, row: a),
+      OrderKey(start: rb.start, end: rb.end, value: rb.value, row: b), rows)
   }
+
+  /// Sorts row indices of one metric into table order (by the rows' own start, end, value).
+  ///
+  /// Rows usually arrive in time order (exports list a type's records by date), so a first
+  /// pass checks for that and leaves such indices as they are. Otherwise the sort keys are
+  /// 16 bytes (start and row), and ties on the start are settled from the rows themselves:
+  /// the keys of the largest metric are the biggest allocation of the stage after its rows.
+  func sort(_ indices: inout [UInt32], rows: [StoredSample]) {
+    rows.withUnsafeBufferPointer { buffer in
+      var sorted = true
+      for position in indices.indices.dropFirst()
+      where !precedes(row: indices[position - 1], indices[position], buffer) {
+        sorted = false
+        break
+      }
+      if sorted { return }
+      var keys = indices.map { StartKey(start: buffer[Int($0)].start, row: $0) }
+      keys.sort { a, b in
+        a.start != b.start ? a.start < b.start : precedes(row: a.row, b.row, buffer)
+      }
+      for (position, key) in keys.enumerated() { indices[position] = key.row }
+    }
+  }
+}
+
+/// A row index with its start: the sort key of `SampleOrder.sort`.
+private struct StartKey {
+  var start: Int64
+  var row: UInt32
 }

@@ -15,8 +15,8 @@ struct SampleStore: Sendable {
   var sources = StringPool()
   /// Device descriptions.
   var devices = StringPool()
-  /// Min/max side table.
-  var extremes: [Extremes] = []
+  /// Side table of the rows that have side values (`StoredSample.side`).
+  var sides: [SideValues] = []
   /// Catalog entry per metric pool id (nil for raw type names).
   var metricInfo: [MetricInfo?] = []
   /// What the per-sample rules need of each metric, per metric pool id.
@@ -38,22 +38,29 @@ struct SampleStore: Sendable {
     return pid
   }
 
-  /// The row as a cleaned sample: canonical value and unit, min/max converted; `start`,
-  /// `end` and `value` replaced for a piece.
-  func cleanedSample(_ index: Int, start: Int64? = nil, end: Int64? = nil, value: Double? = nil)
-    -> Sample
-  {
-    let row = rows[index]
+  /// A row as a cleaned sample: canonical value and unit, min/max converted (from this
+  /// store's side table).
+  func cleanedSample(_ row: StoredSample) -> Sample {
     let info = metricInfo[Int(row.metric)]
-    let ext = row.extremes == .max ? Extremes() : extremes[Int(row.extremes)]
+    let ext = extremes(row) ?? Extremes()
     return Sample(
-      metric: MetricID(metrics[row.metric]), start: start ?? row.start, end: end ?? row.end,
-      utcOffset: row.utcOffset, value: value ?? row.value, minimum: ext.minimum,
+      metric: MetricID(metrics[row.metric]), start: row.start, end: row.end,
+      utcOffset: row.utcOffset, value: row.value, minimum: ext.minimum,
       maximum: ext.maximum, unit: info?.canonicalUnit ?? units[row.unit],
       category: categories[row.category], source: sources[row.source],
-      device: devices[row.device], sourceKind: SourceKind.allCases[Int(row.sourceKind)],
-      userEntered: row.userEntered, hrvKind: HRVKind.allCases[Int(row.hrvKind)],
+      device: devices[row.device], sourceKind: row.sourceKind, userEntered: row.userEntered,
+      hrvKind: row.hrvKind,
       origin: Origin(file: row.file, record: row.record))
+  }
+
+  /// The value of a row as read (before unit conversion).
+  func original(_ row: StoredSample) -> Double {
+    row.side == .max ? row.value : sides[Int(row.side)].original ?? row.value
+  }
+
+  /// The converted minimum and maximum of a row, if it has either.
+  func extremes(_ row: StoredSample) -> Extremes? {
+    row.side == .max ? nil : sides[Int(row.side)].extremes
   }
 
   /// The origin of a row.

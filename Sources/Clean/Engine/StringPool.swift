@@ -1,30 +1,42 @@
 /// Interns strings to small integer ids so a million samples share one copy of each
 /// source, unit and device string, and compare as integers.
+///
+/// Strings are told apart by their UTF-8 bytes (`UTF8Key`), exactly as the table files
+/// store them, which skips `String`'s Unicode normalisation on every lookup.
 struct StringPool: Sendable {
   private(set) var strings: [String] = []
-  private var ids: [String: UInt32] = [:]
+  private var ids: [UTF8Key: UInt32] = [:]
   /// A few recently interned strings: a block of rows repeats a handful of sources, units
   /// and devices, and comparing against them (identical storage compares in one step) is
-  /// cheaper than hashing a Swift string.
-  private var recent: [(text: String, id: UInt32)] = []
+  /// cheaper than hashing.
+  private var recent: [(key: UTF8Key, id: UInt32)] = []
   private var nextSlot = 0
+  private var lastHit = 0
   private static let recentCapacity = 8
 
   /// The id of `text`, adding it when new.
   mutating func intern(_ text: String) -> UInt32 {
-    for entry in recent where entry.text == text { return entry.id }
+    let key = UTF8Key(text)
+    // Consecutive rows mostly repeat the previous row's string.
+    if lastHit < recent.count && recent[lastHit].key == key { return recent[lastHit].id }
+    for (slot, entry) in recent.enumerated() where entry.key == key {
+      lastHit = slot
+      return entry.id
+    }
     let id: UInt32
-    if let known = ids[text] {
+    if let known = ids[key] {
       id = known
     } else {
       id = UInt32(strings.count)
       strings.append(text)
-      ids[text] = id
+      ids[key] = id
     }
     if recent.count < Self.recentCapacity {
-      recent.append((text, id))
+      lastHit = recent.count
+      recent.append((key, id))
     } else {
-      recent[nextSlot] = (text, id)
+      lastHit = nextSlot
+      recent[nextSlot] = (key, id)
       nextSlot = (nextSlot + 1) % Self.recentCapacity
     }
     return id

@@ -6,7 +6,7 @@ import HealthCore
 /// read and the other counts are what was written to the two tables.
 enum CleanManifest {
   /// The reconciliation lines, per metric (in table order) and in total.
-  static func reconciliation(_ result: CleanResult, tally: WriteTally) -> [Reconciliation] {
+  static func reconciliation(_ result: CleanSummary, tally: WriteTally) -> [Reconciliation] {
     var lines: [Reconciliation] = []
     var total: [String: Int64] = [:]
     for metric in result.metrics {
@@ -41,7 +41,7 @@ enum CleanManifest {
 
   /// Remarks for people: unchecked future dates, trimmed samples, metrics outside the
   /// catalog.
-  static func notes(_ result: CleanResult) -> [String] {
+  static func notes(_ result: CleanSummary) -> [String] {
     var notes: [String] = []
     for input in result.uncheckedInputs {
       notes.append(
@@ -66,7 +66,7 @@ enum CleanManifest {
   }
 
   /// The totals by name.
-  static func totals(_ result: CleanResult) -> [String: Int64] {
+  static func totals(_ result: CleanSummary) -> [String: Int64] {
     let t = result.total
     var totals: [String: Int64] = [
       "read": t.read, "cleaned": t.cleaned, "rows": t.rows, "trimmed": t.trimmed,

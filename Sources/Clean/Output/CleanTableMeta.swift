@@ -32,7 +32,7 @@ public enum CleanTableMeta {
   public static let futureDatesUnchecked = "clean.futureDatesUnchecked"
 
   /// The meta of the cleaned and rejects tables.
-  static func entries(_ result: CleanResult, upstream: [String: String]) throws -> [String: String]
+  static func entries(_ result: CleanSummary, upstream: [String: String]) throws -> [String: String]
   {
     var meta = upstream.filter { !$0.key.hasPrefix("clean.") }
     let t = result.total

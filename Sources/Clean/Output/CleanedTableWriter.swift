@@ -1,22 +1,26 @@
 import HealthCore
 
-/// Writes the cleaned samples table (canonical units, table order) and counts what it wrote.
+/// Writes cleaned samples (canonical units, table order) into an open table writer and
+/// counts what it wrote.
 enum CleanedTableWriter {
-  /// Streams every cleaned row into an open writer; nothing is visible until `commit()`.
+  /// Streams every row `forEach` gives into `writer`; nothing is visible until the writer
+  /// commits.
   static func write(
-    _ result: CleanResult, to writer: TableWriter<Sample>, tally: inout WriteTally,
-    progress: ProgressMeter
+    _ forEach: ((Sample, CleanedPart) throws -> Void) throws -> Void,
+    to writer: TableWriter<Sample>, tally: inout WriteTally, progress: ProgressMeter
   ) throws {
     var runMetric = ""
     var runCleaned: Int64 = 0
     var runRows: Int64 = 0
+    var cleaned: [String: Int64] = [:]
+    var rows: [String: Int64] = [:]
     func closeRun() {
       guard runRows > 0 else { return }
-      tally.cleaned[runMetric, default: 0] += runCleaned
-      tally.rows[runMetric, default: 0] += runRows
+      cleaned[runMetric, default: 0] += runCleaned
+      rows[runMetric, default: 0] += runRows
     }
     var written: Int64 = 0
-    try result.forEachCleaned { sample, part in
+    try forEach { sample, part in
       // The table is grouped by metric: count runs instead of hashing every row.
       if sample.metric.rawValue != runMetric {
         closeRun()
@@ -31,5 +35,7 @@ enum CleanedTableWriter {
       if written & 0xFFFF == 0 { progress.update(bytes: 0, records: written) }
     }
     closeRun()
+    tally.cleaned.merge(cleaned, uniquingKeysWith: +)
+    tally.rows.merge(rows, uniquingKeysWith: +)
   }
 }

@@ -1,35 +1,35 @@
 import HealthCore
 
 /// Builds the rejects rows of the clean stage: code, a reason with the numbers involved,
-/// the value and unit as read, and the origin. Reasons are written from the stored row when
-/// the rejects table is written, so nothing but a status byte is held per reject.
+/// the value and unit as read, and the origin. Reasons are written from a `RejectRecord`
+/// when the rejects table is written, so nothing but a status byte is held per reject
+/// until then.
 struct RejectReasons {
-  let store: SampleStore
+  /// The pools the records' ids point into.
+  let pools: SampleStore
   let priority: SourcePriority
   let inputs: [InputDescriptor]
-  let order: SampleOrder
 
-  /// The reject for row `index` (whose status is a reject status).
-  func reject(_ index: Int) -> Reject {
-    let row = store.rows[index]
+  /// The reject row of a record.
+  func reject(_ record: RejectRecord) -> Reject {
+    let row = record.row
     let code = row.status.rejectCode ?? .malformed
     return Reject(
-      stage: "clean", code: code, reason: reason(index), metric: store.metrics[row.metric],
+      stage: "clean", code: code, reason: reason(record), metric: pools.metrics[row.metric],
       start: row.start, end: row.end, utcOffset: row.utcOffset,
-      value: NumberFormatting.shortest(row.original), unit: store.units[row.unit],
-      source: store.sources[row.source], origin: store.origin(index))
+      value: NumberFormatting.shortest(record.original), unit: pools.units[row.unit],
+      source: pools.sources[row.source], origin: record.origin)
   }
 
-  private func reason(_ index: Int) -> String {
-    let row = store.rows[index]
-    let info = store.info(row)
-    let extremes = row.extremes == .max ? nil : store.extremes[Int(row.extremes)]
+  private func reason(_ record: RejectRecord) -> String {
+    let row = record.row
+    let info = pools.info(row)
     switch row.status {
     case .unknownUnit:
       guard let info else { return "unknown unit" }
-      return UnitNormalisation.reason(unit: store.units[row.unit], info: info)
+      return UnitNormalisation.reason(unit: pools.units[row.unit], info: info)
     case .nonFinite:
-      return NonFiniteRule.reason(original: row.original, extremes: extremes)
+      return NonFiniteRule.reason(original: record.original, extremes: record.extremes)
     case .endBeforeStart:
       return EndBeforeStartRule.reason(start: row.start, end: row.end)
     case .futureDate:
@@ -40,37 +40,36 @@ struct RejectReasons {
       guard let info else { return "value is outside its range" }
       var text = RangeValidation.reason(
         value: row.value, start: row.start, end: row.end, info: info)
-      let given = "\(NumberFormatting.shortest(row.original)) \(store.units[row.unit])"
-      if info.kind != .sleep && store.units[row.unit] != info.canonicalUnit
+      let given = "\(NumberFormatting.shortest(record.original)) \(pools.units[row.unit])"
+      if info.kind != .sleep && pools.units[row.unit] != info.canonicalUnit
         && !text.hasPrefix(given + " ")
       {
         text += " (given as \(given))"
       }
       return text
     case .unknownCategory:
-      return SleepStageRule.reason(category: store.categories[row.category])
+      return SleepStageRule.reason(category: pools.categories[row.category])
     case .duplicate:
-      return ExactDuplicates.reason(kept: store.origin(Int(row.related)))
+      return ExactDuplicates.reason(kept: record.keptOrigin)
     case .overlapped:
-      return overlapReason(index)
+      return overlapReason(record)
     case .kept, .trimmed:
       return ""
     }
   }
 
-  private func overlapReason(_ index: Int) -> String {
-    let row = store.rows[index]
-    let winner = store.rows[Int(row.related)]
-    let winnerSource = store.sources[winner.source]
-    let winnerLabel = priority.label(ofRank: Int(winner.rank))
+  private func overlapReason(_ record: RejectRecord) -> String {
+    let row = record.row
+    let winnerSource = pools.sources[record.keptSource]
+    let winnerLabel = priority.label(ofRank: Int(record.keptRank))
     let ownLabel = priority.label(ofRank: Int(row.rank))
-    let at = Readable.origin(store.origin(Int(row.related)))
-    switch store.info(row)?.kind {
+    let at = Readable.origin(record.keptOrigin)
+    switch pools.info(row)?.kind {
     case .sleep:
       return SleepArbitration.reason(
         day: SleepArbitration.sleepDay(end: row.end, utcOffset: row.utcOffset),
-        inBed: store.categories[row.category] == SleepStage.inBed.rawValue,
-        chosenSource: winnerSource, chosenLabel: winnerLabel, sameRank: winner.rank == row.rank,
+        inBed: pools.categories[row.category] == SleepStage.inBed.rawValue,
+        chosenSource: winnerSource, chosenLabel: winnerLabel, sameRank: record.keptRank == row.rank,
         ownLabel: ownLabel)
     case .cumulative:
       return CumulativeArbitration.reason(

@@ -1,0 +1,122 @@
+import HealthCore
+
+/// The facts about a whole clean run that go into both tables' header `meta` and into the
+/// manifest: counts per metric and in total, the sources seen and the inputs without an
+/// export date. `CleanResult` has one for the samples it holds; the partitioned stage adds
+/// up one per metric (`CleanSummary.Builder`).
+struct CleanSummary: Sendable {
+  /// The source-priority list used.
+  var priority: SourcePriority
+  /// The inputs of the cleaned table.
+  var inputs: [InputDescriptor]
+  /// Metric ids seen, in table order.
+  var metrics: [MetricID]
+  /// Counts per metric id.
+  var countsByMetric: [MetricID: CleanCounts]
+  /// Counts over all metrics.
+  var total: CleanCounts
+  /// Sources seen, highest priority first (then by name).
+  var sources: [SourceSummary]
+  /// Inputs without an export date, whose samples were not checked for future dates.
+  var uncheckedInputs: [UncheckedInput]
+
+  /// Adds up the summaries of disjoint sets of rows (one per metric) that share one set of
+  /// pools.
+  struct Builder {
+    private let pools: SampleStore
+    private let priority: SourcePriority
+    private let inputs: [InputDescriptor]
+    private var counts: [MetricID: CleanCounts] = [:]
+    private var tally: RowTally
+
+    /// A builder for rows interned into `pools`.
+    init(pools: SampleStore, priority: SourcePriority, inputs: [InputDescriptor]) {
+      self.pools = pools
+      self.priority = priority
+      self.inputs = inputs
+      tally = RowTally(sourceCount: pools.sources.count, inputCount: inputs.count)
+    }
+
+    /// Adds the result of one metric's rows.
+    mutating func add(_ result: CleanResult) {
+      for metric in result.metrics {
+        counts[metric, default: CleanCounts()].add(result.countsByMetric[metric] ?? CleanCounts())
+      }
+      tally.add(result.tally)
+    }
+
+    /// The summary of everything added, metrics in table order.
+    func build() -> CleanSummary {
+      let ranks = pools.metrics.sortRanks()
+      let order = (0..<UInt32(pools.metrics.count)).sorted { ranks[Int($0)] < ranks[Int($1)] }
+      let metrics = order.map { MetricID(pools.metrics[$0]) }
+      var total = CleanCounts()
+      for metric in metrics { total.add(counts[metric] ?? CleanCounts()) }
+      return CleanSummary(
+        priority: priority, inputs: inputs, metrics: metrics, countsByMetric: counts,
+        total: total, sources: tally.sources(pools.sources, priority: priority),
+        uncheckedInputs: tally.uncheckedInputs(inputs))
+    }
+  }
+}
+
+/// What the summary needs of the rows per source and per input: the best rank and the
+/// sample count of each source pool id, and the sample count of each input. Tallies of
+/// disjoint rows add up.
+struct RowTally: Sendable {
+  /// Best (lowest) rank per source pool id; `Int.max` for a source without rows.
+  private(set) var bestRank: [Int]
+  /// Samples per source pool id.
+  private(set) var samplesBySource: [Int64]
+  /// Samples per input index.
+  private(set) var samplesByFile: [Int64]
+
+  /// An empty tally.
+  init(sourceCount: Int, inputCount: Int) {
+    bestRank = [Int](repeating: Int.max, count: sourceCount)
+    samplesBySource = [Int64](repeating: 0, count: sourceCount)
+    samplesByFile = [Int64](repeating: 0, count: inputCount)
+  }
+
+  /// The tally of a store's rows.
+  init(_ store: SampleStore, inputCount: Int) {
+    self.init(sourceCount: store.sources.count, inputCount: inputCount)
+    for row in store.rows {
+      let s = Int(row.source)
+      bestRank[s] = min(bestRank[s], Int(row.rank))
+      samplesBySource[s] += 1
+      samplesByFile[Int(row.file)] += 1
+    }
+  }
+
+  /// Adds the tally of other rows interned into the same pools.
+  mutating func add(_ other: RowTally) {
+    for s in other.bestRank.indices {
+      bestRank[s] = min(bestRank[s], other.bestRank[s])
+      samplesBySource[s] += other.samplesBySource[s]
+    }
+    for f in other.samplesByFile.indices { samplesByFile[f] += other.samplesByFile[f] }
+  }
+
+  /// The sources seen, by rank and then by name (UTF-8 order).
+  func sources(_ names: StringPool, priority: SourcePriority) -> [SourceSummary] {
+    let nameRanks = names.sortRanks()
+    let ids = bestRank.indices.filter { samplesBySource[$0] > 0 }.sorted { a, b in
+      bestRank[a] != bestRank[b] ? bestRank[a] < bestRank[b] : nameRanks[a] < nameRanks[b]
+    }
+    return ids.map { id in
+      SourceSummary(
+        name: names[UInt32(id)], rank: bestRank[id], priority: priority.label(ofRank: bestRank[id]),
+        samples: samplesBySource[id])
+    }
+  }
+
+  /// The inputs without an export date that have samples.
+  func uncheckedInputs(_ inputs: [InputDescriptor]) -> [UncheckedInput] {
+    inputs.enumerated().compactMap { index, input in
+      guard input.exportDate == nil, samplesByFile[index] > 0 else { return nil }
+      return UncheckedInput(
+        index: index, path: input.path, format: input.format, samples: samplesByFile[index])
+    }
+  }
+}

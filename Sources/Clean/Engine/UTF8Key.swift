@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A `String` as a dictionary key that hashes and compares its UTF-8 bytes.
+///
+/// `String`'s own `hash(into:)` and `==` follow Unicode canonical equivalence, so a string
+/// with any non-ASCII character (`Jane’s Apple Watch`, U+2019) takes Swift's normalisation
+/// path on every hash and comparison. The clean stage's strings are copied byte for byte
+/// from the table file and written back the same way, so comparing bytes is exact here,
+/// and faster. Two strings that are canonically equivalent but spelt with different bytes
+/// (a precomposed and a decomposed `é`) are different keys, as they are different bytes in
+/// the table.
+struct UTF8Key: Hashable, Sendable {
+  /// The string.
+  let text: String
+
+  /// The key of `text`.
+  init(_ text: String) { self.text = text }
+
+  func hash(into hasher: inout Hasher) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+      hasher.combine(bytes: UnsafeRawBufferPointer($0))
+    }
+    if done == nil {
+      for byte in text.utf8 { hasher.combine(byte) }
+    }
+    // Ends the byte run, so ("ab", "c") and ("a", "bc") hash apart when keys are combined.
+    hasher.combine(0xFF as UInt8)
+  }
+
+  static func == (a: UTF8Key, b: UTF8Key) -> Bool {
+    a.text.utf8.count == b.text.utf8.count && sameBytes(a.text, b.text)
+  }
+
+  /// Whether two strings have the same UTF-8 bytes (their lengths are known to be equal).
+  private static func sameBytes(_ a: String, _ b: String) -> Bool {
+    let fast: Bool? =
+      a.utf8.withContiguousStorageIfAvailable { x in
+        b.utf8.withContiguousStorageIfAvailable { y in
+          // Rows of one table block share their strings' storage: same address, same bytes.
+          x.count == y.count
+            && (x.count == 0 || x.baseAddress == y.baseAddress
+              || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+        }
+      } ?? nil
+    return fast ?? a.utf8.elementsEqual(b.utf8)
+  }
+}

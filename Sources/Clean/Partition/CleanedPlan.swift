@@ -1,0 +1,70 @@
+import HealthCore
+
+/// The cleaned table's rows, decided metric by metric and kept on a scratch file until
+/// every metric is resolved (the table's header carries the counts, so nothing can be
+/// written before): each metric's rows in table order as stored rows (a piece of a partly
+/// covered sample is its row with the piece's start, end and value), with the metric's
+/// side table for their min/max. Written out, they become exactly the rows
+/// `CleanResult.forEachCleaned` gives.
+struct CleanedPlan {
+  /// Rows written or read back at a time.
+  static let batchRows = 4_096
+
+  /// One cleaned row and which part of its sample it is.
+  private struct Record: BitwiseCopyable {
+    var row: StoredSample
+    var part: UInt8
+  }
+
+  private struct Metric {
+    var rows: [SpillFile.Chunk]
+    var sides: SpillFile.Chunk
+  }
+
+  private let spill: SpillFile
+  private var metrics: [Metric] = []
+
+  /// A plan written to `spill`.
+  init(spill: SpillFile) {
+    self.spill = spill
+  }
+
+  /// Adds the cleaned rows of a result (one metric's, in table order).
+  mutating func add(_ result: CleanResult) throws {
+    var writer = SpillWriter<Record>(spill: spill, batch: Self.batchRows)
+    try result.forEachCleanedRow { row, part in
+      let code: UInt8 =
+        switch part {
+        case .whole: 0
+        case .firstPiece: 1
+        case .laterPiece: 2
+        }
+      try writer.append(Record(row: row, part: code))
+    }
+    let rows = try writer.finish()
+    guard !rows.isEmpty else { return }
+    metrics.append(Metric(rows: rows, sides: try spill.append(result.sides)))
+  }
+
+  /// Calls `body` with every planned row as a cleaned sample, in table order. `pools` are
+  /// the pools the rows were interned into. Only reads the file, so it may run beside a
+  /// reader of other chunks of it.
+  func forEach(pools: SampleStore, _ body: (Sample, CleanedPart) throws -> Void) throws {
+    var store = pools
+    for metric in metrics {
+      store.sides = try spill.read([metric.sides], as: SideValues.self)
+      var reader = SpillReader<Record>(chunks: metric.rows, batch: Self.batchRows)
+      while try reader.next(from: spill) {
+        for record in reader.buffer {
+          let part: CleanedPart =
+            switch record.part {
+            case 0: .whole
+            case 1: .firstPiece
+            default: .laterPiece
+            }
+          try body(store.cleanedSample(record.row), part)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import Dispatch
+import HealthCore
+
+/// The clean stage on files, with memory bounded by the largest metric instead of the
+/// whole table. Arbitration never looks across metrics, so:
+///
+/// 1. one streaming pass over the samples table applies the per-sample rules
+///    (`SampleIntake`) and spills the compact rows to one partition per metric
+///    (`MetricPartitions`, on a scratch file beside the output);
+/// 2. the metrics are resolved one at a time, each exactly as `CleanEngine` resolves a whole
+///    table (a `CleanResult` of that metric's rows): its cleaned rows, in table order, go
+///    to a second scratch file (`CleanedPlan`), its rejects too (`RejectRuns`), and the
+///    metric's rows are released;
+/// 3. with every count known, both tables are written at the same time, one per core: the
+///    cleaned table from the plan, the rejects table by merging the per-metric runs in
+///    origin order.
+///
+/// Each table gets the same rows in the same order as from one `CleanResult` of the whole
+/// table, so the bytes are the same. The scratch files are unlinked as soon as they are
+/// open (see `SpillFile`), so nothing is left behind, even after a kill.
+enum PartitionedClean {
+  /// What was written, for the manifest.
+  struct Outcome {
+    /// Counts, sources and unchecked inputs.
+    var summary: CleanSummary
+    /// One line per metric and a total line; they all hold.
+    var reconciliation: [Reconciliation]
+  }
+
+  /// Cleans `options.input` into `options.output` and `options.rejectsOutput`. `inputs` is
+  /// the cleaned table's input list (the samples table's inputs and the table itself).
+  /// Nothing is written unless every reconciliation line holds (else an internal error,
+  /// exit 70).
+  static func run(
+    _ options: CleanOptions, priority: SourcePriority, header: TableHeader,
+    inputs: [InputDescriptor], progress: ProgressMeter
+  ) throws -> Outcome {
+    // 1. Per-sample rules, rows spilled per metric.
+    var intake = SampleIntake(priority: priority, inputs: header.inputs, tableName: options.input)
+    let rowFile = try SpillFile(beside: options.output)
+    var partitions = MetricPartitions(spill: rowFile)
+    try TableFile.stream(Sample.self, from: options.input) { block in
+      for sample in block {
+        let (row, side) = try intake.take(sample)
+        try partitions.append(row, side: side)
+      }
+      progress.update(bytes: 0, records: Int64(intake.samplesRead))
+    }
+    try partitions.finishWriting()
+
+    // 2. One metric at a time, in table order.
+    let pools = intake.pools
+    let order = SampleOrder(pools)
+    let metricRanks = pools.metrics.sortRanks()
+    let metricOrder = (0..<UInt32(pools.metrics.count)).sorted {
+      metricRanks[Int($0)] < metricRanks[Int($1)]
+    }
+    let resolvedFile = try SpillFile(beside: options.output)
+    var plan = CleanedPlan(spill: resolvedFile)
+    var runs = RejectRuns(spill: resolvedFile)
+    var builder = CleanSummary.Builder(pools: pools, priority: priority, inputs: header.inputs)
+    for metric in metricOrder {
+      var part = pools
+      try partitions.load(metric, into: &part)
+      // `consume`: the result owns the rows, so marking their statuses copies nothing.
+      let result = CleanResult(
+        resolving: consume part, order: order, priority: priority, inputs: header.inputs)
+      try plan.add(result)
+      try runs.add(metricRank: metricRanks[Int(metric)], result.forEachRejectRecord)
+      builder.add(result)
+    }
+    rowFile.close()
+    let summary = builder.build()
+
+    // 3. Both tables at once.
+    let meta = try CleanTableMeta.entries(summary, upstream: header.meta)
+    let cleaned = try TableWriter<Sample>(
+      path: options.output, stage: "clean", inputs: inputs, meta: meta)
+    let rejects = try TableWriter<Reject>(
+      path: options.rejectsOutput, stage: "clean", inputs: inputs, meta: meta)
+    let reconciliation: [Reconciliation]
+    do {
+      let reasons = RejectReasons(pools: pools, priority: priority, inputs: header.inputs)
+      let tally = try writeBoth(
+        cleaned: { tally in
+          try CleanedTableWriter.write(
+            { try plan.forEach(pools: pools, $0) }, to: cleaned, tally: &tally,
+            progress: progress)
+        },
+        rejects: { tally in
+          try runs.merge { record in
+            let reject = reasons.reject(record)
+            tally.countReject(metric: reject.metric, code: reject.code)
+            try rejects.append(reject)
+          }
+        })
+      reconciliation = CleanManifest.reconciliation(summary, tally: tally)
+      let failed = reconciliation.filter { !$0.holds }
+      guard failed.isEmpty else {
+        let lines = failed.map { "\($0.key): \($0.equation) with \(sortedCounts($0.counts))" }
+        throw HealthError.internalError(
+          "clean does not reconcile, so nothing was written: " + lines.joined(separator: "; "))
+      }
+    } catch {
+      cleaned.abandon()
+      rejects.abandon()
+      throw error
+    }
+    try cleaned.commit()
+    try rejects.commit()
+    return Outcome(summary: summary, reconciliation: reconciliation)
+  }
+
+  /// Runs the two table writes at the same time (two cores; each uses its own writer, and
+  /// they share only read-only state and reads of one scratch file) and merges their
+  /// tallies.
+  private static func writeBoth(
+    cleaned: (inout WriteTally) throws -> Void, rejects: (inout WriteTally) throws -> Void
+  ) throws -> WriteTally {
+    let outcomes = [WriteOutcome(), WriteOutcome()]
+    // Each closure is run by exactly one worker, and nothing else runs until both are done.
+    nonisolated(unsafe) let cleaned = cleaned
+    nonisolated(unsafe) let rejects = rejects
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      var tally = WriteTally()
+      do {
+        if part == 0 { try cleaned(&tally) } else { try rejects(&tally) }
+        outcomes[part].result = .success(tally)
+      } catch {
+        outcomes[part].result = .failure(error)
+      }
+    }
+    var merged = WriteTally()
+    for outcome in outcomes {
+      let tally = try outcome.result.get()
+      merged.cleaned.merge(tally.cleaned, uniquingKeysWith: +)
+      merged.rows.merge(tally.rows, uniquingKeysWith: +)
+      merged.rejected.merge(tally.rejected) { a, b in a.merging(b, uniquingKeysWith: +) }
+    }
+    return merged
+  }
+
+  private static func sortedCounts(_ counts: [String: Int64]) -> String {
+    counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+  }
+}
+
+/// The result of one of the two concurrent writes; each is set by exactly one worker and
+/// read after both have finished.
+private final class WriteOutcome: @unchecked Sendable {
+  var result: Result<WriteTally, any Error> = .failure(
+    HealthError.internalError("a table write did not run"))
+}

@@ -1,0 +1,50 @@
+import HealthCore
+
+@testable import Clean
+
+/// The clean stage as it was before partitioning, kept as the reference for
+/// `PartitionedCleanTests`: every sample in one `CleanEngine`, resolved at once, both tables
+/// written from the one `CleanResult`. The partitioned stage must write the same bytes.
+enum InMemoryCleanStage {
+  /// What the reference wrote besides the two tables.
+  struct Outcome {
+    var reconciliation: [Reconciliation]
+    var totals: [String: Int64]
+    var notes: [String]
+  }
+
+  /// Cleans `o.input` into `o.output` and `o.rejectsOutput` (no manifest).
+  static func run(_ o: CleanOptions) throws -> Outcome {
+    let priority = try SourcePriority(entries: o.priority)
+    let header = try TableFile.header(of: o.input)
+    var engine = CleanEngine(priority: priority, inputs: header.inputs, tableName: o.input)
+    try TableFile.stream(Sample.self, from: o.input) { block in
+      for sample in block { try engine.add(sample) }
+    }
+    let result = engine.finish()
+    let inputPrint = try FileFingerprint.withChecksum(o.input)
+    var inputs = header.inputs
+    inputs.append(
+      InputDescriptor(
+        index: inputs.count, path: o.input, format: TableKind.samples.rawValue,
+        size: inputPrint.size, crc32: inputPrint.crc32 ?? ""))
+    let summary = result.summary
+    let meta = try CleanTableMeta.entries(summary, upstream: header.meta)
+    var tally = WriteTally()
+    let cleaned = try TableWriter<Sample>(
+      path: o.output, stage: "clean", inputs: inputs, meta: meta)
+    try CleanedTableWriter.write(
+      result.forEachCleaned, to: cleaned, tally: &tally, progress: .silent)
+    let rejects = try TableWriter<Reject>(
+      path: o.rejectsOutput, stage: "clean", inputs: inputs, meta: meta)
+    try result.forEachReject { reject in
+      tally.countReject(metric: reject.metric, code: reject.code)
+      try rejects.append(reject)
+    }
+    try cleaned.commit()
+    try rejects.commit()
+    return Outcome(
+      reconciliation: CleanManifest.reconciliation(summary, tally: tally),
+      totals: CleanManifest.totals(summary), notes: CleanManifest.notes(summary))
+  }
+}

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import Clean
+
+@Suite("Strings keyed by their UTF-8 bytes")
+struct UTF8KeyTests {
+  @Test("equal bytes are one key; canonically equal strings with other bytes are two")
+  func bytesDecide() {
+    let watch = "Jane’s Apple Watch"
+    let copy = String(decoding: Array(watch.utf8), as: UTF8.self)
+    #expect(UTF8Key(watch) == UTF8Key(copy))
+    #expect(UTF8Key(watch).hashValue == UTF8Key(copy).hashValue)
+    #expect(UTF8Key(watch) != UTF8Key("Jane's Apple Watch"))
+    #expect(UTF8Key("") == UTF8Key(""))
+    #expect(UTF8Key("a") != UTF8Key(""))
+    // U+00E9 and e + U+0301 are one `String` to Swift, but two byte sequences in a table.
+    let composed = "Ren\u{E9}e"
+    let decomposed = "Rene\u{301}e"
+    #expect(composed == decomposed)
+    #expect(UTF8Key(composed) != UTF8Key(decomposed))
+  }
+
+  @Test("the pool gives one id per byte sequence, and ranks ids in UTF-8 order")
+  func pool() {
+    var pool = StringPool()
+    let a = pool.intern("Jane’s iPhone")
+    let b = pool.intern("Jane’s Apple Watch")
+    // A copy with its own storage (not the cached instance) still finds its id.
+    let c = pool.intern(String(decoding: Array("Jane’s iPhone".utf8), as: UTF8.self))
+    let d = pool.intern("Rene\u{301}e")
+    let e = pool.intern("Ren\u{E9}e")
+    #expect(a == c && a != b)
+    #expect(d != e)
+    #expect(pool.count == 4)
+    // UTF-8 order: "Jane’s A…" < "Jane’s i…" (0x41 < 0x69); "Ren" + 0xC3 0xA9 (é) sorts
+    // after "Ren" + "e" (0x65).
+    #expect(pool.sortRanks() == [1, 0, 2, 3])
+  }
+}
