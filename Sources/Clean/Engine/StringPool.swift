@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Interns strings to small integer ids so a million samples share one copy of each
 /// source, unit and device string, and compare as integers.
 ///

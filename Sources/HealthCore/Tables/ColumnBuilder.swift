@@ -9,7 +9,7 @@ final class ColumnBuilder {
   @exclusivity(unchecked) var doubles: [Double] = []
   @exclusivity(unchecked) var bools: [Bool] = []
   @exclusivity(unchecked) var stringIndices: [UInt32] = []
-  @exclusivity(unchecked) var dictionary: [String: UInt32] = [:]
+  @exclusivity(unchecked) var dictionary: [UTF8Key: UInt32] = [:]
   @exclusivity(unchecked) var dictionaryList: [String] = []
   @exclusivity(unchecked) var validity: [Bool] = []
 
@@ -45,12 +45,13 @@ final class ColumnBuilder {
   }
 
   private func appendStringHashed(_ value: String) -> UInt32 {
-    if let index = dictionary[value] {
+    let key = UTF8Key(value)
+    if let index = dictionary[key] {
       stringIndices.append(index)
       return index
     }
     let index = UInt32(dictionaryList.count)
-    dictionary[value] = index
+    dictionary[key] = index
     dictionaryList.append(value)
     stringIndices.append(index)
     return index

@@ -8,19 +8,18 @@
 ///
 /// `String`'s own `hash(into:)` and `==` follow Unicode canonical equivalence, so a string
 /// with any non-ASCII character (`Jane’s Apple Watch`, U+2019) takes Swift's normalisation
-/// path on every hash and comparison. The clean stage's strings are copied byte for byte
-/// from the table file and written back the same way, so comparing bytes is exact here,
-/// and faster. Two strings that are canonically equivalent but spelt with different bytes
+/// path on every hash and comparison. Table strings are copied byte for byte from and to the
+/// table files, so comparing bytes is exact there, and faster. Two strings that are canonically equivalent but spelt with different bytes
 /// (a precomposed and a decomposed `é`) are different keys, as they are different bytes in
 /// the table.
-struct UTF8Key: Hashable, Sendable {
+public struct UTF8Key: Hashable, Sendable {
   /// The string.
-  let text: String
+  public let text: String
 
   /// The key of `text`.
-  init(_ text: String) { self.text = text }
+  public init(_ text: String) { self.text = text }
 
-  func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     let done: Void? = text.utf8.withContiguousStorageIfAvailable {
       hasher.combine(bytes: UnsafeRawBufferPointer($0))
     }
@@ -31,7 +30,7 @@ struct UTF8Key: Hashable, Sendable {
     hasher.combine(0xFF as UInt8)
   }
 
-  static func == (a: UTF8Key, b: UTF8Key) -> Bool {
+  public static func == (a: UTF8Key, b: UTF8Key) -> Bool {
     a.text.utf8.count == b.text.utf8.count && sameBytes(a.text, b.text)
   }
 
