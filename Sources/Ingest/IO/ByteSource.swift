@@ -58,16 +58,17 @@ public final class FileByteSource: ByteSource {
     let checksum = crc
     readAhead = BackgroundThread(name: "healthpipe.read-ahead") {
       while true {
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        let n: Int
+        let chunk: [UInt8]
         do {
-          n = try chunk.withUnsafeMutableBytes { try file.value.read(into: $0) }
+          // Uninitialised: read(2) fills it, and only the bytes it filled are kept.
+          chunk = try [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, count in
+            count = try file.value.read(into: UnsafeMutableRawBufferPointer(buffer))
+          }
         } catch {
           handoff.put(.failure(error))
           break
         }
-        if n == 0 { break }
-        if n < chunk.count { chunk.removeLast(chunk.count - n) }
+        if chunk.isEmpty { break }
         checksum.update(chunk)
         if !handoff.put(.success(chunk)) { return }
       }
