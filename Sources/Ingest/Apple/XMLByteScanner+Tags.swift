@@ -80,6 +80,12 @@ extension XMLByteScanner {
       let valueStart = p + 1
       guard let close = try scanValue(from: valueStart, quote: quote, flags: &flags, lines: &lines)
       else { return .needMore }
+      if isRepeatedAttribute(nameStart: attrNameStart, nameLength: attrNameLength) {
+        let attrName = String(
+          decoding: UnsafeRawBufferPointer(start: buf + attrNameStart, count: attrNameLength),
+          as: UTF8.self)
+        noteDefect("attribute '\(attrName)' appears twice in the tag")
+      }
       if attributeCount == attributeCapacity { growAttributes() }
       attributes[attributeCount] = XMLAttribute(
         nameStart: attrNameStart, nameLength: attrNameLength, valueStart: valueStart,
@@ -148,6 +154,17 @@ extension XMLByteScanner {
       p += 1
     }
     return .needMore
+  }
+
+  /// Whether an attribute already read in this tag has the name at `nameStart`. XML forbids
+  /// a repeated name; taking either copy would silently change the record (a second `type`
+  /// turned a step count into another type), so the element is reported as defective.
+  @inline(__always)
+  func isRepeatedAttribute(nameStart: Int, nameLength: Int) -> Bool {
+    for i in 0..<attributeCount where attributes[i].nameLength == nameLength {
+      if memcmp(buf + attributes[i].nameStart, buf + nameStart, nameLength) == 0 { return true }
+    }
+    return false
   }
 
   func noteDefect(_ reason: String) {
