@@ -9,6 +9,7 @@ import HealthCore
 /// - Lenient like most readers: a `"` inside an unquoted field is kept as a character, and
 ///   characters after a closing quote are appended to the field.
 /// - Blank lines (and lines of only spaces or tabs) are skipped: they are not records.
+/// - A record that is not valid UTF-8 ends the read with exit 65 and its line.
 ///
 /// Memory stays at one buffer plus the longest record (capped at `maxRecordBytes`).
 public final class CSVRecordReader {
@@ -72,7 +73,7 @@ public final class CSVRecordReader {
     return UnsafeRawBufferPointer(start: storage + start, count: fieldEnds[i] - start)
   }
 
-  /// Field `i` as a `String` (invalid UTF-8 repaired with U+FFFD).
+  /// Field `i` as a `String` (records with invalid UTF-8 are refused by `next()`).
   public func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }
 
   /// Field `i` without leading and trailing spaces and tabs.
@@ -109,6 +110,12 @@ public final class CSVRecordReader {
       guard try ensure(1) else { return false }
       recordLine = line
       try readRecord()
+      if let bad = UTF8Text.firstInvalid(storage, storageCount) {
+        throw HealthError.malformed(
+          "line \(recordLine): invalid UTF-8 (byte 0x\(String(storage[bad], radix: 16, uppercase: true)))",
+          at: SourceLocation(file: path, line: recordLine),
+          hint: "save the file as UTF-8 (the text readers do not guess other encodings)")
+      }
       if fields == 1 && !quoted[0] && isBlank(field(0)) { continue }
       return true
     }
