@@ -3,7 +3,8 @@ import HealthCore
 /// A streaming RFC 4180 CSV record reader over a fixed-size buffer.
 ///
 /// - Fields are separated by `,`; records end with LF, CRLF or a lone CR; the last record may
-///   lack a line break. A UTF-8 byte order mark at the start is skipped.
+///   lack a line break (`recordUnterminated` tells). A UTF-8 byte order mark at the start is
+///   skipped.
 /// - Quoted fields may hold commas, line breaks and doubled quotes (`""` → `"`). A quote that
 ///   never closes ends the read with exit 65 naming the line where the field started.
 /// - Lenient like most readers: a `"` inside an unquoted field is kept as a character, and
@@ -39,6 +40,10 @@ public final class CSVRecordReader {
 
   /// The 1-based line on which the current record starts.
   @exclusivity(unchecked) public private(set) var recordLine = 0
+  /// Whether the current record is the last and the file ends without a line break after
+  /// it: the file may have been cut short inside it, so readers reject it rather than keep a
+  /// value that may have lost digits.
+  @exclusivity(unchecked) public private(set) var recordUnterminated = false
   /// The longest record accepted (exit 65 beyond, e.g. for a quote that never closes in a
   /// large file).
   public var maxRecordBytes = 16 << 20
@@ -109,6 +114,7 @@ public final class CSVRecordReader {
       fields = 0
       guard try ensure(1) else { return false }
       recordLine = line
+      recordUnterminated = false
       try readRecord()
       if let bad = UTF8Text.firstInvalid(storage, storageCount) {
         throw HealthError.malformed(
@@ -131,6 +137,7 @@ public final class CSVRecordReader {
       if pos == end {
         guard try ensure(1) else {
           try finishField(fieldQuoted)
+          recordUnterminated = true
           return
         }
       }
