@@ -93,11 +93,19 @@ extension XMLByteScanner {
       attributeCount += 1
       p = close + 1
     }
-    return open(nameStart: nameStart, nameLength: nameLength, end: p, lines: lines)
+    return try open(nameStart: nameStart, nameLength: nameLength, end: p, lines: lines)
   }
 
-  /// Finishes a start tag ending just before `tagEnd`.
-  func open(nameStart: Int, nameLength: Int, end tagEnd: Int, lines: Int) -> Step {
+  /// Finishes a start tag ending just before `tagEnd`. Elements nested deeper than
+  /// `maxDepth` end the read (the names of open elements are kept for end-tag checks, so
+  /// unbounded nesting would make memory grow with the file).
+  func open(nameStart: Int, nameLength: Int, end tagEnd: Int, lines: Int) throws -> Step {
+    if !selfClosing && depth >= Self.maxDepth {
+      // `line` and the scan position are still at this tag's '<'.
+      throw failure(
+        "elements nested deeper than \(Self.maxDepth) levels (an Apple export nests 4)",
+        hint: "this is not an Apple Health export as the Health app writes it")
+    }
     tagNameStart = nameStart
     tagNameLength = nameLength
     if !selfClosing {
@@ -133,7 +141,7 @@ extension XMLByteScanner {
       if c == 0x3E {
         selfClosing = p > start && byte(p - 1) == 0x2F
         // The attributes read before the defect stay, so a reject can name the type.
-        return open(nameStart: nameStart, nameLength: nameLength, end: p + 1, lines: lines)
+        return try open(nameStart: nameStart, nameLength: nameLength, end: p + 1, lines: lines)
       }
       if c == 0x3C { throw unterminated(at: pos, line: line) }
       if c == 0x0A {
@@ -166,6 +174,9 @@ extension XMLByteScanner {
     }
     return false
   }
+
+  /// The deepest element nesting read.
+  static let maxDepth = 256
 
   func noteDefect(_ reason: String) {
     if defect == nil { defect = reason }
