@@ -1,6 +1,7 @@
 /// Every subcommand, in the order `healthpipe help` lists them.
 enum CommandRegistry {
   static let all: [Command] = [
+    RunCommand.command,
     IngestCommand.command,
     CleanCommand.command,
     AggregateCommand.command,

@@ -11,32 +11,58 @@ public enum TableFile {
 
   /// Streams a table block by block (each call gets one block's records), checking the
   /// kind, the schema and every CRC. Returns the header.
+  ///
+  /// A background thread reads, checks and decodes the next blocks into records while
+  /// `body` works on the current one (at most two blocks ahead), so decoding uses the
+  /// second core. `body` runs on the calling thread, blocks in file order.
   @discardableResult
   public static func stream<Record: TableRecord>(
     _ type: Record.Type, from path: String, _ body: ([Record]) throws -> Void
   ) throws -> TableHeader {
     let reader = try TableFileReader(path: path)
     try reader.expect(kind: Record.tableKind, columns: Record.columns)
-    var records: [Record] = []
-    while let block = try reader.nextBlock() {
-      records.removeAll(keepingCapacity: true)
-      records.reserveCapacity(block.rowCount)
-      for row in 0..<block.rowCount {
-        var rowReader = RowReader(block: block, row: row)
-        do {
-          records.append(try Record(reading: &rowReader))
-        } catch let error as InvalidTableValue {
-          throw HealthError.malformed(
-            "column \(error.column) holds \(error.value), which no valid table contains",
-            at: SourceLocation(
-              file: path, path: "row \(reader.rowsRead - Int64(block.rowCount) + Int64(row) + 1)"),
-            hint:
-              "the file was damaged or written by another version; rerun the stage that wrote it")
+    let handoff = BoundedHandoff<Result<[Record], any Error>>(capacity: 2)
+    let source = UncheckedSendable(reader)
+    let producer = BackgroundThread(name: "healthpipe.table-reader") {
+      do {
+        while let block = try source.value.nextBlock() {
+          let first = source.value.rowsRead - Int64(block.rowCount)
+          let records = try decode(Record.self, block, firstRow: first, path: path)
+          if !handoff.put(.success(records)) { return }
         }
+      } catch {
+        handoff.put(.failure(error))
       }
-      try body(records)
+      handoff.close()
+    }
+    defer {
+      handoff.close()
+      producer.join()
+    }
+    while let next = handoff.take() {
+      try body(try next.get())
     }
     return reader.header
+  }
+
+  /// The records of one decoded block.
+  private static func decode<Record: TableRecord>(
+    _ type: Record.Type, _ block: DecodedBlock, firstRow: Int64, path: String
+  ) throws -> [Record] {
+    var records: [Record] = []
+    records.reserveCapacity(block.rowCount)
+    for row in 0..<block.rowCount {
+      var rowReader = RowReader(block: block, row: row)
+      do {
+        records.append(try Record(reading: &rowReader))
+      } catch let error as InvalidTableValue {
+        throw HealthError.malformed(
+          "column \(error.column) holds \(error.value), which no valid table contains",
+          at: SourceLocation(file: path, path: "row \(firstRow + Int64(row) + 1)"),
+          hint: "the file was damaged or written by another version; rerun the stage that wrote it")
+      }
+    }
+    return records
   }
 
   /// Reads only the header of a table file.

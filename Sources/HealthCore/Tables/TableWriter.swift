@@ -1,4 +1,10 @@
+import Dispatch
+
 /// Streams records into a typed table file, block by block, atomically.
+///
+/// Rows are appended into one set of column builders while the previous block is encoded,
+/// checksummed and written on a background queue into a second set, so a stage's own work
+/// and the table encoding use both cores. The bytes are the same as writing in line.
 ///
 /// Nothing is visible at `path` until `commit()`; dropping the writer without committing
 /// leaves any earlier file there untouched.
@@ -6,12 +12,14 @@ public final class TableWriter<Record: TableRecord> {
   /// The header written at the top.
   public let header: TableHeader
   private let file: AtomicFileWriter
-  private let builders: [ColumnBuilder]
-  private let unretainedBuilders: [Unmanaged<ColumnBuilder>]
+  private var builders: [ColumnBuilder]
+  private var unretainedBuilders: [Unmanaged<ColumnBuilder>]
+  private var spareBuilders: [ColumnBuilder]
   private let rowsPerBlock: Int
   private var pendingRows = 0
-  private var scratch: [UInt8] = []
-  private var columnScratch: [UInt8] = []
+  private let encoder = DispatchQueue(label: "healthpipe.table-writer")
+  private let inFlight = DispatchGroup()
+  private let state = EncoderState()
   /// Rows written so far.
   public private(set) var rowCount: Int64 = 0
   /// Blocks written so far.
@@ -25,6 +33,7 @@ public final class TableWriter<Record: TableRecord> {
     header = TableHeader(
       kind: Record.tableKind, columns: Record.columns, stage: stage, inputs: inputs, meta: meta)
     builders = Record.columns.map(ColumnBuilder.init)
+    spareBuilders = Record.columns.map(ColumnBuilder.init)
     unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
     self.rowsPerBlock = max(1, rowsPerBlock)
     file = try AtomicFileWriter(destination: path)
@@ -36,6 +45,8 @@ public final class TableWriter<Record: TableRecord> {
     ByteCoding.appendUInt32(CRC32.checksum(json), to: &start)
     try file.write(start)
   }
+
+  deinit { inFlight.wait() }
 
   /// Appends one record.
   public func append(_ record: Record) throws {
@@ -55,6 +66,7 @@ public final class TableWriter<Record: TableRecord> {
   /// Writes the last block and the footer and moves the file into place.
   public func commit() throws {
     try flushBlock()
+    try waitForEncoder()
     var footer: [UInt8] = [TableFileLayout.footerTag]
     var body: [UInt8] = []
     ByteCoding.appendUInt64(UInt64(rowCount), to: &body)
@@ -67,30 +79,71 @@ public final class TableWriter<Record: TableRecord> {
   }
 
   /// Gives up; the destination keeps whatever it had.
-  public func abandon() { file.abandon() }
+  public func abandon() {
+    inFlight.wait()
+    file.abandon()
+  }
 
+  /// Waits for the block being encoded and rethrows its error, if any.
+  private func waitForEncoder() throws {
+    inFlight.wait()
+    if let error = state.error { throw error }
+  }
+
+  /// Hands the full builders to the encoder queue and continues with the spare set.
   private func flushBlock() throws {
     guard pendingRows > 0 else { return }
-    scratch.removeAll(keepingCapacity: true)
-    for builder in builders {
-      columnScratch.removeAll(keepingCapacity: true)
-      builder.encode(rowCount: pendingRows, into: &columnScratch)
-      ByteCoding.appendUInt32(UInt32(columnScratch.count), to: &scratch)
-      scratch += columnScratch
-      builder.reset()
-    }
-    var head: [UInt8] = [TableFileLayout.blockTag]
-    ByteCoding.appendUInt32(UInt32(pendingRows), to: &head)
-    ByteCoding.appendUInt32(UInt32(scratch.count), to: &head)
-    var crc = CRC32()
-    head.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[1..<5])) }
-    crc.update(scratch)
-    try file.write(head)
-    try file.write(scratch)
-    var tail: [UInt8] = []
-    ByteCoding.appendUInt32(crc.value, to: &tail)
-    try file.write(tail)
+    try waitForEncoder()  // the spare set is free once the previous block is written
+    let full = builders
+    builders = spareBuilders
+    spareBuilders = full
+    unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
+    let job = EncodeJob(builders: full, rows: pendingRows, file: file, state: state)
     blockCount += 1
     pendingRows = 0
+    encoder.async(group: inFlight) { job.run() }
+  }
+}
+
+/// The first error of the background encoder, read by the writer after waiting for it.
+private final class EncoderState: @unchecked Sendable {
+  var error: (any Error)?
+  var scratch: [UInt8] = []
+  var columnScratch: [UInt8] = []
+}
+
+/// One block's encoding: touched only by the encoder queue while the writer waits for it
+/// before reusing the builders or the file.
+private struct EncodeJob: @unchecked Sendable {
+  let builders: [ColumnBuilder]
+  let rows: Int
+  let file: AtomicFileWriter
+  let state: EncoderState
+
+  func run() {
+    guard state.error == nil else { return }
+    do {
+      state.scratch.removeAll(keepingCapacity: true)
+      for builder in builders {
+        state.columnScratch.removeAll(keepingCapacity: true)
+        builder.encode(rowCount: rows, into: &state.columnScratch)
+        ByteCoding.appendUInt32(UInt32(state.columnScratch.count), to: &state.scratch)
+        state.scratch += state.columnScratch
+        builder.reset()
+      }
+      var head: [UInt8] = [TableFileLayout.blockTag]
+      ByteCoding.appendUInt32(UInt32(rows), to: &head)
+      ByteCoding.appendUInt32(UInt32(state.scratch.count), to: &head)
+      var crc = CRC32()
+      head.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[1..<5])) }
+      crc.update(state.scratch)
+      try file.write(head)
+      try file.write(state.scratch)
+      var tail: [UInt8] = []
+      ByteCoding.appendUInt32(crc.value, to: &tail)
+      try file.write(tail)
+    } catch {
+      state.error = error
+    }
   }
 }

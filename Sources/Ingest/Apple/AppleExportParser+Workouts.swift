@@ -12,9 +12,7 @@ extension AppleExportParser {
       let a = scanner.attribute(i)
       let n = scanner.name(of: a)
       if bytesEqual(n, "workoutActivityType") {
-        var activity = intern(a, in: &words)
-        if activity.hasPrefix("HKWorkoutActivityType") { activity.removeFirst(21) }
-        workout.activity = activity
+        workout.activity = WorkoutActivity.name(intern(a, in: &words))
       } else if bytesEqual(n, "duration") {
         workout.duration = scanner.value(of: a)
       } else if bytesEqual(n, "durationUnit") {

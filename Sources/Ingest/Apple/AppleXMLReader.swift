@@ -20,7 +20,7 @@ public struct AppleXMLReader: InputReader {
     progress.begin(stage: "ingest \(Self.displayName(path))", totalBytes: source.size)
     defer { progress.end() }
     try read(source: source, name: path, into: sink, options: options, progress: progress)
-    sink.contentCRC32 = source.crc32
+    sink.contentCRC32 = try source.wholeFileCRC32()
   }
 
   /// Reads an export from any byte source (a zip entry, memory). `name` and `entryName`

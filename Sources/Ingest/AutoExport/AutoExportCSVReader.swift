@@ -23,7 +23,7 @@ import HealthCore
 ///   it ends): noon of the day before to noon of the date, so that the sleep-day rule gives
 ///   back the row's date.
 /// - Source `Health Auto Export` (kind `app`); origins are 1-based line numbers.
-public struct AutoExportCSVReader: InputReader, Sendable {
+public struct AutoExportCSVReader: SeekableSourceReader, Sendable {
   /// Health Auto Export CSV daily metrics.
   public static let format = InputFormat.autoExportCSV
   /// Read buffer size in bytes (tests use tiny ones).
@@ -31,13 +31,6 @@ public struct AutoExportCSVReader: InputReader, Sendable {
 
   /// A reader with the default buffer.
   public init() {}
-
-  /// Reads the file at `path`.
-  public func read(
-    path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
-  ) throws {
-    try read(source: FileReader(path: path), into: sink, options: options, progress: progress)
-  }
 
   /// Reads from any byte source.
   public func read(
@@ -89,6 +82,9 @@ final class AutoExportCSVRows {
   let plan: AutoExportColumnPlan
   let columns: Int
   let source: String
+  /// The sink's counter of each value column's type, looked up once per file rather than
+  /// hashed per cell.
+  let valueCounters: [TypeCounter]
 
   init(
     csv: CSVRecordReader, sink: IngestSink, plan: AutoExportColumnPlan, columns: Int,
@@ -99,6 +95,7 @@ final class AutoExportCSVRows {
     self.plan = plan
     self.columns = columns
     self.source = source
+    valueCounters = plan.values.map { sink.counter(for: $0.type) }
   }
 
   func read(zone: inout LocalTimeZone) throws {
@@ -159,8 +156,8 @@ final class AutoExportCSVRows {
       case .value(let slot):
         let c = plan.values[slot]
         if let v = DecimalParser.parse(cell) {
-          sink.read(type: c.type)
-          try sink.keep(sample(c.metric, v, c.unit, c.hrv), type: c.type)
+          sink.read(valueCounters[slot])
+          try sink.keep(sample(c.metric, v, c.unit, c.hrv), counter: valueCounters[slot])
         } else {
           try reject(
             c.type, .badNumber, "'\(text(i))' in \(c.type) is not a number", metric: c.metric,

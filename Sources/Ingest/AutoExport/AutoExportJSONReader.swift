@@ -20,7 +20,7 @@ import HealthCore
 ///   path (`data.metrics[3].data[17].qty`, 0-based indices) and `line:column`.
 /// - A file that is cut short or not valid JSON ends the read with exit 65, line, column and
 ///   JSON path.
-public struct AutoExportJSONReader: InputReader, Sendable {
+public struct AutoExportJSONReader: SeekableSourceReader, Sendable {
   /// Health Auto Export JSON.
   public static let format = InputFormat.autoExportJSON
   /// Read buffer size in bytes (tests use tiny ones).
@@ -28,14 +28,6 @@ public struct AutoExportJSONReader: InputReader, Sendable {
 
   /// A reader with the default buffer.
   public init() {}
-
-  /// Reads the file at `path`.
-  public func read(
-    path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
-  ) throws {
-    let file = try FileReader(path: path)
-    try read(source: file, into: sink, options: options, progress: progress)
-  }
 
   /// Reads from any byte source (tests feed memory in chunks of any size).
   public func read(

@@ -16,7 +16,7 @@ import HealthCore
 /// - A row with the wrong number of fields is one `row` record, rejected; a row whose type,
 ///   start, end or duration is unusable is one `workout` record, rejected.
 /// - Source `Health Auto Export` (kind `app`); origins are 1-based line numbers.
-public struct AutoExportWorkoutsCSVReader: InputReader, Sendable {
+public struct AutoExportWorkoutsCSVReader: SeekableSourceReader, Sendable {
   /// Health Auto Export CSV workouts.
   public static let format = InputFormat.autoExportWorkoutsCSV
   /// Read buffer size in bytes.
@@ -24,13 +24,6 @@ public struct AutoExportWorkoutsCSVReader: InputReader, Sendable {
 
   /// A reader with the default buffer.
   public init() {}
-
-  /// Reads the file at `path`.
-  public func read(
-    path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
-  ) throws {
-    try read(source: FileReader(path: path), into: sink, options: options, progress: progress)
-  }
 
   /// Reads from any byte source.
   public func read(

@@ -40,9 +40,9 @@ public final class IngestSink {
   @exclusivity(unchecked) private var typeSlots: [String: Int] = [:]
   @exclusivity(unchecked) private var typeCounts: [TypeCounts] = []
 
-  /// Counts by input type name.
+  /// Counts by input type name (types with a counter but no record read are left out).
   public var counts: [String: TypeCounts] {
-    Dictionary(uniqueKeysWithValues: zip(typeNames, typeCounts))
+    Dictionary(uniqueKeysWithValues: zip(typeNames, typeCounts).filter { $0.1.read > 0 })
   }
   /// Extra counters a reader wants in the manifest (`skipped.Correlation`, `beats`, ...).
   public var extra: [String: Int64] = [:]

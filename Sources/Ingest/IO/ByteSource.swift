@@ -30,26 +30,89 @@ extension FileReader: SeekableByteSource {
 
 /// A file read sequentially, with the CRC-32 of its content computed on the way so no
 /// second pass is needed for the input's fingerprint.
+///
+/// A read-ahead thread reads the file in 1 MiB chunks and checksums each one while the
+/// parser works on the previous chunk, so neither the `read(2)` calls nor the CRC sit on
+/// the parsing thread. At most three chunks are in flight.
 public final class FileByteSource: ByteSource {
   private let reader: FileReader
-  private var crc = CRC32()
+  private let chunks = BoundedHandoff<Result<[UInt8], any Error>>(capacity: 3)
+  private let readAhead: BackgroundThread
+  private let crc = CRCBox()
+  private var current: [UInt8] = []
+  private var position = 0
+  private var finished = false
+  private var consumed: Int64 = 0
   /// The path.
   public var path: String { reader.path }
   /// The file's size at open time.
   public var size: Int64 { reader.size }
-  /// CRC-32 of everything read so far (of the whole file once `read` returned 0).
-  public var crc32: UInt32 { crc.value }
-  /// Bytes read so far.
-  public var inputBytesConsumed: Int64 { reader.offset }
+  /// Bytes handed to the parser so far.
+  public var inputBytesConsumed: Int64 { consumed }
 
-  /// Opens `path` (exit 66 when missing or unreadable).
-  public init(path: String) throws { reader = try FileReader(path: path) }
+  /// Opens `path` (exit 66 when missing or unreadable) and starts reading ahead.
+  public init(path: String, chunkSize: Int = 1 << 20) throws {
+    reader = try FileReader(path: path)
+    let file = UncheckedSendable(reader)
+    let handoff = chunks
+    let checksum = crc
+    readAhead = BackgroundThread(name: "healthpipe.read-ahead") {
+      while true {
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        let n: Int
+        do {
+          n = try chunk.withUnsafeMutableBytes { try file.value.read(into: $0) }
+        } catch {
+          handoff.put(.failure(error))
+          break
+        }
+        if n == 0 { break }
+        if n < chunk.count { chunk.removeLast(chunk.count - n) }
+        checksum.update(chunk)
+        if !handoff.put(.success(chunk)) { return }
+      }
+      handoff.close()
+    }
+  }
+
+  deinit {
+    chunks.close()
+    readAhead.join()
+  }
+
+  /// The CRC-32 of the whole file: reads (and discards) whatever the parser left unread, so
+  /// the fingerprint never depends on where parsing stopped or how far reading ran ahead.
+  public func wholeFileCRC32() throws -> UInt32 {
+    while let next = finished ? nil : chunks.take() { _ = try next.get() }
+    finished = true
+    return crc.value
+  }
 
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let n = try reader.read(into: buffer)
-    if n > 0 { crc.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
+    while position == current.count {
+      guard !finished, let next = chunks.take() else {
+        finished = true
+        return 0
+      }
+      current = try next.get()
+      position = 0
+    }
+    let n = min(buffer.count, current.count - position)
+    current.withUnsafeBytes { src in
+      buffer.baseAddress!.copyMemory(from: src.baseAddress! + position, byteCount: n)
+    }
+    position += n
+    consumed += Int64(n)
     return n
   }
+}
+
+/// The running CRC of the read-ahead thread; read by the parser only after the last chunk
+/// (the handoff's lock orders the two).
+private final class CRCBox: @unchecked Sendable {
+  private var crc = CRC32()
+  var value: UInt32 { crc.value }
+  func update(_ bytes: [UInt8]) { crc.update(bytes) }
 }
 
 /// Bytes in memory, handed out in pieces of a chosen size, so tests can split a document at

@@ -19,7 +19,7 @@ import HealthCore
 ///   `row` record. Bad numbers or dates, or an empty metric or value, are rejects with the
 ///   line; a quote that never closes ends the read with exit 65 and the line where the field
 ///   started. Origins are 1-based line numbers (of the row's first line).
-public struct LongCSVReader: InputReader, Sendable {
+public struct LongCSVReader: SeekableSourceReader, Sendable {
   /// The long CSV.
   public static let format = InputFormat.longCSV
   /// Read buffer size in bytes (tests use tiny ones).
@@ -27,13 +27,6 @@ public struct LongCSVReader: InputReader, Sendable {
 
   /// A reader with the default buffer.
   public init() {}
-
-  /// Reads the file at `path`.
-  public func read(
-    path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
-  ) throws {
-    try read(source: FileReader(path: path), into: sink, options: options, progress: progress)
-  }
 
   /// Reads from any byte source.
   public func read(

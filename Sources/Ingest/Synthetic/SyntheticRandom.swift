@@ -1,3 +1,5 @@
+import HealthCore
+
 /// The generator's own pseudo-random numbers: xoshiro256** seeded through SplitMix64.
 ///
 /// Nothing else in the generator is random: no system generator, no clock, no hashing
@@ -38,12 +40,7 @@ struct SyntheticRandom {
     return mix(state)
   }
 
-  private static func mix(_ x: UInt64) -> UInt64 {
-    var z = x
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  private static func mix(_ x: UInt64) -> UInt64 { SplitMix64.mix(x) }
 
   /// The next 64 random bits.
   @inline(__always)

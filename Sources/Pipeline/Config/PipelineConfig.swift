@@ -60,6 +60,8 @@ public struct PipelineConfig: Sendable {
   public var weekStart: Int
   /// `[aggregate] weekly_active_target`: active days a week (default 5).
   public var weeklyActiveTarget: Int
+  /// `[aggregate] backfill_days`: the streak backfill window (default 90).
+  public var backfillDays: Int
   /// The `[report]` section.
   public var report: ReportConfig
   /// The raw entries, for settings digests and `--plan`.

@@ -8,7 +8,7 @@ public enum PipelineConfigLoader {
   static let keys: [String: Set<String>] = [
     "pipeline": ["name", "inputs", "work", "as_of", "timezone"],
     "clean": ["priority"],
-    "aggregate": ["goals", "pinned", "week_start", "weekly_active_target"],
+    "aggregate": ["goals", "pinned", "week_start", "weekly_active_target", "backfill_days"],
     "report": ["format", "window", "out", "to", "from", "send", "sendmail"],
   ]
   static let goalKeys: Set<String> = ["condition", "weekly_target", "description"]
@@ -19,12 +19,16 @@ public enum PipelineConfigLoader {
   ]
 
   /// Parses and validates the pipeline file at `path`.
-  public static func load(path: String) throws -> PipelineConfig {
-    try load(PipelineFileParser.parse(path: path))
+  /// With `checkInputs` false the input patterns are not expanded (for commands such as
+  /// `aggregate --pipeline` that only need the settings).
+  public static func load(path: String, checkInputs: Bool = true) throws -> PipelineConfig {
+    try load(PipelineFileParser.parse(path: path), checkInputs: checkInputs)
   }
 
   /// Validates a parsed document.
-  public static func load(_ document: PipelineDocument) throws -> PipelineConfig {
+  public static func load(_ document: PipelineDocument, checkInputs: Bool = true) throws
+    -> PipelineConfig
+  {
     let base = PathUtilities.directory(of: document.path)
     for (name, location) in document.sections {
       guard keys[name] != nil || isGoalSection(name) else {
@@ -56,8 +60,10 @@ public enum PipelineConfigLoader {
         at: document.sections.first { $0.name == "pipeline" }?.location,
         hint: "list the export files or patterns, e.g. inputs = exports/*.zip")
     }
-    let inputs = try GlobExpander.expand(
-      list(inputsEntry.value), relativeTo: base, at: inputsEntry.location)
+    let inputs =
+      checkInputs
+      ? try GlobExpander.expand(
+        list(inputsEntry.value), relativeTo: base, at: inputsEntry.location) : []
     let work =
       value("pipeline", "work").map { PathUtilities.resolve($0.value, relativeTo: base) }
       ?? PathUtilities.resolve(".healthpipe/\(name)", relativeTo: base)
@@ -119,6 +125,10 @@ public enum PipelineConfigLoader {
     if let e = value("aggregate", "weekly_active_target") {
       weeklyActive = try integer(e, in: 1...7)
     }
+    var backfillDays = 90
+    if let e = value("aggregate", "backfill_days") {
+      backfillDays = try integer(e, in: 7...730)
+    }
     var report = ReportConfig()
     if let e = value("report", "format") {
       guard ["html", "markdown", "email"].contains(e.value) else {
@@ -147,7 +157,8 @@ public enum PipelineConfigLoader {
     return PipelineConfig(
       path: document.path, name: name, inputs: inputs, workFolder: work, asOf: asOf,
       timeZone: timeZone, priority: priority, goalNames: goalNames, goals: goals, pinned: pinned,
-      weekStart: weekStart, weeklyActiveTarget: weeklyActive, report: report, document: document)
+      weekStart: weekStart, weeklyActiveTarget: weeklyActive, backfillDays: backfillDays,
+      report: report, document: document)
   }
 
   private static func goal(_ name: String, document: PipelineDocument, location: SourceLocation)

@@ -1,9 +1,9 @@
 import Foundation
 import HealthCore
 
-/// Runs stages in order under the work-folder lock, skipping those whose inputs, settings
-/// and outputs are unchanged since their last success (`force` reruns all), and writes a
-/// stamp after each successful stage and the run summary at the end.
+/// Runs stages in order, skipping those whose inputs, settings and outputs are unchanged
+/// since their last success (`force` reruns all), and writes a stamp after each stage that
+/// succeeded completely. The caller holds the work-folder lock.
 public struct PipelineRunner {
   /// The work folder (created if missing).
   public var workFolder: String
@@ -45,7 +45,10 @@ public struct PipelineRunner {
         return (true, "input " + why)
       }
     }
-    if stamp.outputs.map(\.path) != stage.outputs { return (true, "the list of outputs changed") }
+    let recorded = Set(stamp.outputs.map(\.path))
+    if let missing = stage.outputs.first(where: { !recorded.contains($0) }) {
+      return (true, "output \(missing) was not made by the last run")
+    }
     for output in stamp.outputs {
       if let why = FingerprintCheck.mismatch(output, byContent: true) {
         return (true, "output " + why)
@@ -54,23 +57,26 @@ public struct PipelineRunner {
     return (false, upstreamRan ? "inputs unchanged in content" : "unchanged since last run")
   }
 
-  /// Runs (or plans) the stages. Throws the first stage failure after recording it.
+  /// Runs (or plans) the stages, calling `onOutcome` after each. A stage failure is thrown
+  /// after its outcome was reported; partial failures are returned with the outcomes.
   public func run(
     _ stages: [PipelineStage], progress: ProgressMeter, onOutcome: (StageOutcome) -> Void
-  )
-    throws -> [StageOutcome]
-  {
+  ) throws -> (outcomes: [StageOutcome], partialFailures: [HealthError]) {
     var outcomes: [StageOutcome] = []
+    var partial: [HealthError] = []
     var upstreamRan = false
     for stage in stages {
-      let decision = decide(stage, upstreamRan: upstreamRan)
+      var decision = decide(stage, upstreamRan: upstreamRan)
       if planOnly {
+        if !decision.run && upstreamRan {
+          decision.reason = "skips unless an earlier stage's output changes"
+        }
         let o = StageOutcome(
           stage: stage.name, status: decision.run ? "planned-run" : "planned-skip",
           reason: decision.reason, seconds: 0, totals: [:], balanced: true, outputs: [])
         outcomes.append(o)
         onOutcome(o)
-        // After a planned run, downstream stamps cannot be trusted to still match.
+        upstreamRan = upstreamRan || decision.run
         continue
       }
       guard decision.run else {
@@ -83,21 +89,47 @@ public struct PipelineRunner {
         continue
       }
       let started = SystemCalls.monotonicSeconds()
-      let manifest = try stage.run(progress)
+      let output: StageOutput
+      do {
+        output = try stage.run(progress)
+      } catch let error as HealthError {
+        progress.end()
+        let o = StageOutcome(
+          stage: stage.name, status: "failed", reason: error.message,
+          seconds: SystemCalls.monotonicSeconds() - started, totals: [:], balanced: false,
+          outputs: [])
+        outcomes.append(o)
+        onOutcome(o)
+        throw error
+      }
       let seconds = SystemCalls.monotonicSeconds() - started
-      let stamp = StageStamp(
-        toolVersion: ToolInfo.version, settings: stage.settings,
-        inputs: try FingerprintCheck.fingerprints(stage.inputs),
-        outputs: try FingerprintCheck.fingerprints(stage.outputs))
-      try FileSystem.createDirectory(workFolder + "/.stamps")
-      try stamp.write(to: stampPath(stage.name))
+      let manifest = output.manifest
+      // Outputs: those declared, plus any the stage's manifest lists (e.g. Markdown's SVGs).
+      var outputPaths = stage.outputs
+      for made in manifest.outputs.map(\.path) where !outputPaths.contains(made) {
+        outputPaths.append(made)
+      }
+      let outputs = try FingerprintCheck.fingerprints(
+        outputPaths.filter { SystemCalls.fileStatus($0) != nil })
+      if output.partialFailures.isEmpty {
+        let stamp = StageStamp(
+          toolVersion: ToolInfo.version, settings: stage.settings,
+          inputs: try FingerprintCheck.fingerprints(stage.inputs), outputs: outputs)
+        try FileSystem.createDirectory(workFolder + "/.stamps")
+        try stamp.write(to: stampPath(stage.name))
+      } else {
+        // An incomplete stage keeps no stamp: the next run tries it again.
+        try? FileManager.default.removeItem(atPath: stampPath(stage.name))
+        partial += output.partialFailures
+      }
       upstreamRan = true
       let o = StageOutcome(
-        stage: stage.name, status: "ran", reason: decision.reason, seconds: seconds,
-        totals: manifest.totals, balanced: manifest.balanced, outputs: stamp.outputs)
+        stage: stage.name, status: output.partialFailures.isEmpty ? "ran" : "ran-partially",
+        reason: decision.reason, seconds: seconds, totals: manifest.totals,
+        balanced: manifest.balanced, outputs: outputs)
       outcomes.append(o)
       onOutcome(o)
     }
-    return outcomes
+    return (outcomes, partial)
   }
 }

@@ -1,5 +1,20 @@
 import HealthCore
 
+/// What a stage run produced: its manifest, and problems that did not stop it (an input
+/// that failed while the others were read: the run then exits 1, partial success).
+public struct StageOutput: Sendable {
+  /// The stage's manifest.
+  public var manifest: StageManifest
+  /// Failures of parts of the stage that did not stop it.
+  public var partialFailures: [HealthError]
+
+  /// Creates an output.
+  public init(manifest: StageManifest, partialFailures: [HealthError] = []) {
+    self.manifest = manifest
+    self.partialFailures = partialFailures
+  }
+}
+
 /// One stage of a pipeline run, as the runner sees it: what it reads, what it writes, the
 /// settings that change its result, and how to run it.
 public struct PipelineStage: Sendable {
@@ -11,8 +26,8 @@ public struct PipelineStage: Sendable {
   public var outputs: [String]
   /// Settings that influence the result, as canonical strings.
   public var settings: [String: String]
-  /// Runs the stage; returns its manifest.
-  public var run: @Sendable (ProgressMeter) throws -> StageManifest
+  /// Runs the stage.
+  public var run: @Sendable (ProgressMeter) throws -> StageOutput
   /// Whether `inputs` are the pipeline's own input files (compared by size and mtime, like
   /// make) rather than files an earlier stage wrote (compared by content).
   public var externalInputs: Bool = false
@@ -24,7 +39,7 @@ public struct PipelineStage: Sendable {
   public init(
     name: String, inputs: [String], outputs: [String], settings: [String: String],
     externalInputs: Bool = false, alwaysRun: Bool = false,
-    run: @escaping @Sendable (ProgressMeter) throws -> StageManifest
+    run: @escaping @Sendable (ProgressMeter) throws -> StageOutput
   ) {
     self.name = name
     self.inputs = inputs

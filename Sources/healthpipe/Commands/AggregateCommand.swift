@@ -1,6 +1,7 @@
 import Aggregate
 import Foundation
 import HealthCore
+import Pipeline
 
 /// `healthpipe aggregate FILE --out DIR [--as-of DATE]`: cleaned samples to daily values,
 /// baselines, scores, streaks and weekly rows.
@@ -8,10 +9,14 @@ enum AggregateCommand {
   static let command = Command(
     name: "aggregate",
     summary: "Daily values, baselines, scores, streaks and weekly rows from cleaned samples.",
-    synopsis: "healthpipe aggregate FILE --out DIR [--as-of DATE] [--rejects FILE]...",
+    synopsis:
+      "healthpipe aggregate FILE --out DIR [--as-of DATE] [--pipeline FILE] [--rejects FILE]...",
     options: [
       .value("out", "DIR", "folder for daily/baselines/scores/streaks/weekly tables and CSVs"),
-      .value("as-of", "DATE", "report date: yyyy-MM-dd, today or yesterday (default today)"),
+      .value(
+        "as-of", "DATE",
+        "report date: yyyy-MM-dd, today or yesterday (default: the pipeline's, else today)"),
+      .value("pipeline", "FILE", "take goals, pinned metrics and week start from a pipeline file"),
       .value(
         "rejects", "FILE", "rejects table to count for the data-quality facts", repeatable: true),
       .flag("quiet", "no progress line"),
@@ -22,9 +27,19 @@ enum AggregateCommand {
   ) { arguments in
     let input = try arguments.positionals(exactly: 1, names: "one cleaned samples FILE")[0]
     let out = try arguments.required("out")
-    let asOf = try AsOfDate.resolve(arguments.value("as-of") ?? "today")
+    var settings = AggregateSettings()
+    var asOfText = "today"
+    var zone: String?
+    if let file = arguments.value("pipeline") {
+      let config = try PipelineConfigLoader.load(path: file, checkInputs: false)
+      settings = try AggregateSettings(config: config)
+      asOfText = config.asOf
+      zone = config.timeZone
+    }
+    let asOf = try AsOfDate.resolve(arguments.value("as-of") ?? asOfText, zone: zone)
     let options = AggregateOptions(
-      input: input, outputDirectory: out, asOf: asOf, rejectsInputs: arguments.values("rejects"))
+      input: input, outputDirectory: out, asOf: asOf, settings: settings,
+      rejectsInputs: arguments.values("rejects"))
     let progress = ProgressMeter(
       quiet: arguments.flag("quiet"), environment: ProcessInfo.processInfo.environment)
     let manifest = try AggregateStage.run(options, progress: progress)

@@ -100,8 +100,14 @@ struct PipelineFileParserTests {
       ("[pipeline]\ninputs = in.zip\n[aggregate]\nweek_start = someday\n", 4, "week_start"),
       ("[pipeline]\ninputs = in.zip\n[report]\nsend = maybe\n", 4, "true or false"),
       ("[pipeline]\ninputs = in.zip\n[goal.walk]\nweekly_target = 3\n", 3, "has no 'condition'"),
-      ("[pipeline]\ninputs = in.zip\n[goal.walk]\ncondition = distance lots\n", 4, "is not METRIC OP NUMBER"),
-      ("[pipeline]\ninputs = in.zip\n[goal.walk]\ncondition = distance >= 5\nweekly_target = 9\n", 5, "from 1 to 7"),
+      (
+        "[pipeline]\ninputs = in.zip\n[goal.walk]\ncondition = distance lots\n", 4,
+        "is not METRIC OP NUMBER"
+      ),
+      (
+        "[pipeline]\ninputs = in.zip\n[goal.walk]\ncondition = distance >= 5\nweekly_target = 9\n",
+        5, "from 1 to 7"
+      ),
       ("[pipeline]\ninputs = in.zip\n[aggregate]\ngoals = steps, steps\n", 4, "listed twice"),
       ("[pipeline]\ninputs = in.zip\n[aggregate]\ngoals = swim\n", 4, "no [goal.swim]"),
     ]

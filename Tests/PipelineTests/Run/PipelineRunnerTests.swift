@@ -27,13 +27,13 @@ struct PipelineRunnerTests {
         log.add("upper")
         let text = try String(contentsOfFile: input, encoding: .utf8).uppercased()
         try AtomicFileWriter.write(text, to: mid)
-        return StageManifest(stage: "upper")
+        return StageOutput(manifest: StageManifest(stage: "upper"))
       },
       PipelineStage(name: "count", inputs: [mid], outputs: [out], settings: ["s": setting]) { _ in
         log.add("count")
         let n = try FileReader.readAll(mid).count
         try AtomicFileWriter.write("\(n)\n", to: out)
-        return StageManifest(stage: "count")
+        return StageOutput(manifest: StageManifest(stage: "count"))
       },
     ]
   }
@@ -44,13 +44,13 @@ struct PipelineRunnerTests {
     try "hello".write(toFile: dir.file("input.txt"), atomically: true, encoding: .utf8)
     let log = RunLog()
     let runner = PipelineRunner(workFolder: dir.path)
-    _ = try runner.run(stages(dir, log: log), progress: .silent) { _ in }
+    _ = try runner.run(stages(dir, log: log), progress: .silent) { _ in }.outcomes
     #expect(log.all == ["upper", "count"])
-    let second = try runner.run(stages(dir, log: log), progress: .silent) { _ in }
+    let second = try runner.run(stages(dir, log: log), progress: .silent) { _ in }.outcomes
     #expect(second.map(\.status) == ["skipped", "skipped"])
     #expect(log.all == ["upper", "count"])
     try "hello world".write(toFile: dir.file("input.txt"), atomically: true, encoding: .utf8)
-    _ = try runner.run(stages(dir, log: log), progress: .silent) { _ in }
+    _ = try runner.run(stages(dir, log: log), progress: .silent) { _ in }.outcomes
     #expect(log.all == ["upper", "count", "upper", "count"])
     #expect(try String(contentsOfFile: dir.file("out.txt"), encoding: .utf8) == "11\n")
   }
@@ -61,11 +61,11 @@ struct PipelineRunnerTests {
     try "hello".write(toFile: dir.file("input.txt"), atomically: true, encoding: .utf8)
     let log = RunLog()
     let runner = PipelineRunner(workFolder: dir.path)
-    _ = try runner.run(stages(dir, log: log), progress: .silent) { _ in }
+    _ = try runner.run(stages(dir, log: log), progress: .silent) { _ in }.outcomes
     // Same bytes, new mtime.
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: dir.file("input.txt"))
-    let outcomes = try runner.run(stages(dir, log: log), progress: .silent) { _ in }
+    let outcomes = try runner.run(stages(dir, log: log), progress: .silent) { _ in }.outcomes
     #expect(outcomes.map(\.status) == ["ran", "skipped"])
     #expect(log.all == ["upper", "count", "upper"])
   }
@@ -80,17 +80,17 @@ struct PipelineRunnerTests {
     }
     let changed = try PipelineRunner(workFolder: dir.path).run(
       stages(dir, log: log, setting: "b"), progress: .silent
-    ) { _ in }
+    ) { _ in }.outcomes
     #expect(changed.map(\.status) == ["skipped", "ran"])
     #expect(changed[1].reason.contains("settings changed: s"))
     let forced = try PipelineRunner(workFolder: dir.path, force: true).run(
       stages(dir, log: log, setting: "b"), progress: .silent
-    ) { _ in }
+    ) { _ in }.outcomes
     #expect(forced.map(\.status) == ["ran", "ran"])
     try FileManager.default.removeItem(atPath: dir.file("out.txt"))
     let repaired = try PipelineRunner(workFolder: dir.path).run(
       stages(dir, log: log, setting: "b"), progress: .silent
-    ) { _ in }
+    ) { _ in }.outcomes
     #expect(repaired.map(\.status) == ["skipped", "ran"])
   }
 
@@ -102,7 +102,7 @@ struct PipelineRunnerTests {
     let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
     let planned = try PipelineRunner(workFolder: dir.path, planOnly: true).run(
       stages(dir, log: log), progress: .silent
-    ) { _ in }
+    ) { _ in }.outcomes
     #expect(planned.map(\.status) == ["planned-run", "planned-run"])
     #expect(log.all.isEmpty)
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)

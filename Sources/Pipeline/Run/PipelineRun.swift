@@ -1,0 +1,104 @@
+import Aggregate
+import Foundation
+import HealthCore
+
+/// `healthpipe run PIPELINE`: validates the pipeline file, resolves the as-of date, takes
+/// the work-folder lock, clears what a killed run left behind, runs (or plans) the stages,
+/// and writes the run summary.
+public enum PipelineRun {
+  /// How to run.
+  public struct Request: Sendable {
+    /// The pipeline file.
+    public var path: String
+    /// `--as-of` (overrides the file's `as_of`).
+    public var asOf: String?
+    /// `--force`.
+    public var force: Bool
+    /// `--plan`.
+    public var plan: Bool
+
+    /// Creates a request.
+    public init(path: String, asOf: String? = nil, force: Bool = false, plan: Bool = false) {
+      self.path = path
+      self.asOf = asOf
+      self.force = force
+      self.plan = plan
+    }
+  }
+
+  /// Runs the pipeline. `log` receives one line per stage outcome (and notes) for stderr.
+  /// Throws the first stage failure after writing the run summary; returns the summary and
+  /// the exit code (0, or 1 when some inputs failed and the rest were processed).
+  public static func execute(
+    _ request: Request, progress: ProgressMeter, log: (String) -> Void
+  ) throws -> (summary: RunSummary, exitCode: ExitCode) {
+    let started = SystemCalls.monotonicSeconds()
+    let config = try PipelineConfigLoader.load(path: request.path)
+    let asOf = try AsOfDate.resolve(request.asOf ?? config.asOf, zone: config.timeZone)
+    let stages = try NightlyStages.make(config: config, asOf: asOf)
+    let layout = WorkLayout(folder: config.workFolder)
+    var summary = RunSummary(
+      pipeline: config.name, file: config.path, asOf: asOf.description,
+      inputs: config.inputs.compactMap(FileFingerprint.stat), stages: [], seconds: 0,
+      peakRSSBytes: 0, exitCode: 0)
+
+    if request.plan {
+      log("plan for \(config.name) (\(config.path)), as of \(asOf); nothing is run or written")
+      log("work folder: \(config.workFolder)")
+      for input in config.inputs { log("input: \(input)") }
+      let planned = try PipelineRunner(
+        workFolder: config.workFolder, force: request.force, planOnly: true
+      )
+      .run(stages, progress: progress) { log(line(for: $0)) }
+      summary.stages = planned.outcomes
+      summary.seconds = SystemCalls.monotonicSeconds() - started
+      return (summary, .success)
+    }
+
+    try FileSystem.createDirectory(config.workFolder)
+    let lock = try WorkFolderLock(workFolder: config.workFolder)
+    defer { lock.release() }
+    let leftovers = FileSystem.removeStaleTemporaries(in: config.workFolder)
+    if !leftovers.isEmpty {
+      log("removed \(leftovers.count) temporary file(s) left by an interrupted run")
+    }
+    let runner = PipelineRunner(workFolder: config.workFolder, force: request.force)
+    var outcomes: [StageOutcome] = []
+    func finish(_ code: ExitCode) throws {
+      summary.stages = outcomes
+      summary.seconds = SystemCalls.monotonicSeconds() - started
+      summary.peakRSSBytes = SystemCalls.peakRSSBytes()
+      summary.exitCode = code.rawValue
+      try AtomicFileWriter.write(try summary.json(), to: layout.runSummary)
+    }
+    do {
+      let result = try runner.run(stages, progress: progress) { outcome in
+        outcomes.append(outcome)
+        log(line(for: outcome))
+      }
+      for failure in result.partialFailures {
+        log("input failed: " + (failure.location.map { "\($0): " } ?? "") + failure.message)
+      }
+      let code: ExitCode = result.partialFailures.isEmpty ? .success : .partialSuccess
+      try finish(code)
+      return (summary, code)
+    } catch let error as HealthError {
+      try? finish(error.code)
+      throw error
+    }
+  }
+
+  /// One aligned line per stage outcome.
+  static func line(for o: StageOutcome) -> String {
+    let time =
+      o.status == "ran" || o.status == "ran-partially" || o.status == "failed"
+      ? NumberFormatting.fixed(o.seconds, 2) + " s" : ""
+    return o.stage.padding(10) + o.status.padding(14) + time.padding(10) + o.reason
+  }
+}
+
+extension String {
+  fileprivate func padding(_ width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,82 @@
+import Aggregate
+import Clean
+import HealthCore
+import Ingest
+import Report
+
+/// The four stages of a pipeline file, in order, wired through the work folder's table
+/// files exactly as a user running the commands one by one would.
+public enum NightlyStages {
+  /// The stages for a validated pipeline file and a resolved as-of date.
+  public static func make(config: PipelineConfig, asOf: LocalDay) throws -> [PipelineStage] {
+    let work = WorkLayout(folder: config.workFolder)
+    let settings = try AggregateSettings(config: config)
+    let reportFormat = ReportFormat(rawValue: config.report.format) ?? .html
+    let reportOut = config.report.out ?? work.defaultReport(format: config.report.format)
+    let zone = config.timeZone
+    let priority = config.priority ?? SourcePriority.defaultEntries
+    let aggregateOutputs = AggregateOutputs.all.map { work.aggregate + "/" + $0 }
+    let aggregateTables = [
+      AggregateOutputs.daily, AggregateOutputs.baselines, AggregateOutputs.scores,
+      AggregateOutputs.streaks, AggregateOutputs.weekly,
+    ].map { work.aggregate + "/" + $0 }
+
+    let ingest = PipelineStage(
+      name: "ingest", inputs: config.inputs, outputs: [work.samples, work.ingestRejects],
+      settings: ["timezone": zone ?? "(machine zone)"], externalInputs: true
+    ) { progress in
+      let options = IngestOptions(
+        inputs: config.inputs, output: work.samples, rejectsOutput: work.ingestRejects,
+        reader: ReaderOptions(
+          timeZone: zone, timeZoneOrigin: zone == nil ? "machine zone" : "pipeline setting"))
+      let result = try IngestStage.execute(options, progress: progress)
+      guard let manifest = result.manifest else {
+        throw result.failures.first?.error
+          ?? HealthError.internalError("ingest produced no manifest and no failure")
+      }
+      return StageOutput(manifest: manifest, partialFailures: result.failures.map(\.error))
+    }
+
+    let clean = PipelineStage(
+      name: "clean", inputs: [work.samples], outputs: [work.cleaned, work.cleanRejects],
+      settings: ["priority": priority.joined(separator: ", ")]
+    ) { progress in
+      let options = CleanOptions(
+        input: work.samples, output: work.cleaned, rejectsOutput: work.cleanRejects,
+        priority: priority)
+      return StageOutput(manifest: try CleanStage.run(options, progress: progress))
+    }
+
+    let aggregate = PipelineStage(
+      name: "aggregate", inputs: [work.cleaned, work.ingestRejects, work.cleanRejects],
+      outputs: aggregateOutputs,
+      settings: ["asOf": asOf.description, "settings": settings.fingerprintText]
+    ) { progress in
+      try FileSystem.createDirectory(work.aggregate)
+      let options = AggregateOptions(
+        input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf, settings: settings,
+        rejectsInputs: [work.ingestRejects, work.cleanRejects])
+      return StageOutput(manifest: try AggregateStage.run(options, progress: progress))
+    }
+
+    let email = EmailSettings(
+      to: config.report.to ?? "", from: config.report.from ?? "healthpipe@localhost",
+      send: config.report.send,
+      sendmailCommand: config.report.sendmail ?? EmailSettings.defaultSendmail)
+    let report = PipelineStage(
+      name: "report", inputs: aggregateTables, outputs: [reportOut],
+      settings: [
+        "asOf": asOf.description, "format": reportFormat.rawValue,
+        "window": String(config.report.window), "to": email.to, "from": email.from,
+        "send": String(email.send), "sendmail": email.sendmailCommand,
+      ]
+    ) { progress in
+      try FileSystem.createDirectory(PathUtilities.directory(of: reportOut))
+      let options = ReportOptions(
+        inputDirectory: work.aggregate, format: reportFormat, output: reportOut, asOf: asOf,
+        window: config.report.window, email: email)
+      return StageOutput(manifest: try ReportStage.run(options, progress: progress))
+    }
+    return [ingest, clean, aggregate, report]
+  }
+}

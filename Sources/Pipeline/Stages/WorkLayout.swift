@@ -1,0 +1,29 @@
+/// Where a pipeline run keeps its files inside the work folder.
+public struct WorkLayout: Sendable {
+  /// The work folder.
+  public var folder: String
+
+  /// A layout for a work folder.
+  public init(folder: String) { self.folder = folder }
+
+  /// Ingest's samples table.
+  public var samples: String { folder + "/samples.hpt" }
+  /// Ingest's rejects.
+  public var ingestRejects: String { folder + "/rejects-ingest.hpt" }
+  /// Clean's samples table.
+  public var cleaned: String { folder + "/clean.hpt" }
+  /// Clean's rejects.
+  public var cleanRejects: String { folder + "/rejects-clean.hpt" }
+  /// The aggregate output folder.
+  public var aggregate: String { folder + "/aggregate" }
+  /// The run summary.
+  public var runSummary: String { folder + "/run-summary.json" }
+  /// The default report path for a format.
+  public func defaultReport(format: String) -> String {
+    switch format {
+    case "markdown": folder + "/report/report.md"
+    case "email": folder + "/report/weekly.eml"
+    default: folder + "/report/report.html"
+    }
+  }
+}

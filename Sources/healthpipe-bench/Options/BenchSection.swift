@@ -1,0 +1,35 @@
+/// The benchmark's sections, in the order they run (section 10 of the design and issues 2-8).
+enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
+  /// 1. Apple `export.xml` and `export.zip` ingest at two sizes.
+  case ingest
+  /// 2. Health Auto Export JSON and daily CSV, and the long CSV.
+  case formats
+  /// 3. Clean on the samples table of the first Apple export.
+  case clean
+  /// 4. Aggregate of five years.
+  case aggregate
+  /// 5. The 90-day HTML report.
+  case report
+  /// 6. The whole nightly pipeline on five years, and the cached rerun.
+  case pipeline
+  /// 7. A ~2 GB export: ingest and the whole pipeline (off by default).
+  case scale
+
+  /// The heading printed above the section's table.
+  var title: String {
+    switch self {
+    case .ingest: "1. Ingest Apple export.xml / export.zip (two sizes)"
+    case .formats: "2. Ingest Health Auto Export JSON / CSV and long CSV"
+    case .clean: "3. Clean the samples of the first Apple export"
+    case .aggregate: "4. Aggregate the five-year export"
+    case .report: "5. Report: 90-day HTML"
+    case .pipeline: "6. Whole nightly pipeline on the five-year export"
+    case .scale: "7. Scale: a ~2 GB export"
+    }
+  }
+
+  /// Sections order as `allCases` lists them.
+  static func < (a: BenchSection, b: BenchSection) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}

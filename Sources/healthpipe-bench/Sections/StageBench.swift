@@ -1,0 +1,82 @@
+import Foundation
+import HealthCore
+
+/// Sections 3-5: clean on the first Apple export's samples (issue 4: under 300 bytes of
+/// peak RSS per sample), aggregate of five years (issue 5: no budget of its own, part of
+/// the pipeline's 5 s), and the 90-day HTML report (issue 6: render under 100 ms).
+enum StageBench {
+  /// The chain of the five-year export (XML only).
+  static func fiveYearChain(_ ctx: BenchContext) throws -> StageChain {
+    let spec = InputSpec(
+      kind: .apple, minBytes: nil, days: ctx.sizes.fiveYearDays, zip: false,
+      seed: ctx.options.seed)
+    let g = try ctx.inputs.inputs(spec)
+    return try ctx.chain(spec.key, input: g.primaryPath, bytes: g.files[0].bytes)
+  }
+
+  static func clean(_ ctx: BenchContext) throws {
+    let section = BenchSection.clean
+    let chain = try AppleIngestBench.firstChain(ctx)
+    try ctx.prepare(chain, before: .clean)
+    let m = try ctx.measure(section, [chain.operation(.clean, label: "clean")])[0]
+    ctx.markMade(chain, .clean)
+    if let records = m.records, records > 0 {
+      ctx.check(
+        section, "peak RSS per sample read (\(Format.count(records)) samples)",
+        best: Double(m.peakRSS) / Double(records), median: nil, unit: "B/sample", .below, 300,
+        source: "issue 4")
+    }
+    SectionPrinter.print(section, [m], ctx.checks(of: section))
+  }
+
+  static func aggregate(_ ctx: BenchContext) throws {
+    let section = BenchSection.aggregate
+    let chain = try fiveYearChain(ctx)
+    try ctx.prepare(chain, before: .aggregate)
+    var op = chain.operation(.aggregate, label: "aggregate")
+    op.note =
+      "as of \(chain.asOf); no budget of its own: it is part of the whole pipeline's 5 s (section 6)"
+    let m = try ctx.measure(section, [op])[0]
+    ctx.markMade(chain, .aggregate)
+    SectionPrinter.print(section, [m], [])
+  }
+
+  static func report(_ ctx: BenchContext) throws {
+    let section = BenchSection.report
+    let chain = try fiveYearChain(ctx)
+    try ctx.prepare(chain, before: .report)
+    var op = chain.operation(.report, label: "report html, 90 days")
+    op.extras = { manifest in
+      var out: [String: Double] = [:]
+      for note in manifest.notes {
+        if let ms = milliseconds(note, after: "rendered in ") { out["renderMilliseconds"] = ms }
+        if let ms = milliseconds(note, after: "tables read in ") { out["readMilliseconds"] = ms }
+      }
+      return out
+    }
+    let m = try ctx.measure(section, [op])[0]
+    ctx.markMade(chain, .report)
+    if let render = m.extra("renderMilliseconds") {
+      ctx.check(
+        section, "render of the 90-day HTML (from the report manifest)", best: render.best,
+        median: render.median, unit: "ms", .below, 100, source: "issue 6")
+      let read = m.extra("readMilliseconds")
+      ctx.annotate(
+        m.name,
+        "render \(String(format: "%.1f", render.best)) ms best / \(String(format: "%.1f", render.median)) ms median"
+          + (read.map { String(format: "; reading the tables %.1f ms best", $0.best) } ?? "")
+          + "; the rest of the wall time is process start and writing")
+    }
+    ctx.check(
+      section, "whole report process (wall)", best: m.bestWall * 1000, median: m.medianWall * 1000,
+      unit: "ms", .below, 100, source: "issue 6")
+    SectionPrinter.print(
+      section, ctx.measurements.filter { $0.section == section }, ctx.checks(of: section))
+  }
+
+  /// `12.5` from `rendered in 12.5 ms`.
+  static func milliseconds(_ note: String, after prefix: String) -> Double? {
+    guard note.hasPrefix(prefix), note.hasSuffix(" ms") else { return nil }
+    return Double(note.dropFirst(prefix.count).dropLast(3))
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HealthCore
+import Pipeline
+
+/// `healthpipe run PIPELINE [--as-of DATE] [--force] [--plan] [--json]`.
+enum RunCommand {
+  static let command = Command(
+    name: "run",
+    summary: "Run a pipeline file: ingest, clean, aggregate and report, skipping what is "
+      + "unchanged.",
+    synopsis: "healthpipe run PIPELINE [--as-of DATE] [--force] [--plan] [--json]",
+    options: [
+      .value("as-of", "DATE", "report date: yyyy-MM-dd, today or yesterday (default: the file's)"),
+      .flag("force", "rerun every stage"),
+      .flag("plan", "validate and print what would run; touch nothing"),
+      .flag("json", "print the run summary as JSON on stdout"),
+      .flag("quiet", "no progress line and no stage lines"),
+      .flag("verbose", "also print each stage's totals"),
+    ],
+    examples: [
+      "healthpipe run Pipelines/nightly.pipeline",
+      "healthpipe run Pipelines/backfill-90d.pipeline --as-of 2026-11-15 --force",
+      "healthpipe run Pipelines/weekly-email.pipeline --plan",
+    ]
+  ) { arguments in
+    let path = try arguments.positionals(exactly: 1, names: "one PIPELINE file")[0]
+    let quiet = arguments.flag("quiet")
+    let verbose = arguments.flag("verbose")
+    let progress = ProgressMeter(quiet: quiet, environment: ProcessInfo.processInfo.environment)
+    let request = PipelineRun.Request(
+      path: path, asOf: arguments.value("as-of"), force: arguments.flag("force"),
+      plan: arguments.flag("plan"))
+    let (summary, code) = try PipelineRun.execute(request, progress: progress) { line in
+      if !quiet || request.plan { FileDescriptorSinkStderr.write(line + "\n") }
+    }
+    if verbose {
+      for stage in summary.stages where !stage.totals.isEmpty {
+        let totals = stage.totals.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        FileDescriptorSinkStderr.write("  \(stage.stage): " + totals.joined(separator: " ") + "\n")
+      }
+    }
+    if !quiet && !request.plan {
+      FileDescriptorSinkStderr.write(
+        "run: \(summary.pipeline) as of \(summary.asOf) in "
+          + "\(NumberFormatting.fixed(summary.seconds, 2)) s\n")
+    }
+    if arguments.flag("json") {
+      let out = FileDescriptorSink()
+      try out.write(try summary.json())
+      try out.flush()
+    }
+    return code
+  }
+}
