@@ -28,21 +28,22 @@ mkdir -p "$BUILD"
 
 FLAGS=(-O -g -sanitize=fuzzer,address -use-ld=lld -swift-version 6 -I "$BUILD" -I "$ROOT/Sources/CZlib")
 
-# module name -> source folder(s), in dependency order
+# build_module NAME SOURCE_FOLDER [DEPENDENCY...]: one static library per module, rebuilt when
+# one of its sources or a dependency's library is newer.
 build_module() {
-  local name=$1; shift
-  local sources
-  sources=$(find "$@" -name '*.swift' | sort)
-  local lib="$BUILD/lib$name.a"
-  if [ -f "$lib" ] && [ -z "$(find "$@" -name '*.swift' -newer "$lib" | head -1)" ] \
-    && [ -z "$(find "$BUILD" -maxdepth 1 -name '*.swiftmodule' -newer "$lib" | head -1)" ]; then
-    return
+  local name=$1 dir=$2
+  shift 2
+  local lib="$BUILD/lib$name.a" stale=0 dep
+  if [ ! -f "$lib" ] || [ -n "$(find "$dir" -name '*.swift' -newer "$lib" | head -1)" ]; then
+    stale=1
   fi
+  for dep in "$@"; do [ "$BUILD/lib$dep.a" -nt "$lib" ] && stale=1; done
+  [ $stale = 0 ] && return
   echo "fuzz: compiling module $name" >&2
-  # shellcheck disable=SC2086
+  # shellcheck disable=SC2046
   swiftc -module-name "$name" -parse-as-library -wmo "${FLAGS[@]}" \
     -emit-module -emit-module-path "$BUILD/$name.swiftmodule" \
-    -emit-library -static -o "$lib.tmp" $sources
+    -emit-library -static -o "$lib.tmp" $(find "$dir" -name '*.swift' | sort)
   mv "$lib.tmp" "$lib"
 }
 
@@ -70,14 +71,14 @@ dictionary() {
 }
 
 build_module HealthCore Sources/HealthCore
-build_module Ingest Sources/Ingest
+build_module Ingest Sources/Ingest HealthCore
 need_pipeline=0
 for t in "${TARGETS[@]}"; do [ "$t" = pipeline ] && need_pipeline=1; done
 if [ $need_pipeline = 1 ]; then
-  build_module Clean Sources/Clean
-  build_module Aggregate Sources/Aggregate
-  build_module Report Sources/Report
-  build_module Pipeline Sources/Pipeline
+  build_module Clean Sources/Clean HealthCore
+  build_module Aggregate Sources/Aggregate HealthCore
+  build_module Report Sources/Report HealthCore
+  build_module Pipeline Sources/Pipeline HealthCore Ingest Clean Aggregate Report
 fi
 
 for t in "${TARGETS[@]}"; do
