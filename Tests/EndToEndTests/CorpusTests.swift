@@ -470,12 +470,14 @@ enum BoundedRun {
     var stderr: String
   }
 
-  static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Started {
+  static func start(
+    _ arguments: [String], environment: [String: String] = [:], executable: String? = nil
+  ) throws -> Started {
     let base = NSTemporaryDirectory() + "/run-\(UUID().uuidString)"
     _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
     _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
     let process = Process()
-    process.executableURL = Healthpipe.binary
+    process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? Healthpipe.binary
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }
