@@ -110,11 +110,18 @@ make_table_seeds() {
   fi
   work=$(mktemp -d)
   "$bin" sample --days 21 --seed 7 --out "$work/in" >/dev/null 2>&1
+  # Samples and rejects from two days of the ring CSV (small), the window tables from all 21.
+  head -n 40 "$work/in/"ring-*.csv >"$work/ring-short.csv"
+  "$bin" ingest "$work/ring-short.csv" --out "$work/short/samples.hpt" --quiet >/dev/null 2>&1 || true
+  "$bin" clean "$work/short/samples.hpt" --out "$work/short/clean.hpt" \
+    --rejects "$work/short/rejects.hpt" --quiet >/dev/null 2>&1 || true
   "$bin" ingest "$work/in/ring-"*.csv --out "$work/samples.hpt" --quiet >/dev/null 2>&1 || true
   "$bin" clean "$work/samples.hpt" --out "$work/clean.hpt" --rejects "$work/rejects.hpt" \
     --quiet >/dev/null 2>&1 || true
   "$bin" aggregate "$work/clean.hpt" --out "$work/agg" --quiet >/dev/null 2>&1 || true
-  find "$work" -name '*.hpt' -size -64k -exec cp {} "$out/" \;
+  for f in $(find "$work" -name '*.hpt' -size -64k); do
+    cp "$f" "$out/$(basename "$(dirname "$f")")-$(basename "$f")"
+  done
   rm -rf "$work"
 }
 

@@ -25,6 +25,7 @@ struct CorpusTests {
     try fixtures.earlierOutputs(for: c.verb, into: out)
     let before = try FolderSnapshot(out)
     let inputBefore = try Data(contentsOf: URL(fileURLWithPath: input))
+    let caseFolderBefore = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
 
     let r = try BoundedRun.healthpipe(c.arguments(input: input, out: out))
     try #require(!r.timedOut, "\(c.file): no result within the time limit (hang)")
@@ -41,6 +42,9 @@ struct CorpusTests {
       // Refused: every earlier output is byte-identical.
       let after = try FolderSnapshot(out)
       #expect(after == before, "\(c.file) changed \(before.differences(to: after))")
+      // Nothing created beside the input either (a pipeline's work or report folder).
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == caseFolderBefore)
     case .rejects, .samples:
       let table = c.check == .rejects ? c.rejectsTable(out: out) : out + "/samples.hpt"
       let rows = try CSVRecords.export(table)
