@@ -102,7 +102,11 @@ public enum AggregateComputation {
       notes.append("\(after) samples dated after the as-of date \(asOf) were left out")
     }
     let ignored = counts.values.reduce(Int64(0)) { $0 + $1.ignored }
-    if ignored > 0 { notes.append("\(ignored) sleep rows with an unknown stage were ignored") }
+    if ignored > 0 {
+      notes.append(
+        "\(ignored) samples were ignored (sleep rows with an unknown stage, or amounts over an "
+          + "interval longer than 366 days)")
+    }
 
     var meta = AggregateMeta.facts(
       asOf: asOf, settings: settings, pinned: pinned, windowStart: windowStart, data: data,

@@ -72,4 +72,22 @@ struct FarApartDaysTests {
       series.lastDay(onOrBefore: S.day("9999-12-31"), notBefore: S.day("0001-01-01"))
         == S.day("2024-01-01"))
   }
+
+  @Test("an amount over 9000 years (a table that skipped clean) is counted as ignored, not split")
+  func hugeIntervalIgnored() {
+    let (start, offset) = S.at("1000-01-01 08:00:00 +0000")
+    let (end, _) = S.at("9999-01-01 09:00:00 +0000")
+    var long = S.sample(.steps, "1000-01-01 08:00:00 +0000", value: 100)
+    long.start = start
+    long.end = end
+    long.utcOffset = offset
+    let result = AggregateComputation.compute(
+      samples: Self.mayData + [long], asOf: S.day("2024-05-31"))
+    #expect(result.counts[.steps]?.ignored == 1)
+    // read = used + afterAsOf + ignored: the ten May samples were used.
+    #expect(result.counts[.steps]?.read == 11)
+    #expect(result.counts[.steps]?.used == 10)
+    #expect(S.days(result.daily, .steps).count == 10)
+    #expect(result.notes.contains { $0.hasPrefix("1 samples were ignored") })
+  }
 }
