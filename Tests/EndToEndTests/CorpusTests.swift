@@ -237,6 +237,41 @@ struct CorpusTests {
     }
   }
 
+  @Test("markup, control characters and quotes in a source name reach every report escaped")
+  func hostileSourceName() throws {
+    let dir = TemporaryDirectory("corpus-hostile")
+    let input = dir.file("hostile.csv")
+    var csv = "date,metric,value,unit,source\n"
+    for day in 1...8 {
+      csv +=
+        "2024-05-0\(day),steps,\(day * 1000),count,\"<script>alert(1)</script> & \u{01}\u{0B}\u{00} \"\"q\"\" ]]> -->\"\n"
+    }
+    try csv.write(toFile: input, atomically: false, encoding: .utf8)
+    for arguments in [
+      ["ingest", input, "--out", dir.file("s.hpt")],
+      ["clean", dir.file("s.hpt"), "--out", dir.file("c.hpt")],
+      ["aggregate", dir.file("c.hpt"), "--out", dir.file("agg"), "--as-of", "2024-05-08"],
+      ["report", dir.file("agg"), "--format", "html", "--out", dir.file("r.html")],
+      ["report", dir.file("agg"), "--format", "markdown", "--out", dir.file("r.md")],
+      [
+        "report", dir.file("agg"), "--format", "email", "--to", "a@example.org", "--out",
+        dir.file("r.eml"),
+      ],
+    ] {
+      let r = try BoundedRun.healthpipe(arguments)
+      #expect(r.code == 0, "\(arguments[0]): \(r.stderr)")
+    }
+    for name in try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    where name.hasPrefix("r.") && !name.hasSuffix(".json") {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.file(name))))
+      #expect(!bytes.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, "\(name)")
+      // The e-mail's text/plain part shows the name as text, `<script>` included.
+      if !name.hasSuffix(".eml") {
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("<script>"), "\(name)")
+      }
+    }
+  }
+
   @Test("a zip bomb is refused at once with a clear error; one that lies about its size too")
   func zipBomb() throws {
     let dir = TemporaryDirectory("corpus-bomb")
