@@ -6,6 +6,7 @@ enum CommandLineInterface {
   /// Runs the command line and returns the process exit code.
   static func main(_ arguments: [String]) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    TemporaryFiles.removeOnTermination()
     guard let name = arguments.first else {
       FileDescriptorSinkStderr.write(HelpCommand.overview)
       return ExitCode.usage.rawValue

@@ -37,6 +37,10 @@ public final class DailyAggregator {
   /// An empty aggregator.
   public init(asOf: LocalDay) { self.asOf = asOf }
 
+  /// The longest cumulative interval split over days (366 days, clean's limit); longer ones
+  /// are counted as ignored.
+  public static let maxSplitSeconds: Int64 = 366 * 86_400
+
   /// Adds many samples.
   public func add(contentsOf samples: some Sequence<Sample>) {
     for s in samples { add(s) }
@@ -115,6 +119,13 @@ public final class DailyAggregator {
     switch acc.aggregation {
     case .sum:
       acc.counts.valueRead += s.value
+      // Clean rejects intervals over a year; a samples table that skipped clean could
+      // otherwise have one split over millions of days (a 1000-to-9999 row ran for hours).
+      let (length, overflow) = s.end.subtractingReportingOverflow(s.start)
+      if overflow || length > Self.maxSplitSeconds {
+        acc.counts.ignored += 1
+        return
+      }
       var used = false
       if s.end > s.start, LocalDay(epochSeconds: s.end - 1, utcOffset: s.utcOffset) != s.startDay {
         for part in MidnightSplitter.split(

@@ -55,13 +55,14 @@ public struct DaySeries: Sendable, Hashable {
     return out
   }
 
-  /// The last day with a value on or before `day`.
+  /// The last day with a value on or before `day`. Looks at the days with values, not at
+  /// every calendar day in between, so the cost does not grow with the span (a stray
+  /// sample decades before the rest made the day-by-day walk take minutes).
   public func lastDay(onOrBefore day: LocalDay, notBefore floor: LocalDay) -> LocalDay? {
-    var d = day
-    while d >= floor {
-      if values[d.dayNumber] != nil { return d }
-      d = d.adding(days: -1)
+    var best: Int32?
+    for d in values.keys where d <= day.dayNumber && d >= floor.dayNumber {
+      if best.map({ d > $0 }) ?? true { best = d }
     }
-    return nil
+    return best.map(LocalDay.init(dayNumber:))
   }
 }

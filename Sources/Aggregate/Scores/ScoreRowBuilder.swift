@@ -55,14 +55,19 @@ struct ScoreRowBuilder {
     return row
   }
 
+  /// Days from the last key-data day on or before `d` to `d`. Walks back a few weeks (the
+  /// usual case), then searches the key days themselves, so a long stretch without key
+  /// data costs in proportion to the data, not to the calendar (walking day by day over a
+  /// decades-long gap for every row made aggregate quadratic in the span).
   private func daysSinceKeyData(_ d: LocalDay) -> Int? {
     guard let first = firstKeyDay else { return nil }
     var day = d
-    while day.dayNumber >= first {
+    for _ in 0..<64 where day.dayNumber >= first {
       if keyDataDays.contains(day.dayNumber) { return day.distance(to: d) }
       day = day.adding(days: -1)
     }
-    return nil
+    let last = keyDataDays.lazy.filter { $0 <= d.dayNumber }.max()
+    return last.map { Int(d.dayNumber) - Int($0) }
   }
 
   private func weeklyProgress(_ d: LocalDay) -> CoachingContext.WeeklyProgress? {

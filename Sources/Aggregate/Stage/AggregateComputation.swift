@@ -20,11 +20,11 @@ public enum AggregateComputation {
     var data = input
     var notes: [String] = []
     let windowStart = asOf.adding(days: -(settings.backfillDays - 1))
-    let firstDay = data.firstDay
-    let days: ClosedRange<LocalDay>? = firstDay.map { $0...asOf }
+    let days = AnalysisRange.days(values: data.values, asOf: asOf)
 
-    // Goals: a state for every day from the earliest data (or the window start) to as-of.
-    let goalFrom = min(firstDay ?? windowStart, windowStart)
+    // Goals: a state for every day from the analysed range's start (or the window start)
+    // to as-of.
+    let goalFrom = min(days?.lowerBound ?? windowStart, windowStart)
     var goalStates: [(GoalDefinition, [Int32: GoalDayState])] = []
     var goalRows: [DailyValue] = []
     var streaks: [StreakRow] = []
@@ -102,7 +102,11 @@ public enum AggregateComputation {
       notes.append("\(after) samples dated after the as-of date \(asOf) were left out")
     }
     let ignored = counts.values.reduce(Int64(0)) { $0 + $1.ignored }
-    if ignored > 0 { notes.append("\(ignored) sleep rows with an unknown stage were ignored") }
+    if ignored > 0 {
+      notes.append(
+        "\(ignored) samples were ignored (sleep rows with an unknown stage, or amounts over an "
+          + "interval longer than 366 days)")
+    }
 
     var meta = AggregateMeta.facts(
       asOf: asOf, settings: settings, pinned: pinned, windowStart: windowStart, data: data,

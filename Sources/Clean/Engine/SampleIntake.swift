@@ -90,7 +90,8 @@ struct SampleIntake: Sendable {
   }
 
   /// Range validation and its companions, in this order: non-finite, end before start,
-  /// future date, out of range, unknown sleep stage.
+  /// future date, interval longer than a year (out of range), out of range, unknown sleep
+  /// stage.
   private static func validate(
     _ row: StoredSample, extremes: Extremes?, rules: MetricRules, exportDate: Int64?,
     sample: Sample
@@ -98,6 +99,7 @@ struct SampleIntake: Sendable {
     if !NonFiniteRule.passes(value: row.value, extremes: extremes) { return .nonFinite }
     if !EndBeforeStartRule.passes(start: row.start, end: row.end) { return .endBeforeStart }
     if !FutureDateRule.passes(start: row.start, exportDate: exportDate) { return .futureDate }
+    if !IntervalLengthRule.passes(start: row.start, end: row.end) { return .outOfRange }
     if !rules.limit.passes(value: row.value, start: row.start, end: row.end) { return .outOfRange }
     if !SleepStageRule.passes(category: sample.category, isSleep: rules.isSleep) {
       return .unknownCategory

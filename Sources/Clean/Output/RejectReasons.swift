@@ -37,6 +37,9 @@ struct RejectReasons {
         start: row.start, exportDate: inputs[Int(row.file)].exportDate ?? row.start,
         file: row.file)
     case .outOfRange:
+      if !IntervalLengthRule.passes(start: row.start, end: row.end) {
+        return IntervalLengthRule.reason(start: row.start, end: row.end)
+      }
       guard let info else { return "value is outside its range" }
       var text = RangeValidation.reason(
         value: row.value, start: row.start, end: row.end, info: info)

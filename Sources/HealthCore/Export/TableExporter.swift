@@ -11,8 +11,13 @@ public enum TableExporter {
   }
 
   /// Streams the table at `path` to `sink`. Returns the number of rows written.
+  /// Every block and the footer are checked before the first byte is written, so a damaged
+  /// table prints nothing instead of its first rows (standard output cannot be taken back,
+  /// and a reader ignoring the exit code would get fewer rows).
   @discardableResult
   public static func export(path: String, format: Format, to sink: ByteSink) throws -> Int64 {
+    let check = try TableFileReader(path: path)
+    while try check.nextBlock() != nil {}
     let reader = try TableFileReader(path: path)
     let columns = reader.header.columns
     if format == .csv { try sink.write(CSVFormatting.line(columns.map(\.name))) }

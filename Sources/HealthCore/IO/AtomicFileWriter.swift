@@ -46,6 +46,7 @@ public final class AtomicFileWriter {
     }
     temporaryPath = path
     fd = descriptor
+    TemporaryFiles.register(path)
     buffer.reserveCapacity(bufferLimit)
   }
 
@@ -89,10 +90,12 @@ public final class AtomicFileWriter {
     if rename(temporaryPath, destination) != 0 {
       let code = errno
       unlink(temporaryPath)
+      TemporaryFiles.unregister(temporaryPath)
       committed = true
       throw SystemCalls.writeError(code, path: destination, doing: "renaming the output into place")
     }
     committed = true
+    TemporaryFiles.unregister(temporaryPath)
     let slash = destination.lastIndex(of: "/")
     let folder = slash.map { String(destination[..<$0]) } ?? "."
     let dirfd = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_CLOEXEC)
@@ -110,6 +113,7 @@ public final class AtomicFileWriter {
     }
     if !committed {
       unlink(temporaryPath)
+      TemporaryFiles.unregister(temporaryPath)
       committed = true
     }
   }

@@ -65,6 +65,9 @@ public struct DecodedBlock: Sendable {
     }
     switch spec.type {
     case .int64, .day, .timestamp:
+      // Every value takes at least one byte: a row count the bytes cannot hold is damage
+      // (and must not size an allocation: a fuzzed block asked for 17 GB).
+      guard rowCount <= cursor.remaining else { return nil }
       var values = [Int64]()
       values.reserveCapacity(rowCount)
       var previous: Int64 = 0
@@ -86,7 +89,9 @@ public struct DecodedBlock: Sendable {
       guard let bitmap = cursor.take(bitmapBytes) else { return nil }
       column.bools = readBitmap(bitmap, count: rowCount)
     case .string:
-      guard let count = cursor.varint(), count <= UInt64(max(rowCount, 1)) else { return nil }
+      guard let count = cursor.varint(), count <= UInt64(max(rowCount, 1)),
+        count <= UInt64(cursor.remaining), rowCount <= cursor.remaining
+      else { return nil }
       var dictionary = [String]()
       dictionary.reserveCapacity(Int(count))
       for _ in 0..<count {

@@ -6,11 +6,20 @@ enum HeaderCoding {
   static func encode(_ header: TableHeader) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let bytes: [UInt8]
     do {
-      return Array(try encoder.encode(header))
+      bytes = Array(try encoder.encode(header))
     } catch {
       throw HealthError.internalError("cannot encode table header: \(error)")
     }
+    // Never write a header that `TableFileReader` would refuse as implausible.
+    guard bytes.count <= TableFileLayout.maxHeaderBytes else {
+      throw HealthError.malformed(
+        "the \(header.kind.rawValue) table's header would be \(bytes.count) bytes, over the "
+          + "\(TableFileLayout.maxHeaderBytes) readers accept (its facts carry too much text)",
+        at: nil, hint: "look for absurdly long source or type names in the inputs")
+    }
+    return bytes
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws -> TableHeader {

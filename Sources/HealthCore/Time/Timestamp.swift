@@ -117,7 +117,12 @@ public enum TimestampParser {
   }
 
   /// Formats an instant with its offset as `yyyy-MM-dd HH:mm:ss ±HHMM` (Apple's form).
+  /// An instant beyond ±`formattableSeconds` (about ±100,000 years, which no reader produces;
+  /// only a damaged table can hold one) is written as `epoch N` instead of trapping.
   public static func format(epochSeconds: Int64, utcOffset: Int32) -> String {
+    guard epochSeconds.magnitude <= formattableSeconds.magnitude else {
+      return "epoch \(epochSeconds)"
+    }
     let local = epochSeconds + Int64(utcOffset)
     let day = LocalDay(dayNumber: Int32(CivilDate.floorDiv(local, 86_400)))
     let secs = Int(local - Int64(day.dayNumber) * 86_400)
@@ -128,10 +133,16 @@ public enum TimestampParser {
   }
 
   /// Formats an instant as ISO 8601 with its offset: `2024-01-01T08:00:00-08:00`.
+  /// Years after 9999 keep all their digits (`10000-01-01T00:00:00Z`, the end of a daily
+  /// value on 9999-12-31), never cut to four.
   public static func formatISO(epochSeconds: Int64, utcOffset: Int32) -> String {
     let apple = format(epochSeconds: epochSeconds, utcOffset: utcOffset)
-    let offset = apple.suffix(5)
+    let parts = apple.split(separator: " ")
+    guard parts.count == 3, let offset = parts.last else { return apple }
     let zone = utcOffset == 0 ? "Z" : "\(offset.prefix(3)):\(offset.suffix(2))"
-    return apple.prefix(10) + "T" + apple.dropFirst(11).prefix(8) + zone
+    return parts[0] + "T" + parts[1] + zone
   }
+
+  /// The largest magnitude of epoch seconds `format` writes as a date: 100,000 years.
+  static let formattableSeconds: Int64 = 100_000 * 366 * 86_400
 }

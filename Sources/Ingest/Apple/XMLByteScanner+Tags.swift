@@ -80,6 +80,12 @@ extension XMLByteScanner {
       let valueStart = p + 1
       guard let close = try scanValue(from: valueStart, quote: quote, flags: &flags, lines: &lines)
       else { return .needMore }
+      if isRepeatedAttribute(nameStart: attrNameStart, nameLength: attrNameLength) {
+        let attrName = String(
+          decoding: UnsafeRawBufferPointer(start: buf + attrNameStart, count: attrNameLength),
+          as: UTF8.self)
+        noteDefect("attribute '\(attrName)' appears twice in the tag")
+      }
       if attributeCount == attributeCapacity { growAttributes() }
       attributes[attributeCount] = XMLAttribute(
         nameStart: attrNameStart, nameLength: attrNameLength, valueStart: valueStart,
@@ -87,11 +93,19 @@ extension XMLByteScanner {
       attributeCount += 1
       p = close + 1
     }
-    return open(nameStart: nameStart, nameLength: nameLength, end: p, lines: lines)
+    return try open(nameStart: nameStart, nameLength: nameLength, end: p, lines: lines)
   }
 
-  /// Finishes a start tag ending just before `tagEnd`.
-  func open(nameStart: Int, nameLength: Int, end tagEnd: Int, lines: Int) -> Step {
+  /// Finishes a start tag ending just before `tagEnd`. Elements nested deeper than
+  /// `maxDepth` end the read (the names of open elements are kept for end-tag checks, so
+  /// unbounded nesting would make memory grow with the file).
+  func open(nameStart: Int, nameLength: Int, end tagEnd: Int, lines: Int) throws -> Step {
+    if !selfClosing && depth >= Self.maxDepth {
+      // `line` and the scan position are still at this tag's '<'.
+      throw failure(
+        "elements nested deeper than \(Self.maxDepth) levels (an Apple export nests 4)",
+        hint: "this is not an Apple Health export as the Health app writes it")
+    }
     tagNameStart = nameStart
     tagNameLength = nameLength
     if !selfClosing {
@@ -127,7 +141,7 @@ extension XMLByteScanner {
       if c == 0x3E {
         selfClosing = p > start && byte(p - 1) == 0x2F
         // The attributes read before the defect stay, so a reject can name the type.
-        return open(nameStart: nameStart, nameLength: nameLength, end: p + 1, lines: lines)
+        return try open(nameStart: nameStart, nameLength: nameLength, end: p + 1, lines: lines)
       }
       if c == 0x3C { throw unterminated(at: pos, line: line) }
       if c == 0x0A {
@@ -149,6 +163,20 @@ extension XMLByteScanner {
     }
     return .needMore
   }
+
+  /// Whether an attribute already read in this tag has the name at `nameStart`. XML forbids
+  /// a repeated name; taking either copy would silently change the record (a second `type`
+  /// turned a step count into another type), so the element is reported as defective.
+  @inline(__always)
+  func isRepeatedAttribute(nameStart: Int, nameLength: Int) -> Bool {
+    for i in 0..<attributeCount where attributes[i].nameLength == nameLength {
+      if memcmp(buf + attributes[i].nameStart, buf + nameStart, nameLength) == 0 { return true }
+    }
+    return false
+  }
+
+  /// The deepest element nesting read.
+  static let maxDepth = 256
 
   func noteDefect(_ reason: String) {
     if defect == nil { defect = reason }

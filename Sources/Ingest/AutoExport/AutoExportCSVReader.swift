@@ -100,11 +100,15 @@ final class AutoExportCSVRows {
 
   func read(zone: inout LocalTimeZone) throws {
     let line = Int64(csv.recordLine)
-    guard csv.fieldCount == columns else {
+    guard csv.fieldCount == columns, !csv.recordUnterminated else {
       sink.read(type: "row")
+      let cut = csv.fieldCount == columns
       return try sink.reject(
-        type: "row", code: .wrongFieldCount,
-        reason: "line \(line) has \(csv.fieldCount) fields; the header has \(columns)",
+        type: "row", code: cut ? .malformed : .wrongFieldCount,
+        reason: cut
+          ? "line \(line) ends the file without a line break: the file may be cut short inside "
+            + "it (end the file with a line break if the row is complete)"
+          : "line \(line) has \(csv.fieldCount) fields; the header has \(columns)",
         metric: "row", record: line)
     }
     let dateText = csv.trimmedField(plan.date)

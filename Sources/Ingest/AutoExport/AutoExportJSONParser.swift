@@ -161,11 +161,21 @@ final class AutoExportJSONParser {
     var nameProblem: AutoExportPointProblem?
     var deferred: JSONMark?
     var done = false
+    var seenName = false
+    var seenUnits = false
     while true {
       let token = try t.next()
       if token == .endObject { break }
       if t.textEquals("name") || t.textEquals("units") {
         let isName = t.textEquals("name")
+        // A second name or units could silently file the data under another metric.
+        if isName ? seenName : seenUnits {
+          let key = isName ? "name" : "units"
+          throw t.structureError(
+            "data.metrics[\(m)] has the key '\(key)' twice", hint: Self.notHAE,
+            path: "data.metrics[\(m)].\(key)")
+        }
+        if isName { seenName = true } else { seenUnits = true }
         let value = try t.next()
         if value == .string {
           if isName { name = t.textString } else { units = t.textString }
@@ -247,7 +257,9 @@ final class AutoExportJSONParser {
       if point.droppedMembers > 0 {
         sink.extra["notKept.membersBeyondLimit", default: 0] += Int64(point.droppedMembers)
       }
-      if let problem = ctx.problem {
+      if let key = point.repeatedKey {
+        try reject(type: ctx.name, repeated(key))
+      } else if let problem = ctx.problem {
         try reject(type: ctx.name, problem)
       } else if ctx.isSleep {
         try readSleepPoint(ctx)
@@ -286,8 +298,19 @@ final class AutoExportJSONParser {
       if point.droppedMembers > 0 {
         sink.extra["notKept.membersBeyondLimit", default: 0] += Int64(point.droppedMembers)
       }
+      if let key = point.repeatedKey {
+        try reject(type: "workout", repeated(key))
+        continue
+      }
       try readWorkout()
     }
+  }
+
+  /// The problem of an object with a repeated key.
+  private func repeated(_ key: String) -> AutoExportPointProblem {
+    AutoExportPointProblem(
+      code: .malformed,
+      reason: "\(pointPath) has the key '\(key)' twice (line \(point.startLineColumn))")
   }
 
   /// Skips a value not read (`stateOfMind`, `ecg`, ...): an array counts its elements, any

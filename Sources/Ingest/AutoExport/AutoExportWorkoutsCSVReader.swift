@@ -64,11 +64,15 @@ public struct AutoExportWorkoutsCSVReader: SeekableSourceReader, Sendable {
     while try csv.next() {
       records += 1
       let line = Int64(csv.recordLine)
-      guard csv.fieldCount == headers.count else {
+      guard csv.fieldCount == headers.count, !csv.recordUnterminated else {
         sink.read(type: "row")
+        let cut = csv.fieldCount == headers.count
         try sink.reject(
-          type: "row", code: .wrongFieldCount,
-          reason: "line \(line) has \(csv.fieldCount) fields; the header has \(headers.count)",
+          type: "row", code: cut ? .malformed : .wrongFieldCount,
+          reason: cut
+            ? "line \(line) ends the file without a line break: the file may be cut short inside "
+              + "it (end the file with a line break if the row is complete)"
+            : "line \(line) has \(csv.fieldCount) fields; the header has \(headers.count)",
           metric: "row", record: line)
         continue
       }

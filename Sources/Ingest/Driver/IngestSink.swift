@@ -93,24 +93,79 @@ public final class IngestSink {
     try keep(sample, counter: counter(for: type))
   }
 
-  /// Keeps a sample counted by `counter`.
+  /// Keeps a sample counted by `counter`. A sample with a text field longer than
+  /// `maxFieldBytes` is rejected instead (`malformed`).
   @inline(__always)
   public func keep(_ sample: Sample, counter: TypeCounter) throws {
+    let limit = Self.maxFieldBytes
+    if _slowPath(
+      sample.source.utf8.count > limit || sample.device.utf8.count > limit
+        || sample.unit.utf8.count > limit || sample.category.utf8.count > limit
+        || sample.metric.rawValue.utf8.count > limit)
+    {
+      try rejectOversized(sample, counter: counter)
+      return
+    }
     typeCounts[counter.slot].kept += 1
     try onSample(sample)
   }
 
-  /// Rejects a record read as `type`.
+  /// Rejects a record read as `type`. Text longer than `maxFieldBytes` is shortened (with
+  /// `…`) so one absurd value cannot bloat the rejects table or what is built from it.
   public func reject(
     type: String, code: RejectCode, reason: String, metric: String? = nil, start: Int64? = nil,
     end: Int64? = nil, utcOffset: Int32? = nil, value: String = "", unit: String = "",
     source: String = "", record: Int64
   ) throws {
     typeCounts[counter(for: type).slot].rejected += 1
+    let clip = Self.clipped
     try onReject(
       Reject(
-        stage: "ingest", code: code, reason: reason, metric: metric ?? type, start: start, end: end,
-        utcOffset: utcOffset, value: value, unit: unit, source: source, origin: origin(record)))
+        stage: "ingest", code: code, reason: clip(reason), metric: clip(metric ?? type),
+        start: start, end: end, utcOffset: utcOffset, value: clip(value), unit: clip(unit),
+        source: clip(source), origin: origin(record)))
+  }
+
+  /// The longest text a sample field may hold, in UTF-8 bytes. No real export comes near it
+  /// (device descriptions are about 150 bytes); a 10 MB source name once made every later
+  /// table's header too big to read back.
+  public static let maxFieldBytes = 64 << 10
+
+  /// The name and UTF-8 length of the sample's longest text field.
+  static func longestField(of s: Sample) -> (name: String, bytes: Int) {
+    var longest = ("metric name", s.metric.rawValue.utf8.count)
+    for (name, text) in [
+      ("source name", s.source), ("device", s.device), ("unit", s.unit), ("category", s.category),
+    ] where text.utf8.count > longest.1 {
+      longest = (name, text.utf8.count)
+    }
+    return longest
+  }
+
+  private func rejectOversized(_ s: Sample, counter: TypeCounter) throws {
+    let field = Self.longestField(of: s)
+    typeCounts[counter.slot].rejected += 1
+    try onReject(
+      Reject(
+        stage: "ingest", code: .malformed,
+        reason: "the \(field.name) is \(field.bytes) bytes long; text fields over "
+          + "\(Self.maxFieldBytes) bytes are not kept",
+        metric: Self.clipped(s.metric.rawValue), start: s.start, end: s.end,
+        utcOffset: s.utcOffset, value: NumberFormatting.shortest(s.value),
+        unit: Self.clipped(s.unit), source: Self.clipped(s.source), origin: s.origin))
+  }
+
+  /// `text` cut to at most `maxFieldBytes` UTF-8 bytes (whole characters) plus `…`.
+  static func clipped(_ text: String) -> String {
+    guard text.utf8.count > maxFieldBytes else { return text }
+    var kept = String.UnicodeScalarView()
+    var bytes = 0
+    for scalar in text.unicodeScalars {
+      bytes += UTF8.width(scalar)
+      if bytes > maxFieldBytes - 3 { break }
+      kept.append(scalar)
+    }
+    return String(kept) + "…"
   }
 
   /// Totals over all types.

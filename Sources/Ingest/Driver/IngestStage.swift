@@ -234,12 +234,18 @@ struct PartFiles {
     let s = Self.hidden(output, suffix: "part-\(pid)-\(index)")
     let r = Self.hidden(rejects, suffix: "part-\(pid)-\(index)")
     paths += [s, r]
+    // Removed on SIGTERM too, once committed (while written they are the writers').
+    TemporaryFiles.register(s)
+    TemporaryFiles.register(r)
     return (s, r)
   }
 
   /// Removes every part file.
   func removeAll() {
-    for p in paths { unlink(p) }
+    for p in paths {
+      unlink(p)
+      TemporaryFiles.unregister(p)
+    }
   }
 
   private static func hidden(_ path: String, suffix: String) -> String {

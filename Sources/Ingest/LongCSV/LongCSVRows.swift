@@ -23,11 +23,15 @@ struct LongCSVRows {
 
   mutating func read(zone: inout LocalTimeZone) throws {
     let line = Int64(csv.recordLine)
-    guard csv.fieldCount == fieldCount else {
+    guard csv.fieldCount == fieldCount, !csv.recordUnterminated else {
       sink.read(type: "row")
+      let cut = csv.fieldCount == fieldCount
       return try sink.reject(
-        type: "row", code: .wrongFieldCount,
-        reason: "line \(line) has \(csv.fieldCount) fields; the header has \(fieldCount)",
+        type: "row", code: cut ? .malformed : .wrongFieldCount,
+        reason: cut
+          ? "line \(line) ends the file without a line break: the file may be cut short inside "
+            + "it (end the file with a line break if the row is complete)"
+          : "line \(line) has \(csv.fieldCount) fields; the header has \(fieldCount)",
         metric: "row", record: line)
     }
     let metricText = metrics.string(csv.trimmedField(columns.metric))

@@ -3,12 +3,14 @@ import HealthCore
 /// A streaming RFC 4180 CSV record reader over a fixed-size buffer.
 ///
 /// - Fields are separated by `,`; records end with LF, CRLF or a lone CR; the last record may
-///   lack a line break. A UTF-8 byte order mark at the start is skipped.
+///   lack a line break (`recordUnterminated` tells). A UTF-8 byte order mark at the start is
+///   skipped.
 /// - Quoted fields may hold commas, line breaks and doubled quotes (`""` → `"`). A quote that
 ///   never closes ends the read with exit 65 naming the line where the field started.
 /// - Lenient like most readers: a `"` inside an unquoted field is kept as a character, and
 ///   characters after a closing quote are appended to the field.
 /// - Blank lines (and lines of only spaces or tabs) are skipped: they are not records.
+/// - A record that is not valid UTF-8 ends the read with exit 65 and its line.
 ///
 /// Memory stays at one buffer plus the longest record (capped at `maxRecordBytes`).
 public final class CSVRecordReader {
@@ -38,6 +40,10 @@ public final class CSVRecordReader {
 
   /// The 1-based line on which the current record starts.
   @exclusivity(unchecked) public private(set) var recordLine = 0
+  /// Whether the current record is the last and the file ends without a line break after
+  /// it: the file may have been cut short inside it, so readers reject it rather than keep a
+  /// value that may have lost digits.
+  @exclusivity(unchecked) public private(set) var recordUnterminated = false
   /// The longest record accepted (exit 65 beyond, e.g. for a quote that never closes in a
   /// large file).
   public var maxRecordBytes = 16 << 20
@@ -72,7 +78,7 @@ public final class CSVRecordReader {
     return UnsafeRawBufferPointer(start: storage + start, count: fieldEnds[i] - start)
   }
 
-  /// Field `i` as a `String` (invalid UTF-8 repaired with U+FFFD).
+  /// Field `i` as a `String` (records with invalid UTF-8 are refused by `next()`).
   public func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }
 
   /// Field `i` without leading and trailing spaces and tabs.
@@ -108,7 +114,14 @@ public final class CSVRecordReader {
       fields = 0
       guard try ensure(1) else { return false }
       recordLine = line
+      recordUnterminated = false
       try readRecord()
+      if let bad = UTF8Text.firstInvalid(storage, storageCount) {
+        throw HealthError.malformed(
+          "line \(recordLine): invalid UTF-8 (byte 0x\(String(storage[bad], radix: 16, uppercase: true)))",
+          at: SourceLocation(file: path, line: recordLine),
+          hint: "save the file as UTF-8 (the text readers do not guess other encodings)")
+      }
       if fields == 1 && !quoted[0] && isBlank(field(0)) { continue }
       return true
     }
@@ -124,6 +137,7 @@ public final class CSVRecordReader {
       if pos == end {
         guard try ensure(1) else {
           try finishField(fieldQuoted)
+          recordUnterminated = true
           return
         }
       }

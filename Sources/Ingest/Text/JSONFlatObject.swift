@@ -35,6 +35,9 @@ public final class JSONFlatObject {
   public var maxBytes = 64 << 20
   /// `line:column` of the opening brace.
   public private(set) var startLineColumn = ""
+  /// The first (dotted) key that appears twice in the object, if any. JSON leaves the
+  /// meaning of a repeated key open; readers reject such an object rather than pick one.
+  public private(set) var repeatedKey: String?
 
   /// An empty object.
   public init() {
@@ -48,6 +51,7 @@ public final class JSONFlatObject {
     arena.removeAll()
     prefix.removeAll()
     droppedMembers = 0
+    repeatedKey = nil
     startLineColumn = t.tokenLineColumn
     try readMembers(t)
   }
@@ -97,6 +101,15 @@ public final class JSONFlatObject {
     _ kind: JSONToken, _ number: Double, _ count: Int, _ keyStart: Int, _ keyCount: Int,
     _ line: Int, _ column: Int, textStart: Int, textCount: Int
   ) {
+    if repeatedKey == nil {
+      let a = arena.base
+      for f in fields where f.keyCount == keyCount {
+        if bytesEqual(a + f.keyStart, a + keyStart, keyCount) {
+          repeatedKey = String(decoding: arena.bytes(keyStart, keyCount), as: UTF8.self)
+          break
+        }
+      }
+    }
     guard fields.count < maxFields, arena.count <= maxBytes else {
       droppedMembers += 1
       arena.truncate(to: keyStart)

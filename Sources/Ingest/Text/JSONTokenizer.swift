@@ -101,7 +101,8 @@ public final class JSONTokenizer {
     UnsafeRawBufferPointer(start: textStorage, count: textCount)
   }
 
-  /// The last `key` or `string` token as a `String` (invalid UTF-8 repaired with U+FFFD).
+  /// The last `key` or `string` token as a `String` (always valid UTF-8: a raw invalid byte
+  /// is a syntax error, a lone `\u` surrogate escape becomes U+FFFD).
   public var textString: String {
     String(decoding: UnsafeBufferPointer(start: textStorage, count: textCount), as: UTF8.self)
   }
@@ -381,6 +382,9 @@ public final class JSONTokenizer {
       let c = buffer[pos]
       if c == 0x22 {
         pos += 1
+        if let bad = UTF8Text.firstInvalid(textStorage, textCount) {
+          throw syntax("invalid UTF-8 (\(describe(textStorage[bad]))) in a string")
+        }
         return
       }
       if c < 0x20 {

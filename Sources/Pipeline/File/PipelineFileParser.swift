@@ -54,8 +54,12 @@ public enum PipelineFileParser {
         at: SourceLocation(file: path), hint: "check the path to the pipeline file")
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
+      let offset = firstInvalidUTF8(bytes)
       throw HealthError(
-        .configError, "pipeline file is not valid UTF-8", at: SourceLocation(file: path),
+        .configError, "pipeline file is not valid UTF-8",
+        at: SourceLocation(
+          file: path, line: bytes[..<offset].filter { $0 == 0x0A }.count + 1,
+          byteOffset: Int64(offset)),
         hint: "save the file as UTF-8")
     }
     try parseText(text, path: path, stack: stack + [canonical], into: &document, seen: &seen)
@@ -124,6 +128,18 @@ public enum PipelineFileParser {
       document.entries.append(
         PipelineEntry(section: section, key: key, value: value, location: location))
     }
+  }
+
+  /// The offset of the first byte that does not begin valid UTF-8 (the end when all is
+  /// valid), so the error can name the line.
+  private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+      offset += UTF8.width(scalar)
+    }
+    return min(offset, bytes.count)
   }
 
   /// Removes a comment: a line starting with `#` or `;`, or ` #` after a value.

@@ -21,8 +21,9 @@ public enum FileSystem {
     }
   }
 
-  /// Removes `.<name>.tmp-<pid>-<n>` files left in `folder` (and one level of subfolders) by
-  /// a run that was killed mid-write. Call only while holding the work-folder lock.
+  /// Removes `.<name>.tmp-<pid>-<n>` files and ingest's `.<name>.part-<pid>-<n>` files left
+  /// in `folder` (and one level of subfolders) by a run that was killed mid-write. Call only
+  /// while holding the work-folder lock.
   @discardableResult
   public static func removeStaleTemporaries(in folder: String) -> [String] {
     var removed: [String] = []
@@ -32,7 +33,8 @@ public enum FileSystem {
     }
     for dir in folders {
       guard let items = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-      for item in items where item.hasPrefix(".") && item.contains(".tmp-") {
+      for item in items
+      where item.hasPrefix(".") && (item.contains(".tmp-") || item.contains(".part-")) {
         let path = dir + "/" + item
         if unlink(path) == 0 { removed.append(path) }
       }
