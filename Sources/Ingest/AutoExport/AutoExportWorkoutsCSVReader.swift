@@ -34,12 +34,8 @@ public struct AutoExportWorkoutsCSVReader: SeekableSourceReader, Sendable {
     let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
     progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
     defer { progress.end() }
-    guard try csv.next() else {
-      throw HealthError.malformed(
-        "the file is empty", at: SourceLocation(file: source.path, line: 1),
-        hint: "export the workouts CSV again from Health Auto Export")
-    }
-    let headers = (0..<csv.fieldCount).map { AutoExportColumnHeader(csv.string($0)) }
+    let headers = try csv.header(hint: "export the workouts CSV again from Health Auto Export")
+      .map(AutoExportColumnHeader.init)
     func column(_ name: String) -> Int? {
       headers.firstIndex { $0.name.lowercased() == name }
     }

@@ -37,12 +37,8 @@ public struct LongCSVReader: SeekableSourceReader, Sendable {
     let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
     progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
     defer { progress.end() }
-    guard try csv.next() else {
-      throw HealthError.malformed(
-        "the file is empty", at: SourceLocation(file: source.path, line: 1),
-        hint: "a long CSV starts with the header date,metric,value,unit,source")
-    }
-    let header = (0..<csv.fieldCount).map { csv.string($0) }
+    let header = try csv.header(
+      hint: "a long CSV starts with the header date,metric,value,unit,source")
     guard let columns = LongCSVColumns(header: header) else {
       throw HealthError.malformed(
         "the header has no date, metric and value columns",

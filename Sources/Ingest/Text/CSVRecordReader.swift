@@ -103,6 +103,16 @@ public final class CSVRecordReader {
 
   // MARK: - Reading
 
+  /// Reads the first record, the header, and returns its fields; an empty file is exit 65
+  /// at line 1 with `hint` (what the file should start with, or how to get it again).
+  public func header(hint: String) throws -> [String] {
+    guard try next() else {
+      throw HealthError.malformed(
+        "the file is empty", at: SourceLocation(file: path, line: 1), hint: hint)
+    }
+    return (0..<fieldCount).map { string($0) }
+  }
+
   /// Reads the next record; false at end of input.
   public func next() throws -> Bool {
     if !checkedBOM {
@@ -272,23 +282,8 @@ public final class CSVRecordReader {
   /// Makes `count` unread bytes available if the input has them.
   private func ensure(_ count: Int) throws -> Bool {
     if end - pos >= count { return true }
-    if atEOF { return false }
-    if pos > 0 {
-      let unread = end - pos
-      if unread > 0 { buffer.update(from: buffer + pos, count: unread) }
-      base += Int64(pos)
-      end = unread
-      pos = 0
-    }
-    while end - pos < count {
-      let n = try source.read(
-        into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
-      if n == 0 {
-        atEOF = true
-        return false
-      }
-      end += n
-    }
-    return true
+    return try BufferRefill.refill(
+      count, buffer: buffer, capacity: capacity, source: source, pos: &pos, end: &end,
+      base: &base, atEOF: &atEOF)
   }
 }

@@ -280,24 +280,9 @@ public final class JSONTokenizer {
   @discardableResult
   func ensure(_ count: Int) throws -> Bool {
     if end - pos >= count { return true }
-    if atEOF { return false }
-    if pos > 0 {
-      let unread = end - pos
-      if unread > 0 { buffer.update(from: buffer + pos, count: unread) }
-      base += Int64(pos)
-      end = unread
-      pos = 0
-    }
-    while end - pos < count {
-      let n = try source.read(
-        into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
-      if n == 0 {
-        atEOF = true
-        return false
-      }
-      end += n
-    }
-    return true
+    return try BufferRefill.refill(
+      count, buffer: buffer, capacity: capacity, source: source, pos: &pos, end: &end,
+      base: &base, atEOF: &atEOF)
   }
 
   /// Skips blanks, counting lines; returns false at end of input.
