@@ -65,6 +65,12 @@ public struct PipelineRunner {
     var outcomes: [StageOutcome] = []
     var partial: [HealthError] = []
     var upstreamRan = false
+    // Checksums already computed in this run (by the stages, or for an earlier stamp), so
+    // the stamps do not read each input and output again.
+    var known: [String: FileFingerprint] = [:]
+    func remember(_ prints: [FileFingerprint]) {
+      for print in prints where print.crc32 != nil { known[print.path] = print }
+    }
     for stage in stages {
       var decision = decide(stage, upstreamRan: upstreamRan)
       if planOnly {
@@ -81,6 +87,7 @@ public struct PipelineRunner {
       }
       guard decision.run else {
         let outputs = StageStamp.read(stampPath(stage.name))?.outputs ?? []
+        remember(outputs)
         let o = StageOutcome(
           stage: stage.name, status: "skipped", reason: decision.reason, seconds: 0, totals: [:],
           balanced: true, outputs: outputs)
@@ -109,12 +116,14 @@ public struct PipelineRunner {
       for made in manifest.outputs.map(\.path) where !outputPaths.contains(made) {
         outputPaths.append(made)
       }
+      remember(manifest.inputs + manifest.outputs)
       let outputs = try FingerprintCheck.fingerprints(
-        outputPaths.filter { SystemCalls.fileStatus($0) != nil })
+        outputPaths.filter { SystemCalls.fileStatus($0) != nil }, known: known)
+      remember(outputs)
       if output.partialFailures.isEmpty {
         let stamp = StageStamp(
           toolVersion: ToolInfo.version, settings: stage.settings,
-          inputs: try FingerprintCheck.fingerprints(stage.inputs), outputs: outputs)
+          inputs: try FingerprintCheck.fingerprints(stage.inputs, known: known), outputs: outputs)
         try FileSystem.createDirectory(workFolder + "/.stamps")
         try stamp.write(to: stampPath(stage.name))
       } else {
