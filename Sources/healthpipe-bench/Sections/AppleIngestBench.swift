@@ -70,8 +70,9 @@ enum AppleIngestBench {
           + "(\(String(format: "%+.1f", growth)) % for twice the input)")
     }
     Console.out(
-      "  \"per CPU second\" divides by user + system time: the one-core rate with the waits for"
-        + " a core on this shared machine left out.")
+      "  \"per CPU second\" divides by user + system time of all threads (parser, read-ahead,"
+        + " table encoding): the rate one core would reach doing all the work, with the waits"
+        + " for a core on this shared machine left out.")
     Console.out(
       "  zip MB/s counts the zip's compressed bytes; the inflate checks compare the zip's"
         + " time with the XML's of the same days, best with best and median with median.")
