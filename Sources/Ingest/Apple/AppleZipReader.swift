@@ -18,7 +18,8 @@ public struct AppleZipReader: InputReader {
   ) throws {
     let zip = try ZipReader(path: path)
     let entry = try Self.exportEntry(in: zip, sink: sink)
-    let source = try ZipEntryByteSource(zip: zip, entry: entry)
+    // The inflate and the entry's checks run on the read-ahead thread, beside the parser.
+    let source = ReadAheadByteSource(try ZipEntryByteSource(zip: zip, entry: entry))
     progress.begin(
       stage: "ingest \(AppleXMLReader.displayName(path)):\(entry.fileName)",
       totalBytes: entry.compressedSize)

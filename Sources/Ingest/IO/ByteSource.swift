@@ -31,80 +31,37 @@ extension FileReader: SeekableByteSource {
 /// A file read sequentially, with the CRC-32 of its content computed on the way so no
 /// second pass is needed for the input's fingerprint.
 ///
-/// A read-ahead thread reads the file in 1 MiB chunks and checksums each one while the
-/// parser works on the previous chunk, so neither the `read(2)` calls nor the CRC sit on
-/// the parsing thread. At most three chunks are in flight.
+/// The reads and the CRC run on a read-ahead thread (`ReadAheadByteSource`, 1 MiB chunks,
+/// at most three in flight) while the parser works on the previous chunk.
 public final class FileByteSource: ByteSource {
-  private let reader: FileReader
-  private let chunks = BoundedHandoff<Result<[UInt8], any Error>>(capacity: 3)
-  private let readAhead: BackgroundThread
+  private let readAhead: ReadAheadByteSource
   private let crc = CRCBox()
-  private var current: [UInt8] = []
-  private var position = 0
-  private var finished = false
-  private var consumed: Int64 = 0
   /// The path.
-  public var path: String { reader.path }
+  public let path: String
   /// The file's size at open time.
-  public var size: Int64 { reader.size }
-  /// Bytes handed to the parser so far.
-  public var inputBytesConsumed: Int64 { consumed }
+  public let size: Int64
+  /// Bytes of the file read so far (at most three chunks ahead of the parser), for
+  /// progress.
+  public var inputBytesConsumed: Int64 { readAhead.inputBytesConsumed }
 
   /// Opens `path` (exit 66 when missing or unreadable) and starts reading ahead.
   public init(path: String, chunkSize: Int = 1 << 20) throws {
-    reader = try FileReader(path: path)
-    let file = UncheckedSendable(reader)
-    let handoff = chunks
+    let reader = try FileReader(path: path)
+    self.path = reader.path
+    size = reader.size
     let checksum = crc
-    readAhead = BackgroundThread(name: "healthpipe.read-ahead") {
-      while true {
-        let chunk: [UInt8]
-        do {
-          // Uninitialised: read(2) fills it, and only the bytes it filled are kept.
-          chunk = try [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, count in
-            count = try file.value.read(into: UnsafeMutableRawBufferPointer(buffer))
-          }
-        } catch {
-          handoff.put(.failure(error))
-          break
-        }
-        if chunk.isEmpty { break }
-        checksum.update(chunk)
-        if !handoff.put(.success(chunk)) { return }
-      }
-      handoff.close()
-    }
-  }
-
-  deinit {
-    chunks.close()
-    readAhead.join()
+    readAhead = ReadAheadByteSource(reader, chunkSize: chunkSize) { checksum.update($0) }
   }
 
   /// The CRC-32 of the whole file: reads (and discards) whatever the parser left unread, so
   /// the fingerprint never depends on where parsing stopped or how far reading ran ahead.
   public func wholeFileCRC32() throws -> UInt32 {
-    while let next = finished ? nil : chunks.take() { _ = try next.get() }
-    finished = true
+    try readAhead.drain()
     return crc.value
   }
 
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    while position == current.count {
-      guard !finished, let next = chunks.take() else {
-        finished = true
-        return 0
-      }
-      current = try next.get()
-      position = 0
-    }
-    let n = min(buffer.count, current.count - position)
-    current.withUnsafeBytes { src in
-      buffer.baseAddress!.copyMemory(from: src.baseAddress! + position, byteCount: n)
-    }
-    position += n
-    consumed += Int64(n)
-    return n
+    try readAhead.read(into: buffer)
   }
 }
 
