@@ -127,7 +127,7 @@ public final class AtomicFileWriter {
   private func writeFully(_ bytes: UnsafeRawBufferPointer) throws {
     var offset = 0
     while offset < bytes.count {
-      let n = Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
       if n < 0 {
         if errno == EINTR { continue }
         let code = errno
@@ -152,7 +152,7 @@ public final class AtomicFileWriter {
 }
 
 @inline(__always)
-private func Glibc_write(_ fd: Int32, _ buf: UnsafeRawPointer, _ count: Int) -> Int {
+private func systemWrite(_ fd: Int32, _ buf: UnsafeRawPointer, _ count: Int) -> Int {
   #if canImport(Glibc)
     return Glibc.write(fd, buf, count)
   #else

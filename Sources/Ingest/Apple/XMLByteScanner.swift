@@ -300,7 +300,8 @@ final class XMLByteScanner {
   }
 
   func fillOnce() throws {
-    let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buf + end, count: capacity - end))
+    let n = try source.read(
+      into: UnsafeMutableRawBufferPointer(start: buf + end, count: capacity - end))
     if n == 0 { eof = true } else { end += n }
   }
 

@@ -132,8 +132,9 @@ struct AppleTruth {
 
   /// Cumulative metrics: the watch's total, the phone's, and the phone counted only where
   /// no watch sample covers it (pro rata), per local day.
-  private func arbitrate(_ type: SyntheticRecordType, _ valid: [SyntheticRecord], _ ledger: inout TruthLedger)
-  {
+  private func arbitrate(
+    _ type: SyntheticRecordType, _ valid: [SyntheticRecord], _ ledger: inout TruthLedger
+  ) {
     let metric = type.metric
     let watch = valid.filter { $0.source == .watch }
     let phone = valid.filter { $0.source == .phone }

@@ -86,7 +86,9 @@ struct AutoExportAggregator {
       spans = [Span(start: midnight, end: next)]
     }
     var result = spans.map { AutoExportBucket(start: $0.start, day: day) }
-    func cumulative(_ type: SyntheticRecordType, _ keyPath: WritableKeyPath<AutoExportBucket, Double?>) {
+    func cumulative(
+      _ type: SyntheticRecordType, _ keyPath: WritableKeyPath<AutoExportBucket, Double?>
+    ) {
       let list = records(type, around: day)
       let cover = IntervalUnion(
         list.filter { $0.source == .watch }.map { Span(start: $0.start, end: $0.end) })

@@ -45,7 +45,8 @@ struct RecordFactory: Sendable {
   /// A record with the usual sync delay before its creation date.
   @inline(__always)
   func record(
-    _ type: SyntheticRecordType, _ source: DeviceSource, _ start: Int64, _ end: Int64, _ value: Double,
+    _ type: SyntheticRecordType, _ source: DeviceSource, _ start: Int64, _ end: Int64,
+    _ value: Double,
     _ rng: inout SyntheticRandom, delay: ClosedRange<Int> = 20...600
   ) -> SyntheticRecord {
     let created = min(end + Int64(rng.int(delay)), max(end, calendar.exportEpoch - 1))

@@ -30,7 +30,7 @@ struct IngestStageTests {
     let d = try #require(header.inputs.first)
     #expect(d.index == 0 && d.path == input && d.format == "apple-xml")
     #expect(d.size == Int64(bytes.count))
-    #expect(d.crc32 == CRC32Text(CRC32.checksum(bytes)))
+    #expect(d.crc32 == crc32Hex(CRC32.checksum(bytes)))
     // ExportDate 2024-06-01 12:00 -0700 = 19:00Z; 2024-06-01 is day 19_875.
     #expect(d.exportDate == Int64(19_875) * 86_400 + 19 * 3600)
     // read = kept + rejected: steps 2 = 1 + 1, heart rate 1 = 1 + 0, total 3 = 2 + 1.
@@ -123,7 +123,7 @@ struct IngestStageTests {
 }
 
 /// Lower-case hex of a CRC-32, as the header writes it.
-func CRC32Text(_ value: UInt32) -> String {
+func crc32Hex(_ value: UInt32) -> String {
   let s = String(value, radix: 16)
   return String(repeating: "0", count: 8 - s.count) + s
 }
