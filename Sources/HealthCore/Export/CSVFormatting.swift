@@ -19,13 +19,15 @@ public enum CSVFormatting {
     fields.map(field).joined(separator: ",") + "\r\n"
   }
 
-  /// A JSON string literal with the required escapes.
-  public static func jsonString(_ text: String) -> String {
+  /// A JSON string literal with the required escapes; `escapingSlashes` also writes `/` as
+  /// `\/` (as Health Auto Export does).
+  public static func jsonString(_ text: String, escapingSlashes: Bool = false) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
+      case "/" where escapingSlashes: out += "\\/"
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"

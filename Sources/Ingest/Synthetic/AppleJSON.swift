@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 
 /// JSON the way Apple's `JSONSerialization` pretty-prints it, as Health Auto Export writes
 /// it: `"key" : value`, two-space indentation, `/` escaped as `\/`, doubles with 17
@@ -49,26 +50,7 @@ indirect enum AppleJSON: Sendable {
 
   /// `"text"` with JSON escapes and `\/`; other characters raw UTF-8.
   static func writeString(_ s: String, _ out: ByteWriter) throws {
-    var text = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "/": text += "\\/"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          text.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    text += "\""
-    try out.append(string: text)
+    try out.append(string: CSVFormatting.jsonString(s, escapingSlashes: true))
   }
 
   /// 17 significant digits, like `%.17g`; whole numbers as integers.
