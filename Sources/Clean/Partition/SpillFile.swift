@@ -34,30 +34,10 @@ final class SpillFile {
   /// Creates the scratch file in the folder of `output`.
   init(beside output: String) throws {
     self.output = output
-    let slash = output.lastIndex(of: "/")
-    let folder = slash.map { String(output[..<$0]) } ?? "."
-    let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
-    var descriptor: Int32 = -1
-    for attempt in 0..<100 {
-      let path =
-        (folder.isEmpty ? "/" : folder)
-        + "/.\(name).tmp-clean-\(SystemCalls.processID)-\(attempt)"
-      descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-      if descriptor >= 0 {
-        unlink(path)
-        break
-      }
-      if errno != EEXIST { break }
-    }
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT {
-        throw HealthError(
-          .cannotCreate, "cannot create output: folder \(folder) does not exist",
-          at: SourceLocation(file: output), hint: "create the folder or choose another --out")
-      }
-      throw SystemCalls.writeError(code, path: output, doing: "creating the scratch file")
-    }
+    let (descriptor, path) = try SystemCalls.createHiddenFile(
+      beside: output, tag: "clean-", mode: 0o600, readable: true,
+      doing: "creating the scratch file")
+    unlink(path)
     fd = descriptor
   }
 

@@ -30,6 +30,38 @@ public enum SystemCalls {
     }
   }
 
+  /// Creates a new hidden file `.<name>.tmp-<tag><pid>-<n>` in the folder of `destination`
+  /// (`O_EXCL`, trying up to 100 values of `n`), so it lands on the destination's disk and
+  /// the pipeline's clean-up of leftovers recognises it. `readable` opens it for reading as
+  /// well as writing. A missing folder is exit 73 naming it; other failures are
+  /// `writeError(_:path:doing:)`.
+  public static func createHiddenFile(
+    beside destination: String, tag: String = "", mode: mode_t, readable: Bool = false,
+    doing: String
+  ) throws -> (descriptor: Int32, path: String) {
+    let slash = destination.lastIndex(of: "/")
+    let folder = slash.map { String(destination[..<$0]) } ?? "."
+    let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+    let access = readable ? O_RDWR : O_WRONLY
+    var path = ""
+    var descriptor: Int32 = -1
+    for attempt in 0..<100 {
+      path = (folder.isEmpty ? "/" : folder) + "/.\(name).tmp-\(tag)\(processID)-\(attempt)"
+      descriptor = open(path, access | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+      if descriptor >= 0 || errno != EEXIST { break }
+    }
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT {
+        throw HealthError(
+          .cannotCreate, "cannot create output: folder \(folder) does not exist",
+          at: SourceLocation(file: destination), hint: "create the folder or choose another --out")
+      }
+      throw writeError(code, path: destination, doing: doing)
+    }
+    return (descriptor, path)
+  }
+
   /// `stat` of a path, or nil when it does not exist.
   public static func fileStatus(_ path: String) -> stat? {
     var st = stat()
