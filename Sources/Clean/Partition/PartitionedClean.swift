@@ -25,6 +25,8 @@ enum PartitionedClean {
     var summary: CleanSummary
     /// One line per metric and a total line; they all hold.
     var reconciliation: [Reconciliation]
+    /// The cleaned table and the rejects table as written (CRC-32 computed on the way).
+    var outputs: [FileFingerprint]
   }
 
   /// Cleans `options.input` into `options.output` and `options.rejectsOutput`. `inputs` is
@@ -108,7 +110,9 @@ enum PartitionedClean {
     }
     try cleaned.commit()
     try rejects.commit()
-    return Outcome(summary: summary, reconciliation: reconciliation)
+    return Outcome(
+      summary: summary, reconciliation: reconciliation,
+      outputs: [cleaned.fingerprint, rejects.fingerprint])
   }
 
   /// Runs the two table writes at the same time (two cores; each uses its own writer, and

@@ -20,30 +20,14 @@ public final class AtomicFileWriter {
   private var committed = false
   /// Bytes written so far.
   public private(set) var bytesWritten: Int64 = 0
+  /// CRC-32 of the bytes written so far, so the output's fingerprint needs no second read.
+  private var crc = CRC32()
 
   /// Opens a temporary file next to `destination`.
   public init(destination: String) throws {
     self.destination = destination
-    let slash = destination.lastIndex(of: "/")
-    let folder = slash.map { String(destination[..<$0]) } ?? "."
-    let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
-    var path = ""
-    var descriptor: Int32 = -1
-    for attempt in 0..<100 {
-      path =
-        (folder.isEmpty ? "/" : folder) + "/.\(name).tmp-\(SystemCalls.processID)-\(attempt)"
-      descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      if descriptor >= 0 || errno != EEXIST { break }
-    }
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT {
-        throw HealthError(
-          .cannotCreate, "cannot create output: folder \(folder) does not exist",
-          at: SourceLocation(file: destination), hint: "create the folder or choose another --out")
-      }
-      throw SystemCalls.writeError(code, path: destination, doing: "creating the output")
-    }
+    let (descriptor, path) = try SystemCalls.createHiddenFile(
+      beside: destination, mode: 0o644, doing: "creating the output")
     temporaryPath = path
     fd = descriptor
     TemporaryFiles.register(path)
@@ -57,6 +41,7 @@ public final class AtomicFileWriter {
   /// Appends bytes.
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
     bytesWritten += Int64(bytes.count)
+    crc.update(bytes)
     if buffer.count + bytes.count > bufferLimit { try flushBuffer() }
     if bytes.count >= bufferLimit {
       try writeFully(bytes)
@@ -103,6 +88,16 @@ public final class AtomicFileWriter {
       fsync(dirfd)
       close(dirfd)
     }
+  }
+
+  /// The committed file's size, mtime and the CRC-32 of the bytes written (computed on the
+  /// way). Call after `commit()`.
+  public var fingerprint: FileFingerprint {
+    var print =
+      FileFingerprint.stat(destination)
+      ?? FileFingerprint(path: destination, size: bytesWritten, modifiedNanoseconds: 0)
+    print.crc32 = crc.hex
+    return print
   }
 
   /// Gives up: closes and removes the temporary file. The destination is untouched.

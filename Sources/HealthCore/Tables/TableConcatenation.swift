@@ -10,10 +10,8 @@ public enum TableConcatenation {
   public struct Written: Sendable, Hashable {
     /// Rows in the new table.
     public var rows: Int64
-    /// Size of the new file in bytes.
-    public var size: Int64
-    /// CRC-32 of the new file's bytes, 8 hex digits.
-    public var crc32: String
+    /// The new file's size, mtime and CRC-32 (computed while writing it).
+    public var fingerprint: FileFingerprint
   }
 
   /// Writes `destination` atomically: `header` (whose kind and columns must match every
@@ -22,18 +20,13 @@ public enum TableConcatenation {
     throws -> Written
   {
     let file = try AtomicFileWriter(destination: destination)
-    var fileCRC = CRC32()
-    func emit(_ bytes: [UInt8]) throws {
-      fileCRC.update(bytes)
-      try file.write(bytes)
-    }
     var start = TableFileLayout.magic
     let json = try HeaderCoding.encode(header)
     ByteCoding.appendUInt32(UInt32(TableFileLayout.version), to: &start)
     ByteCoding.appendUInt32(UInt32(json.count), to: &start)
     start += json
     ByteCoding.appendUInt32(CRC32.checksum(json), to: &start)
-    try emit(start)
+    try file.write(start)
 
     var rows: Int64 = 0
     var blocks: UInt32 = 0
@@ -82,8 +75,8 @@ public enum TableConcatenation {
           throw HealthError.internalError(
             "table part \(part) has a corrupt block at byte \(position)")
         }
-        try emit(head)
-        try emit(body)
+        try file.write(head)
+        try file.write(body)
         partRows += Int64(blockRows)
         partBlocks += 1
         position += 9 + Int64(length) + 4
@@ -99,10 +92,9 @@ public enum TableConcatenation {
     footer += body
     ByteCoding.appendUInt32(CRC32.checksum(body), to: &footer)
     footer += TableFileLayout.endMagic
-    try emit(footer)
-    let size = file.bytesWritten
+    try file.write(footer)
     try file.commit()
-    return Written(rows: rows, size: size, crc32: fileCRC.hex)
+    return Written(rows: rows, fingerprint: file.fingerprint)
   }
 
   private static func truncated(_ path: String, at offset: Int64) -> HealthError {

@@ -78,6 +78,10 @@ public final class TableWriter<Record: TableRecord> {
     try file.commit()
   }
 
+  /// The committed file's size, mtime and CRC-32 (computed while writing, no second read).
+  /// Call after `commit()`.
+  public var fingerprint: FileFingerprint { file.fingerprint }
+
   /// Gives up; the destination keeps whatever it had.
   public func abandon() {
     inFlight.wait()

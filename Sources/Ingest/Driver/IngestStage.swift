@@ -112,7 +112,7 @@ public enum IngestStage {
     var manifest = StageManifest(
       stage: "ingest", inputs: read.map(\.fingerprint),
       outputs: [
-        fingerprint(options.output, samples), fingerprint(options.rejectsOutput, rejects),
+        samples.fingerprint, rejects.fingerprint,
       ],
       settings: [
         "timeZone": options.reader.timeZone ?? "machine zone",
@@ -187,16 +187,6 @@ public enum IngestStage {
           at: SourceLocation(file: path), hint: "create the folder or choose another --out")
       }
     }
-  }
-
-  private static func fingerprint(_ path: String, _ written: TableConcatenation.Written)
-    -> FileFingerprint
-  {
-    var fp =
-      FileFingerprint.stat(path)
-      ?? FileFingerprint(path: path, size: written.size, modifiedNanoseconds: 0)
-    fp.crc32 = written.crc32
-    return fp
   }
 }
 
