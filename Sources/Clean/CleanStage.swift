@@ -19,12 +19,7 @@ public enum CleanStage {
         hint: "pass a different --rejects path")
     }
     let header = try TableFile.header(of: o.input)
-    let inputPrint = try FileFingerprint.withChecksum(o.input)
-    var inputs = header.inputs
-    inputs.append(
-      InputDescriptor(
-        index: inputs.count, path: o.input, format: TableKind.samples.rawValue,
-        size: inputPrint.size, crc32: inputPrint.crc32 ?? ""))
+    let (inputs, inputPrint) = try cleanedTableInputs(header: header, samplesTable: o.input)
 
     progress.begin(stage: "clean")
     let outcome: PartitionedClean.Outcome
@@ -36,10 +31,7 @@ public enum CleanStage {
 
     let manifest = StageManifest(
       stage: "clean", inputs: [inputPrint],
-      outputs: [
-        try FileFingerprint.withChecksum(o.output),
-        try FileFingerprint.withChecksum(o.rejectsOutput),
-      ],
+      outputs: outcome.outputs,
       settings: [
         "input": o.input, "output": o.output, "rejects": o.rejectsOutput,
         "priority": priority.description,
@@ -50,5 +42,19 @@ public enum CleanStage {
       peakRSSBytes: SystemCalls.peakRSSBytes())
     try manifest.write(to: StageManifest.path(for: o.output))
     return manifest
+  }
+
+  /// The cleaned table's input list: the samples table's inputs, then the samples table
+  /// itself with its fingerprint (also returned, for the manifest).
+  static func cleanedTableInputs(header: TableHeader, samplesTable: String) throws
+    -> (inputs: [InputDescriptor], samplesTable: FileFingerprint)
+  {
+    let print = try FileFingerprint.withChecksum(samplesTable)
+    var inputs = header.inputs
+    inputs.append(
+      InputDescriptor(
+        index: inputs.count, path: samplesTable, format: TableKind.samples.rawValue,
+        size: print.size, crc32: print.crc32 ?? ""))
+    return (inputs, print)
   }
 }

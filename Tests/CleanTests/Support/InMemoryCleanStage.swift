@@ -22,12 +22,7 @@ enum InMemoryCleanStage {
       for sample in block { try engine.add(sample) }
     }
     let result = engine.finish()
-    let inputPrint = try FileFingerprint.withChecksum(o.input)
-    var inputs = header.inputs
-    inputs.append(
-      InputDescriptor(
-        index: inputs.count, path: o.input, format: TableKind.samples.rawValue,
-        size: inputPrint.size, crc32: inputPrint.crc32 ?? ""))
+    let inputs = try CleanStage.cleanedTableInputs(header: header, samplesTable: o.input).inputs
     let summary = result.summary
     let meta = try CleanTableMeta.entries(summary, upstream: header.meta)
     var tally = WriteTally()
