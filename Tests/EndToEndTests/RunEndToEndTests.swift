@@ -52,29 +52,25 @@ struct RunEndToEndTests {
     return result
   }
 
-  @Test("the main command makes the report; a rerun skips every stage in a fraction of the time")
+  @Test("the main command makes the report; a rerun skips every stage and changes no byte")
   func mainCommandAndCachedRerun() throws {
     let dir = try Self.checkout()
     let args = ["run", "Pipelines/nightly.pipeline", "--as-of", "2026-11-15"]
-    let t0 = Date()
     let first = try Healthpipe.run(args, in: dir.path)
-    let firstTime = Date().timeIntervalSince(t0)
     #expect(first.code == 0, "\(first.stderr)")
     #expect(Self.statuses(first.stderr).values.allSatisfy { $0 == "ran" })
     let html = try String(contentsOfFile: dir.file("Reports/latest/nightly.html"), encoding: .utf8)
     #expect(html.contains("Data through Sun 15 Nov"))
     let before = try Self.snapshot(dir)
 
-    let t1 = Date()
     let second = try Healthpipe.run(args, in: dir.path)
-    let secondTime = Date().timeIntervalSince(t1)
     #expect(second.code == 0)
     #expect(
       Self.statuses(second.stderr) == [
         "ingest": "skipped", "clean": "skipped", "aggregate": "skipped", "report": "skipped",
       ])
-    // Ratio within one test run, never an absolute time.
-    #expect(secondTime < firstTime / 3, "first \(firstTime) s, cached \(secondTime) s")
+    // Every stage skipped is the proof that the rerun is cheap; how cheap is measured by
+    // healthpipe-bench, never timed in a test (the machine is shared and noisy).
     #expect(try Self.snapshot(dir) == before)
 
     // The run summary says the same, as JSON.
