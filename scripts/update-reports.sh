@@ -31,8 +31,11 @@ mkdir -p "$out_dir/markdown"
 cp "$work/Reports/latest/nightly.html" "$out_dir/nightly.html"
 "$bin" report "$agg" --format markdown --out "$out_dir/markdown/nightly.md" --as-of "$as_of" \
   --window 30 --quiet
-"$bin" report "$agg" --format email --out "$out_dir/weekly.eml" --as-of "$as_of" --window 7 \
-  --to you@example.com --from healthpipe@localhost --quiet
+# The e-mail's Date is the time it is made; a fixed clock (Mon 16 Nov 2026 07:00 UTC, the
+# morning after the as-of day) keeps the example reproducible. Its attachment is the 30-day
+# report, so it equals nightly.html byte for byte.
+SOURCE_DATE_EPOCH=1794812400 "$bin" report "$agg" --format email --out "$out_dir/weekly.eml" \
+  --as-of "$as_of" --window 30 --to you@example.com --from healthpipe@localhost --quiet
 # Manifests hold timings; they are not part of the examples.
 find "$out_dir" -name '*.manifest.json' -delete
 echo "wrote $out_dir" >&2

@@ -22,6 +22,9 @@ public struct EmailSettings: Sendable {
   public var sendmailCommand: String
   /// The sent ledger; nil means `sent-weeks.ledger` beside the output.
   public var ledgerPath: String?
+  /// The message's `Date:` in epoch seconds; nil means now (`SOURCE_DATE_EPOCH` when set,
+  /// else the clock), resolved by `ReportStage.run`.
+  public var date: Int64?
 
   /// The default mailer command.
   public static let defaultSendmail = "sendmail -t -i"
@@ -29,13 +32,15 @@ public struct EmailSettings: Sendable {
   /// Creates settings.
   public init(
     to: String = "", from: String = "healthpipe@localhost", send: Bool = false,
-    sendmailCommand: String = EmailSettings.defaultSendmail, ledgerPath: String? = nil
+    sendmailCommand: String = EmailSettings.defaultSendmail, ledgerPath: String? = nil,
+    date: Int64? = nil
   ) {
     self.to = to
     self.from = from
     self.send = send
     self.sendmailCommand = sendmailCommand
     self.ledgerPath = ledgerPath
+    self.date = date
   }
 }
 

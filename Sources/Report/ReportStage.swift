@@ -10,6 +10,8 @@ public enum ReportStage {
   public static func run(_ o: ReportOptions, progress: ProgressMeter) throws -> StageManifest {
     let started = SystemCalls.monotonicSeconds()
     try validate(o)
+    var o = o
+    if o.format == .email, o.email.date == nil { o.email.date = try MessageDate.resolve() }
     progress.begin(stage: "report")
     // Only the window (and the week before it, for deltas) is kept in memory.
     let dailyPath =
@@ -47,6 +49,7 @@ public enum ReportStage {
     if let message = rendered.message {
       manifest.settings["email.week"] = message.week
       manifest.settings["email.messageID"] = message.messageID
+      manifest.settings["email.date"] = message.date
       manifest.settings["email.status"] = "written"
       if o.email.send {
         let ledger = SentLedger(
@@ -106,7 +109,12 @@ public enum ReportStage {
       files.append(.init(path: o.output, bytes: Array(md.markdown.utf8)))
       return Rendered(model: model, files: files, chartCount: md.svgFiles.count, message: nil)
     case .email:
-      let message = try EmailReport.compose(model, settings: o.email)
+      // The digest of the as-of week, with the full HTML report of the same options attached.
+      let digest = try WeeklyDigestBuilder.build(
+        inputs, asOf: model.asOf, attachmentWindow: model.window)
+      let message = try EmailReport.compose(
+        digest, fullReport: Array(HTMLReport.render(model).utf8), settings: o.email,
+        date: try o.email.date ?? MessageDate.resolve())
       return Rendered(
         model: model, files: [.init(path: o.output, bytes: message.bytes)],
         chartCount: message.imageCount, message: message)

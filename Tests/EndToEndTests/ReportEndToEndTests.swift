@@ -102,15 +102,22 @@ struct ReportEndToEndTests {
     ])
     #expect(md.code == 0, "\(md.stderr)")
     #expect(FileManager.default.fileExists(atPath: dir.file("r-chart-steps.svg")))
-    let eml = try Healthpipe.run([
-      "report", dir.path, "--format", "email", "--out", dir.file("r.eml"), "--to", "me@example.org",
-    ])
+    // Under a fixed clock (SOURCE_DATE_EPOCH) the same command gives the same bytes.
+    let clock = ["SOURCE_DATE_EPOCH": "1751869800"]
+    let eml = try Healthpipe.run(
+      [
+        "report", dir.path, "--format", "email", "--out", dir.file("r.eml"), "--to",
+        "me@example.org",
+      ],
+      environment: clock)
     #expect(eml.code == 0, "\(eml.stderr)")
-    // The same command again gives the same bytes.
     let first = try Data(contentsOf: URL(fileURLWithPath: dir.file("r.eml")))
-    _ = try Healthpipe.run([
-      "report", dir.path, "--format", "email", "--out", dir.file("r.eml"), "--to", "me@example.org",
-    ])
+    _ = try Healthpipe.run(
+      [
+        "report", dir.path, "--format", "email", "--out", dir.file("r.eml"), "--to",
+        "me@example.org",
+      ],
+      environment: clock)
     #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("r.eml"))) == first)
   }
 
@@ -168,21 +175,23 @@ struct ReportEndToEndTests {
 
     let facts = try MailTools.parse(received, pngDir: dir.path)
     #expect((facts["defects"] as? [String])?.isEmpty == true)
-    #expect(facts["top"] as? String == "multipart/alternative")
+    #expect(facts["top"] as? String == "multipart/mixed")
+    #expect(facts["topParts"] as? [String] == ["multipart/alternative", "text/html"])
+    #expect(facts["attached"] as? [String] == ["health-report-2025-07-06.html"])
     #expect(facts["alternatives"] as? [String] == ["text/plain", "multipart/related"])
     #expect(facts["relatedFirst"] as? String == "text/html")
-    #expect(facts["subject"] as? String == "Health summary 2025-W27 · wellness 74 (good)")
+    #expect(facts["subject"] as? String == "Your health week 30 Jun – 6 Jul: wellness 74 (good)")
     #expect(facts["to"] as? String == "Jo Müller <jo@example.org>")
     let cids = facts["cids"] as? [String] ?? []
     let images = facts["images"] as? [String] ?? []
-    // Four key metrics with data plus the sleep stage chart.
-    #expect(cids.count == 5)
+    // One chart per pinned metric: HRV, resting heart rate, sleep.
+    #expect(cids.count == 3)
     #expect(Set(cids) == Set(images))
     let pngs = facts["pngs"] as? [[String: Any]] ?? []
-    #expect(pngs.count == 5)
+    #expect(pngs.count == 3)
     for p in pngs {
       #expect(p["ok"] as? Bool == true, "\(p)")
-      #expect(p["width"] as? Int == 1280)
+      #expect(p["width"] as? Int == 1120)
     }
     let ledger = try String(contentsOfFile: dir.file("sent-weeks.ledger"), encoding: .utf8)
     #expect(ledger.hasPrefix("2025-W27\tjo@example.org\t"))
@@ -274,8 +283,11 @@ enum MailTools {
       import json, sys, re, zlib, struct, email
       from email import policy
       msg = email.message_from_bytes(open(sys.argv[1], "rb").read(), policy=policy.default)
-      alts = [p.get_content_type() for p in msg.iter_parts()]
-      related = [p for p in msg.iter_parts() if p.get_content_type() == "multipart/related"][0]
+      top = [p.get_content_type() for p in msg.iter_parts()]
+      alternative = [p for p in msg.iter_parts() if p.get_content_type() == "multipart/alternative"][0]
+      alts = [p.get_content_type() for p in alternative.iter_parts()]
+      related = [p for p in alternative.iter_parts() if p.get_content_type() == "multipart/related"][0]
+      attached = [p.get_filename() for p in msg.iter_parts() if p.get_content_disposition() == "attachment"]
       rparts = list(related.iter_parts())
       html = rparts[0].get_content()
       images = {}
@@ -295,7 +307,8 @@ enum MailTools {
               return {"ok": True, "width": w, "height": h}
           except Exception as e:
               return {"ok": False, "error": str(e)}
-      print(json.dumps({"top": msg.get_content_type(), "alternatives": alts, "relatedFirst": rparts[0].get_content_type(),
+      print(json.dumps({"top": msg.get_content_type(), "topParts": top, "attached": attached,
+          "alternatives": alts, "relatedFirst": rparts[0].get_content_type(), "date": str(msg["Date"]),
           "subject": str(msg["Subject"]), "to": str(msg["To"]), "cids": re.findall(r'src="cid:([^"]+)"', html),
           "images": sorted(images), "pngs": [png(d) for d in images.values()],
           "defects": [str(d) for p in msg.walk() for d in p.defects]}))

@@ -9,57 +9,78 @@ public struct EmailMessage: Sendable {
   public var week: String
   /// `<…>` Message-ID.
   public var messageID: String
+  /// The `Date:` header's value.
+  public var date: String
   /// The recipient's address (for the ledger).
   public var recipient: String
-  /// Number of PNG images attached.
+  /// Number of PNG charts in the HTML part.
   public var imageCount: Int
+  /// File name of the attached full report.
+  public var attachmentName: String
 }
 
-/// Composes the weekly e-mail (RFC 5322 / MIME): `multipart/alternative` with text/plain
-/// first, then `multipart/related` holding the HTML and the PNG charts it references by
-/// `cid:`. Everything is derived from the model and the settings, so a rerun gives the
-/// same bytes: the Date is midnight UTC after the as-of day and the Message-ID comes from
-/// the ISO week and the recipient.
+/// Composes the weekly e-mail (RFC 5322 / MIME):
+///
+/// ```
+/// multipart/mixed
+/// ├── multipart/alternative
+/// │   ├── text/plain                 the digest as text (quoted-printable)
+/// │   └── multipart/related          type="text/html"
+/// │       ├── text/html              the digest (quoted-printable)
+/// │       └── image/png …            two or three charts, by Content-ID (base64)
+/// └── text/html                      the full report, Content-Disposition: attachment
+/// ```
+///
+/// The attachment sits beside the alternative in `multipart/mixed`, the one place every
+/// major client (Gmail, Outlook, Apple Mail, Thunderbird, iOS and Android mail) lists
+/// attachments; inside the alternative a client would show either it or the digest, and
+/// inside the related part it would count as an unreferenced inline resource, which some
+/// clients hide. It is base64, so the saved file is byte for byte the `.html` report.
+///
+/// `Date` is the time the message is made (`MessageDate`); the Message-ID comes from the
+/// ISO week and the recipient, so a rerun of the same week is recognisably the same message.
 public enum EmailReport {
-  /// Builds the message.
-  public static func compose(_ m: ReportModel, settings: EmailSettings) throws -> EmailMessage {
+  /// Builds the message. `date` is the `Date:` instant in epoch seconds.
+  public static func compose(
+    _ d: WeeklyDigest, fullReport: [UInt8], settings: EmailSettings, date: Int64
+  ) throws -> EmailMessage {
     let to = try EmailAddress(parsing: settings.to, option: "to")
     let from = try EmailAddress(parsing: settings.from, option: "from")
-    let week = m.isoWeek.description
+    let week = d.isoWeek.description
     var crc = CRC32()
     crc.update(Array(to.address.lowercased().utf8))
     let messageID = "<healthpipe.\(week).\(crc.hex)@\(from.domain)>"
     let tag = week.replacingOccurrences(of: "-", with: "")
 
-    // Charts as PNG, each with a Content-ID.
-    let scenes = HTMLReport.mainCharts(m)
-    var ids: [String: String] = [:]
-    var images: [(cid: String, name: String, png: [UInt8])] = []
-    for scene in scenes {
-      let cid = "\(scene.id).\(week)@healthpipe"
-      ids[scene.id] = cid
-      images.append((cid, scene.id + ".png", try SceneRasterizer.png(scene)))
+    var images: [(cid: String, name: String, png: [UInt8], chart: WeeklyDigest.Chart)] = []
+    for chart in d.charts {
+      let id = "week-" + Markup.slug(chart.metric.presentation.metric.rawValue)
+      let png = try SceneRasterizer.png(
+        WeekChart.scene(chart, id: id), palette: { WeekChart.palette($0) })
+      images.append(("\(id).\(week)@healthpipe", id + ".png", png, chart))
     }
-    let html = HTMLReport.render(m, charts: .contentIDs(ids))
-    let text = PlainTextReport.render(m)
+    let html = DigestHTML.render(d, images: images.map { ($0.cid, $0.chart) })
+    let text = PlainTextReport.render(d)
+    let dateText = MessageDate.rfc5322(date)
 
-    var subject = "Health summary \(week)"
-    if let w = m.hero.wellness { subject += " · wellness \(w) (\(m.hero.status))" }
+    let mixed = "=_hp_mix_\(tag)"
     let alt = "=_hp_alt_\(tag)"
     let rel = "=_hp_rel_\(tag)"
-
     var out: [UInt8] = []
     func line(_ s: String) { out += Array(s.utf8) + [0x0D, 0x0A] }
     line("From: " + from.header)
     line("To: " + to.header)
-    line("Subject: " + MIMEEncoding.encodedWords(subject))
-    line("Date: " + rfc5322Date(m.asOf.adding(days: 1)))
+    line("Subject: " + MIMEEncoding.encodedWords(DigestWords.subject(d)))
+    line("Date: " + dateText)
     line("Message-ID: " + messageID)
     line("MIME-Version: 1.0")
     line("Auto-Submitted: auto-generated")
-    line("Content-Type: multipart/alternative; boundary=\"\(alt)\"")
+    line("Content-Type: multipart/mixed; boundary=\"\(mixed)\"")
     line("")
     line("This is a multi-part message in MIME format.")
+    line("")
+    line("--" + mixed)
+    line("Content-Type: multipart/alternative; boundary=\"\(alt)\"")
     line("")
     line("--" + alt)
     line("Content-Type: text/plain; charset=utf-8")
@@ -85,14 +106,15 @@ public enum EmailReport {
     }
     line("--" + rel + "--")
     line("--" + alt + "--")
+    line("--" + mixed)
+    line("Content-Type: text/html; charset=utf-8; name=\"\(d.attachmentName)\"")
+    line("Content-Transfer-Encoding: base64")
+    line("Content-Disposition: attachment; filename=\"\(d.attachmentName)\"")
+    line("")
+    out += MIMEEncoding.base64Lines(fullReport)
+    line("--" + mixed + "--")
     return EmailMessage(
-      bytes: out, week: week, messageID: messageID, recipient: to.address, imageCount: images.count)
-  }
-
-  /// `Mon, 07 Jul 2025 00:00:00 +0000` for midnight UTC of a day.
-  public static func rfc5322Date(_ day: LocalDay) -> String {
-    let (y, mo, d) = day.components
-    return
-      "\(LocalDay.weekdayNames[day.isoWeekday - 1]), \(LocalDayText.pad2(d)) \(LocalDay.monthNames[mo - 1]) \(y) 00:00:00 +0000"
+      bytes: out, week: week, messageID: messageID, date: dateText, recipient: to.address,
+      imageCount: images.count, attachmentName: d.attachmentName)
   }
 }

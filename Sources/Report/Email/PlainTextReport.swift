@@ -1,87 +1,149 @@
 import HealthCore
 
-/// The text/plain part of the weekly e-mail: the same facts as the HTML, as plain lines.
+/// The text/plain part of the weekly e-mail: the digest's facts in the same order as the
+/// HTML part, in aligned columns and wrapped prose, no line longer than `lineLimit`
+/// characters (so no client has to wrap it and quoted-printable never soft-breaks a word
+/// of the decoded text).
 public enum PlainTextReport {
+  /// The longest line written, in characters.
+  public static let lineLimit = 72
+
   /// The text (LF line ends; the MIME writer turns them into CRLF).
-  public static func render(_ m: ReportModel) -> String {
-    var out = ""
-    func line(_ s: String = "") { out += s + "\n" }
-    line("Health summary, ISO week \(m.isoWeek)")
-    line(m.headline)
+  public static func render(_ d: WeeklyDigest) -> String {
+    var out: [String] = []
+    func line(_ s: String = "") { out.append(s) }
+    func prose(_ s: String, indent: String = "") { out += wrap(s, indent: indent) }
+
+    line("YOUR HEALTH WEEK")
+    prose(DigestWords.period(d))
+    prose(DigestWords.coverage(d))
+
     line()
-    let h = m.hero
-    line("Wellness: " + (h.wellness.map { "\($0) (\(h.status))" } ?? h.wellnessNote))
-    line(
-      "  "
-        + h.parts.map { p in
-          "\(p.name) " + (p.score.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? p.note)
-        }.joined(separator: " · "))
-    if !h.coaching.isEmpty { line("  \(h.coaching)") }
-    line("Weekly goal: " + (h.weeklyGoal ?? "not available"))
-    line()
-    line("Pinned")
-    for c in m.cards {
-      let p = c.presentation
-      var s =
-        "  \(p.name): " + (c.value.map(p.formatWithUnit) ?? "no data")
-        + " (\(c.freshness)\(c.stale ? ", stale" : ""))"
-      s += " — " + c.deltas.map { "\($0.label) \($0.text ?? $0.note)" }.joined(separator: ", ")
-      line(s)
+    line("SCORES, THIS WEEK ON AVERAGE")
+    var scoreRows = [["", "This week", "Last week", "Change"]]
+    for s in d.scores {
+      scoreRows.append([
+        s.name, s.thisWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
+        s.lastWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
+        DigestWords.scoreChange(s) ?? "—",
+      ])
     }
-    if !m.week.isEmpty {
+    out += columns(scoreRows, rightAligned: [false, false, false, true])
+    for s in d.scores where s.thisWeek == nil && !s.note.isEmpty {
+      prose("\(s.name): \(s.note)", indent: "  ")
+    }
+
+    if !d.coaching.isEmpty {
       line()
-      line("This week vs last week")
-      for w in m.week {
-        let p = w.presentation
-        var s = "  \(p.name): " + (w.value.map(p.formatWithUnit) ?? "no data")
-        if let prev = w.previous {
-          s +=
-            " (last week \(p.formatWithUnit(prev))"
-            + (w.value.map { ", " + p.formatDifference($0 - prev) } ?? "") + ")"
+      prose(d.coaching)
+    }
+
+    if !d.pinned.isEmpty {
+      line()
+      line("PINNED METRICS, DAILY AVERAGE")
+      var rows = [["", "This week", "Last week", "Change", "Data"]]
+      for m in d.pinned {
+        rows.append([
+          m.presentation.name, DigestWords.value(m, m.thisWeek), DigestWords.value(m, m.lastWeek),
+          DigestWords.change(m) ?? "—", DigestWords.coverage(m),
+        ])
+      }
+      out += columns(rows, rightAligned: [false, true, true, true, false])
+    }
+
+    if !d.goals.isEmpty {
+      line()
+      line("GOALS THIS WEEK")
+      for g in d.goals {
+        var head = DigestWords.goalTitle(g) + ": " + DigestWords.goalWeek(g)
+        if let f = DigestWords.goalFraction(g) { head += "  " + bar(f) }
+        prose(head, indent: "  ")
+        if !g.description.isEmpty { prose(g.description, indent: "    ") }
+        for s in DigestWords.goalStreaks(g, monday: d.monday, asOf: d.asOf) {
+          prose(s, indent: "    ")
         }
-        if !w.position.isEmpty { s += ", \(w.position) normal range" }
-        s +=
-          " · \(w.daysWithData) of \(w.daysInWeek) \(p.metric == .sleepAsleep ? "nights" : "days")"
-        line(s)
       }
     }
+
     line()
-    if let t = m.workouts.weeks.first(where: { $0.label == m.workouts.currentWeek }) {
-      line(
-        "Workouts this week: \(Numbers.fixed(t.count ?? 0, 0)) workouts, \(Numbers.grouped(t.minutes ?? 0, 0)) min, "
-          + "\(t.energy.map { Numbers.grouped($0, 0) + " kcal" } ?? "energy not available"), "
-          + "\(t.distance.map { Numbers.fixed($0, 1) + " km" } ?? "distance not available")")
-      for a in m.workouts.byType {
-        line(
-          "  \(a.label): \(Numbers.fixed(a.count ?? 0, 0)) × \(Numbers.grouped(a.minutes ?? 0, 0)) min"
-        )
-      }
+    line("WORKOUTS")
+    if let total = DigestWords.workoutTotals(d.workouts.thisWeek) {
+      prose(total, indent: "  ")
+      if let types = DigestWords.workoutTypes(d.workouts) { prose(types, indent: "  ") }
     } else {
-      line("Workouts this week: none recorded")
+      prose("None recorded this week.", indent: "  ")
     }
-    line()
-    line("Streaks")
-    if m.streaks.isEmpty { line("  not available") }
-    for s in m.streaks {
-      let unit = s.cadence == "weekly" ? "weeks" : "days"
-      var t = "  \(s.goal): \(s.current) \(unit) (longest \(s.longest))"
-      if let next = s.nextMilestone { t += ", \(Numbers.fixed(s.progress, 0))% to \(next) \(unit)" }
-      t += s.freezeAvailable ? ", freeze available" : ""
-      line(t)
+    prose(DigestWords.workoutsLastWeek(d.workouts), indent: "  ")
+
+    if !d.charts.isEmpty {
+      line()
+      prose(
+        "Charts of " + d.charts.map { $0.metric.presentation.name }.joined(separator: ", ")
+          + " are in the HTML part of this message.")
     }
-    line()
-    let q = m.meta
-    func count(_ v: Int64?) -> String {
-      v.map { Numbers.grouped(Double($0), 0) } ?? "not available"
-    }
-    line(
-      "Data quality: \(count(q.recordsRead)) records read, \(count(q.rejected)) rejected, "
-        + "\(count(q.duplicates)) duplicates and \(count(q.overlapped)) overlaps removed")
-    if !q.sources.isEmpty { line("Sources by priority: " + q.sources.joined(separator: " > ")) }
-    line()
-    line("Charts are in the HTML part of this message.")
+    prose(DigestWords.attachment(d))
     line("-- ")
-    line("\(ToolInfo.name) \(ToolInfo.version). Not medical advice.")
-    return out
+    prose(DigestWords.footer)
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// `[#####---]`: a ten-step bar for a fraction 0...1.
+  static func bar(_ fraction: Double) -> String {
+    let n = Int((fraction * 10).rounded())
+    return "[" + String(repeating: "#", count: n) + String(repeating: "-", count: 10 - n) + "]"
+  }
+
+  /// Rows as aligned columns two spaces apart, indented by two; the first column is cut
+  /// with `…` if the line would pass `lineLimit`. Trailing blanks are dropped.
+  static func columns(_ rows: [[String]], rightAligned: [Bool]) -> [String] {
+    guard let count = rows.first?.count else { return [] }
+    var widths = (0..<count).map { c in rows.map { $0[c].count }.max() ?? 0 }
+    let total = 2 + widths.reduce(0, +) + 2 * (count - 1)
+    if total > lineLimit { widths[0] = max(8, widths[0] - (total - lineLimit)) }
+    return rows.map { row in
+      var cells: [String] = []
+      for (c, text) in row.enumerated() {
+        var t = text
+        if t.count > widths[c] { t = String(t.prefix(widths[c] - 1)) + "…" }
+        let pad = String(repeating: " ", count: widths[c] - t.count)
+        cells.append(rightAligned[c] ? pad + t : t + pad)
+      }
+      return trimTrailing("  " + cells.joined(separator: "  "))
+    }
+  }
+
+  /// Words wrapped into lines of at most `lineLimit` characters, each starting with
+  /// `indent`; a word longer than a line is cut.
+  static func wrap(_ text: String, indent: String = "") -> [String] {
+    let room = lineLimit - indent.count
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      var w = String(word)
+      while w.count > room {
+        if !current.isEmpty {
+          lines.append(current)
+          current = ""
+        }
+        lines.append(String(w.prefix(room)))
+        w = String(w.dropFirst(room))
+      }
+      if current.isEmpty {
+        current = w
+      } else if current.count + 1 + w.count <= room {
+        current += " " + w
+      } else {
+        lines.append(current)
+        current = w
+      }
+    }
+    if !current.isEmpty || lines.isEmpty { lines.append(current) }
+    return lines.map { trimTrailing(indent + $0) }
+  }
+
+  static func trimTrailing(_ s: String) -> String {
+    var t = Substring(s)
+    while t.last == " " { t = t.dropLast() }
+    return String(t)
   }
 }

@@ -183,28 +183,34 @@ extension PythonProbe {
     """
 
   /// Parses an .eml with Python's `email` package (default policy) and describes it:
-  /// headers, the part tree, decoded texts, whether every `cid:` in the HTML resolves, and
-  /// the raw line facts (CRLF everywhere, longest line).
+  /// headers, the part tree, decoded texts (attachments apart), whether every `cid:` in the
+  /// HTML resolves, the decoded size of each leaf part, the attachments written to files
+  /// in the folder given second, and the raw line facts (CRLF everywhere, longest line).
   static let emailParse = """
-    import json, sys, re, email
+    import json, sys, re, email, os
     from email import policy
     raw = open(sys.argv[1], "rb").read()
     msg = email.message_from_bytes(raw, policy=policy.default)
     def tree(part):
         if part.is_multipart():
             return {"type": part.get_content_type(), "parts": [tree(p) for p in part.iter_parts()]}
-        return {"type": part.get_content_type(), "cid": part.get("Content-ID"), "encoding": part.get("Content-Transfer-Encoding"), "filename": part.get_filename()}
-    texts = {}; images = {}
+        return {"type": part.get_content_type(), "cid": part.get("Content-ID"), "encoding": part.get("Content-Transfer-Encoding"),
+                "filename": part.get_filename(), "disposition": part.get_content_disposition(), "size": len(part.get_payload(decode=True))}
+    texts = {}; images = {}; attachments = []
+    outdir = sys.argv[2] if len(sys.argv) > 2 else None
     for part in msg.walk():
         if part.is_multipart(): continue
         t = part.get_content_type()
+        if part.get_content_disposition() == "attachment":
+            entry = {"type": t, "filename": part.get_filename(), "size": len(part.get_payload(decode=True))}
+            if outdir:
+                p = os.path.join(outdir, "attachment-%d" % len(attachments)); open(p, "wb").write(part.get_payload(decode=True)); entry["path"] = p
+            attachments.append(entry); continue
         if t.startswith("text/"): texts[t] = part.get_content()
         if t == "image/png":
             images[part.get("Content-ID").strip("<>")] = part.get_content()
     html = texts.get("text/html", "")
     cids = re.findall(r'src="cid:([^"]+)"', html)
-    import os
-    outdir = sys.argv[2] if len(sys.argv) > 2 else None
     files = []
     if outdir:
         for i, (cid, data) in enumerate(sorted(images.items())):
@@ -214,7 +220,8 @@ extension PythonProbe {
         "subject": str(msg["Subject"]), "from": str(msg["From"]), "to": str(msg["To"]), "date": str(msg["Date"]),
         "messageID": str(msg["Message-ID"]), "mime": str(msg["MIME-Version"]), "tree": tree(msg),
         "plain": texts.get("text/plain", ""), "html": html, "cids": cids, "images": sorted(images.keys()),
-        "pngFiles": files, "bareLF": b"\\n" in raw.replace(b"\\r\\n", b""), "bareCR": b"\\r" in raw.replace(b"\\r\\n", b""),
+        "pngFiles": files, "attachments": attachments, "bareLF": b"\\n" in raw.replace(b"\\r\\n", b""),
+        "bareCR": b"\\r" in raw.replace(b"\\r\\n", b""), "size": len(raw),
         "longest": max(len(l) for l in lines), "defects": [str(d) for p in msg.walk() for d in p.defects]}))
     """
 }

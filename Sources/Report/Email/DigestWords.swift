@@ -1,0 +1,202 @@
+import Foundation
+import HealthCore
+
+/// The sentences and labels of the weekly e-mail, shared by its HTML and text parts so that
+/// both say exactly the same thing.
+enum DigestWords {
+  /// `9–15 Nov 2026`, `27 Oct – 2 Nov 2026`, `29 Dec 2025 – 4 Jan 2026`.
+  static func range(_ from: LocalDay, _ to: LocalDay) -> String {
+    let (y0, m0, d0) = from.components
+    let (y1, m1, d1) = to.components
+    let month = LocalDay.monthNames
+    if from == to { return "\(d1) \(month[m1 - 1]) \(y1)" }
+    if y0 == y1, m0 == m1 { return "\(d0)–\(d1) \(month[m1 - 1]) \(y1)" }
+    if y0 == y1 { return "\(d0) \(month[m0 - 1]) – \(d1) \(month[m1 - 1]) \(y1)" }
+    return "\(d0) \(month[m0 - 1]) \(y0) – \(d1) \(month[m1 - 1]) \(y1)"
+  }
+
+  /// `Week 46 · 9–15 Nov 2026`, or `… (so far)` before Sunday.
+  static func period(_ d: WeeklyDigest) -> String {
+    "Week \(d.isoWeek.week) · " + range(d.monday, d.monday.adding(days: 6))
+      + (d.partialWeek ? " (\(Plural.count(d.daysSoFar, "day")) so far)" : "")
+  }
+
+  /// `Data through Sun 15 Nov · sleep on 7 of 7 nights`.
+  static func coverage(_ d: WeeklyDigest) -> String {
+    var text = "Data through \(d.asOf.shortLabel)"
+    if let n = d.sleepNights {
+      text += " · sleep on " + Plural.of(n, d.daysSoFar, "night")
+    } else {
+      text += " · data on " + Plural.of(d.daysWithData, d.daysSoFar, "day")
+    }
+    return text
+  }
+
+  /// The subject line: `Your health week 9–15 Nov: wellness 72 (good)`.
+  static func subject(_ d: WeeklyDigest) -> String {
+    var range = range(d.monday, d.monday.adding(days: 6))
+    if let space = range.lastIndex(of: " ") { range = String(range[..<space]) }
+    var text = "Your health week \(range)"
+    if let w = d.scores.first, let v = w.thisWeek {
+      text += ": wellness \(v) (\(ScoreStatus.word(for: v)))"
+    }
+    return text
+  }
+
+  /// `−12`, `+3`, `±0` for a change of rounded scores.
+  static func scoreChange(_ s: WeeklyDigest.Score) -> String? {
+    guard let now = s.thisWeek, let before = s.lastWeek else { return nil }
+    let d = now - before
+    return d == 0 ? "same" : (d > 0 ? "+\(d)" : "\(d)")
+  }
+
+  /// `last week 84` or `last week: none`.
+  static func scoreLastWeek(_ s: WeeklyDigest.Score) -> String {
+    s.lastWeek.map { "last week \($0)" } ?? "last week: none"
+  }
+
+  /// A metric mean with its unit, or `no data`.
+  static func value(_ m: WeeklyDigest.Metric, _ v: Double?) -> String {
+    v.map(m.presentation.formatWithUnit) ?? "no data"
+  }
+
+  /// The change of a metric's mean (`+2 bpm`, `-25m`), or nil when a week has none.
+  static func change(_ m: WeeklyDigest.Metric) -> String? {
+    guard let now = m.thisWeek, let before = m.lastWeek else { return nil }
+    // The difference of the rounded values, so the reader's own sum agrees.
+    let p = m.presentation
+    let scale = p.style == .hoursMinutes ? 60.0 : pow10(p.decimals)
+    let a = (now * scale).rounded(.toNearestOrAwayFromZero)
+    let b = (before * scale).rounded(.toNearestOrAwayFromZero)
+    return p.formatDifference((a - b) / scale)
+  }
+
+  /// 10ⁿ for a whole n (negative too).
+  static func pow10(_ n: Int) -> Double { pow(10, Double(n)) }
+
+  /// `6 of 7 days`, `7 of 7 nights` with data.
+  static func coverage(_ m: WeeklyDigest.Metric) -> String {
+    Plural.of(m.daysWithData, m.daysInWeek, m.presentation.metric == .sleepAsleep ? "night" : "day")
+  }
+
+  /// `Active`, from a goal name such as `active` or `deep_sleep`.
+  static func goalTitle(_ g: WeeklyDigest.Goal) -> String {
+    let words = g.name.replacingOccurrences(of: "_", with: " ").replacingOccurrences(
+      of: "-", with: " ")
+    return words.capitalizedFirst
+  }
+
+  /// This week's goal days: `5 of 5 days: target met`, `3 of 5 days so far`, `4 of 7 days`.
+  static func goalWeek(_ g: WeeklyDigest.Goal) -> String {
+    guard let met = g.daysMet else { return "no goal data this week" }
+    guard let target = g.target, target > 0 else {
+      return Plural.of(met, g.daysInWeek, "day")
+    }
+    if met >= target { return "\(met) of \(target) days, target met" }
+    let left = target - met
+    let daysLeft = 7 - g.daysInWeek
+    if daysLeft == 0 { return "\(met) of \(target) days, target missed" }
+    return "\(met) of \(target) days, \(Plural.count(left, "day")) to go"
+  }
+
+  /// The share of the bar to fill, 0...1.
+  static func goalFraction(_ g: WeeklyDigest.Goal) -> Double? {
+    guard let met = g.daysMet else { return nil }
+    let whole = g.target.flatMap { $0 > 0 ? $0 : nil } ?? g.daysInWeek
+    return whole > 0 ? min(1, Double(met) / Double(whole)) : nil
+  }
+
+  /// The streak sentences: `1 day in a row (best 22 in 90 days)`, `2 more days to 3`,
+  /// `1 rest day in hand`, `12 weeks in a row at 5 days`.
+  static func goalStreaks(_ g: WeeklyDigest.Goal, monday: LocalDay, asOf: LocalDay) -> [String] {
+    var lines: [String] = []
+    if let s = g.daily {
+      var t =
+        s.current > 0
+        ? "Streak: \(Plural.count(Int(s.current), "day")) in a row" : "No streak right now"
+      if let next = s.nextMilestone, next > s.current, s.current > 0 {
+        t += ", next milestone \(Plural.count(Int(next), "day"))"
+      }
+      t += "; best \(s.longest) in \(windowDays(s)) days"
+      lines.append(t)
+      var rest: [String] = []
+      if s.freezeAvailable { rest.append("1 rest day in hand") }
+      let used = s.freezesUsed.split(separator: ",").compactMap {
+        LocalDay(iso: $0.trimmingCharacters(in: .whitespaces))
+      }.filter { $0 >= monday && $0 <= asOf }
+      if !used.isEmpty {
+        rest.append("rest day used on " + used.map(\.shortLabel).joined(separator: " and "))
+      }
+      if !rest.isEmpty { lines.append(rest.joined(separator: "; ").capitalizedFirst) }
+    }
+    if let s = g.weekly {
+      let target = Plural.count(Int(s.target), "day")
+      lines.append(
+        s.current > 0
+          ? "\(Plural.count(Int(s.current), "week")) in a row at \(target) a week"
+            + " (best \(s.longest))"
+          : "No weekly streak right now (best \(Plural.count(Int(s.longest), "week")) in a row)"
+      )
+    }
+    return lines
+  }
+
+  /// Days of a streak's backfill window.
+  static func windowDays(_ s: StreakRow) -> Int { s.windowStart.distance(to: s.windowEnd) + 1 }
+
+  /// `5 workouts · 3h 32m · 1,062 kcal · 4.7 km`, or nil when there were none.
+  static func workoutTotals(_ t: WorkoutSummary.Totals?) -> String? {
+    guard let t, let n = t.count, n > 0 else { return nil }
+    var parts = [Plural.count(NumberFormatting.roundHalfUp(n), "workout")]
+    if let m = t.minutes { parts.append(Numbers.duration(minutes: m)) }
+    if let e = t.energy, e > 0 { parts.append(Numbers.grouped(e, 0) + " kcal") }
+    if let km = t.distance, km > 0 { parts.append(Numbers.fixed(km, 1) + " km") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// `Running 2, Strength training 1` (at most three types).
+  static func workoutTypes(_ w: WeeklyDigest.Workouts) -> String? {
+    let types = w.byType.prefix(3).compactMap { t -> String? in
+      guard let n = t.count, n > 0 else { return nil }
+      return "\(t.label) \(NumberFormatting.roundHalfUp(n))"
+    }
+    return types.isEmpty ? nil : types.joined(separator: ", ")
+  }
+
+  /// `Last week: 7 workouts · 4h 10m`.
+  static func workoutsLastWeek(_ w: WeeklyDigest.Workouts) -> String {
+    guard let t = w.lastWeek, let n = t.count, n > 0 else { return "Last week: none" }
+    var parts = [Plural.count(NumberFormatting.roundHalfUp(n), "workout")]
+    if let m = t.minutes { parts.append(Numbers.duration(minutes: m)) }
+    return "Last week: " + parts.joined(separator: " · ")
+  }
+
+  /// The chart's title: `Resting heart rate (bpm)`, `Sleep (hours)`.
+  static func chartTitle(_ c: WeeklyDigest.Chart) -> String {
+    let p = c.metric.presentation
+    if p.style == .hoursMinutes { return "\(p.name) (hours)" }
+    return p.unit.isEmpty ? p.name : "\(p.name) (\(p.unit))"
+  }
+
+  /// The chart's alternative text (shown when images are blocked).
+  static func chartAlt(_ c: WeeklyDigest.Chart) -> String {
+    let m = c.metric
+    return
+      "\(m.presentation.name), daily: last week average \(value(m, m.lastWeek)), this week \(value(m, m.thisWeek))."
+  }
+
+  /// The attachment sentence.
+  static func attachment(_ d: WeeklyDigest) -> String {
+    "The full report (the last \(d.attachmentWindow) days, every chart and table) is attached as \(d.attachmentName): open it in a browser."
+  }
+
+  /// The footer.
+  static var footer: String {
+    "Made by \(ToolInfo.name) \(ToolInfo.version) from your own exports. Not medical advice."
+  }
+}
+
+extension String {
+  /// The string with its first character upper-cased.
+  fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
