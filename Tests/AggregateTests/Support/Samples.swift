@@ -42,10 +42,13 @@ enum S {
   }
 
   /// A sleep row of `stage` over [start, start + minutes) whose value is its length.
-  static func sleep(_ stage: SleepStage, _ start: String, minutes: Double, value: Double? = nil)
-    -> Sample
-  {
-    sample(.sleep, start, minutes: minutes, value: value ?? minutes, category: stage.rawValue)
+  static func sleep(
+    _ stage: SleepStage, _ start: String, minutes: Double, value: Double? = nil,
+    source: String = "Watch"
+  ) -> Sample {
+    sample(
+      .sleep, start, minutes: minutes, value: value ?? minutes, category: stage.rawValue,
+      source: source)
   }
 
   /// The daily row of a metric (and split) on a day.
