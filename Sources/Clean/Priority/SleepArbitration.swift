@@ -167,8 +167,8 @@ enum SleepArbitration {
               }
             } else if reference > 0 && held(source) < 0.5 * reference {
               note.why = .underHalf
-              note.held = held(source)
-              note.reference = reference
+              note.held = Float(held(source))
+              note.reference = Float(reference)
             } else if sameRank {
               note.why = .sameRank
             }
@@ -236,8 +236,8 @@ enum SleepArbitration {
     let own = "this sample ranks as \(ownLabel)"
     switch note.kind {
     case .night where note.why == .underHalf:
-      func minutes(_ value: Double) -> String {
-        NumberFormatting.shortest((value * 10).rounded() / 10)
+      func minutes(_ value: Float) -> String {
+        NumberFormatting.shortest((Double(value) * 10).rounded() / 10)
       }
       return "sleep day \(note.day) takes its night from \(chosen)): this sample's source holds "
         + "\(minutes(note.held)) of the main sleep's \(minutes(note.reference)) asleep minutes, "

@@ -32,10 +32,11 @@ struct SleepOverlapNote: Sendable, BitwiseCopyable, Hashable {
   var dayNumber: Int32
   var kind: Kind
   var why: Why
-  /// For `underHalf`: asleep minutes this row's source holds in the window.
-  var held: Double = 0
+  /// For `underHalf`: asleep minutes this row's source holds in the window (a `Float`
+  /// keeps the record small; the reason shows tenths).
+  var held: Float = 0
   /// For `underHalf`: the main sleep's asleep minutes.
-  var reference: Double = 0
+  var reference: Float = 0
 
   init(day: LocalDay, kind: Kind, why: Why) {
     dayNumber = day.dayNumber
