@@ -9,11 +9,7 @@ import Testing
 /// on the code before sessions existed.
 @Suite("Sleep across DST and travel")
 struct SleepAcrossZonesTests {
-  func daily(_ samples: [Sample]) -> [DailyValue] {
-    let a = DailyAggregator(asOf: S.day("2030-01-01"))
-    a.add(contentsOf: samples)
-    return a.finish().values
-  }
+  func daily(_ samples: [Sample]) -> [DailyValue] { S.daily(samples) }
 
   @Test("fall back: 23:00 EDT to 07:00 EST is nine hours asleep on Sunday's sleep day")
   func fallBack() {

@@ -5,11 +5,7 @@ import Testing
 
 @Suite("Sleep days")
 struct SleepDayTests {
-  func daily(_ samples: [Sample]) -> [DailyValue] {
-    let a = DailyAggregator(asOf: S.day("2030-01-01"))
-    a.add(contentsOf: samples)
-    return a.finish().values
-  }
+  func daily(_ samples: [Sample]) -> [DailyValue] { S.daily(samples) }
 
   @Test("a night ending after midnight is its sleep day's; an afternoon nap is a nap")
   func nightAndNap() {

@@ -34,24 +34,7 @@ struct SleepNightSourceTests {
     // the watch asleep 14:01:45-14:38:37 only. The watch's session does not overlap the
     // window: a nap. The phone holds no asleep minutes; the ring holds 393 of 393: the
     // night is the ring's, in-bed the phone's (the ring has none). Nothing is overlapped.
-    var list = SampleList()
-    let inBed = (Self.at("2026-11-08 01:04:01 -0500"), Self.at("2026-11-08 08:29:13 -0500"))
-    list.add(
-      .sleep, start: inBed.0, end: inBed.1, 445.2, "min", source: F.phone, category: "inBed",
-      offset: Self.est)
-    for (start, end, minutes) in [
-      ("01:24", "04:47", 203.0), ("04:59", "07:12", 133.0), ("07:18", "08:15", 57.0),
-    ] {
-      list.add(
-        .sleep, start: Self.at("2026-11-08 \(start):00 -0500"),
-        end: Self.at("2026-11-08 \(end):00 -0500"), minutes, "min", source: Self.ring,
-        category: "asleepUnspecified", offset: Self.est)
-    }
-    list.add(
-      .sleep, start: Self.at("2026-11-08 14:01:45 -0500"),
-      end: Self.at("2026-11-08 14:38:37 -0500"), 36.87, "min", category: "asleepCore",
-      offset: Self.est)
-    let result = try Self.clean(list.samples)
+    let result = try Self.clean(Self.sampleRows())
     #expect(result.cleaned(.sleep).count == 5)
     #expect(result.countsByMetric[.sleep]?.overlapped == 0)
     // The main session (the phone's) is kept: its window needs no carrying.
@@ -64,14 +47,8 @@ struct SleepNightSourceTests {
     // The watch holds 450 >= 235 and ranks higher: the night is the watch's; the ring's
     // row is overlapped. The kept rows alone would show the window 23:00-06:30, so clean
     // carries the ring's 22:50-06:40 for the aggregate stage.
-    var list = SampleList()
-    let w = (Self.at("2026-11-09 23:00:00 -0500"), Self.at("2026-11-10 06:30:00 -0500"))
     let r = (Self.at("2026-11-09 22:50:00 -0500"), Self.at("2026-11-10 06:40:00 -0500"))
-    list.add(.sleep, start: w.0, end: w.1, 450, "min", category: "asleepCore", offset: Self.est)
-    list.add(
-      .sleep, start: r.0, end: r.1, 470, "min", source: Self.ring,
-      category: "asleepUnspecified", offset: Self.est)
-    let result = try Self.clean(list.samples)
+    let result = try Self.clean(Self.watchAndRingRows())
     #expect(result.cleaned(.sleep).map(\.source) == [F.watch])
     #expect(result.countsByMetric[.sleep]?.overlapped == 1)
     #expect(
@@ -88,20 +65,7 @@ struct SleepNightSourceTests {
     // Watch asleep 01:00-03:00 (120 min, then it stopped), ring 23:00-06:00 (420 min, the
     // main session). The watch holds 120 < 210 (half of 420): the night is the ring's and
     // the watch's rows are overlapped, with the numbers in the reason.
-    var list = SampleList()
-    list.add(
-      .sleep, start: Self.at("2026-11-10 23:00:00 -0500"),
-      end: Self.at("2026-11-11 06:00:00 -0500"), 420, "min", source: Self.ring,
-      category: "asleepUnspecified", offset: Self.est)
-    list.add(
-      .sleep, start: Self.at("2026-11-11 01:00:00 -0500"),
-      end: Self.at("2026-11-11 02:00:00 -0500"), 60, "min", category: "asleepCore",
-      offset: Self.est)
-    list.add(
-      .sleep, start: Self.at("2026-11-11 02:00:00 -0500"),
-      end: Self.at("2026-11-11 03:00:00 -0500"), 60, "min", category: "asleepDeep",
-      offset: Self.est)
-    let result = try Self.clean(list.samples)
+    let result = try Self.clean(Self.stoppedRows())
     #expect(result.cleaned(.sleep).map(\.source) == [Self.ring])
     #expect(result.countsByMetric[.sleep]?.overlapped == 2)
     #expect(
@@ -197,7 +161,7 @@ struct SleepNightSourceTests {
   func reconciliation() throws {
     // Three nights above in one table: 5 + 2 + 3 rows; 0 + 1 + 2 overlapped.
     var list = SampleList()
-    for s in try [sampleRows(), watchAndRingRows(), stoppedRows()].flatMap({ $0 }) {
+    for s in [Self.sampleRows(), Self.watchAndRingRows(), Self.stoppedRows()].joined() {
       list.add(
         .sleep, start: s.start, end: s.end, s.value, "min", source: s.source,
         category: s.category, offset: s.utcOffset)
@@ -211,7 +175,8 @@ struct SleepNightSourceTests {
       counts.read == counts.cleaned + counts.rejectedTotal + counts.duplicate + counts.overlapped)
   }
 
-  private func sampleRows() throws -> [Sample] {
+  /// The SampleData night of 8 Nov (first test).
+  static func sampleRows() -> [Sample] {
     var list = SampleList()
     list.add(
       .sleep, start: Self.at("2026-11-08 01:04:01 -0500"),
@@ -232,7 +197,8 @@ struct SleepNightSourceTests {
     return list.samples
   }
 
-  private func watchAndRingRows() throws -> [Sample] {
+  /// A watch night and a ring night of similar length.
+  static func watchAndRingRows() -> [Sample] {
     var list = SampleList()
     list.add(
       .sleep, start: Self.at("2026-11-09 23:00:00 -0500"),
@@ -245,7 +211,8 @@ struct SleepNightSourceTests {
     return list.samples
   }
 
-  private func stoppedRows() throws -> [Sample] {
+  /// A watch that stopped at 03:00 and a ring with the full night.
+  static func stoppedRows() -> [Sample] {
     var list = SampleList()
     list.add(
       .sleep, start: Self.at("2026-11-10 23:00:00 -0500"),

@@ -1,6 +1,8 @@
 import Foundation
 import HealthCore
 
+@testable import Aggregate
+
 /// Builds cleaned samples from readable local times such as `2024-03-10 23:30:00 -0700`.
 enum S {
   /// Epoch seconds and offset of an Apple-style timestamp with offset.
@@ -49,6 +51,13 @@ enum S {
     sample(
       .sleep, start, minutes: minutes, value: value ?? minutes, category: stage.rawValue,
       source: source)
+  }
+
+  /// The daily rows of some samples, as of a date far ahead.
+  static func daily(_ samples: [Sample]) -> [DailyValue] {
+    let a = DailyAggregator(asOf: day("2030-01-01"))
+    a.add(contentsOf: samples)
+    return a.finish().values
   }
 
   /// The daily row of a metric (and split) on a day.
