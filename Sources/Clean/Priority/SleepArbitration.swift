@@ -132,6 +132,7 @@ enum SleepArbitration {
       // The in-bed rows kept from another source: its in-bed rows regrouped into sessions
       // (as the aggregate stage will see them), those of this sleep day in the window.
       var keptInBed: Set<UInt32> = []
+      var firstKeptInBed: UInt32?
       if let other = inBedSource, other != chosen {
         let inBed = bySource[other]!.flatMap { all.members(all.sessions[$0]) }.filter {
           $0.stage == .inBed
@@ -140,14 +141,13 @@ enum SleepArbitration {
         for s in regrouped.sessions
         where s.sleepDay == window.day && s.overlaps(start: window.start, end: window.end) {
           for piece in regrouped.members(s) { keptInBed.insert(piece.index) }
+          firstKeptInBed = firstKeptInBed ?? regrouped.members(s).first?.index
         }
       }
       let chosenRows = bySource[chosen]!.flatMap { all.members(all.sessions[$0]) }
       let nightRow = chosenRows.first { $0.stage != .inBed } ?? chosenRows[0]
       let inBedRow =
-        inBedSource == chosen
-        ? chosenRows.first { $0.stage == .inBed }
-        : all.pieces.first { keptInBed.contains($0.index) }
+        inBedSource == chosen ? chosenRows.first { $0.stage == .inBed }?.index : firstKeptInBed
       for source in sources where source != chosen {
         let rank = rankOf(source)
         let sameRank = rank == rankOf(chosen)
@@ -156,7 +156,7 @@ enum SleepArbitration {
             var note = SleepOverlapNote(day: window.day, kind: .night, why: .higherPriority)
             var related = nightRow.index
             if piece.stage == .inBed, let inBedSource {
-              related = inBedRow?.index ?? nightRow.index
+              related = inBedRow ?? nightRow.index
               if source == inBedSource {
                 note.kind = .inBedOutsideWindow
               } else {
