@@ -5,16 +5,13 @@ import Testing
 
 @Suite("Sleep days")
 struct SleepDayTests {
-  func daily(_ samples: [Sample]) -> [DailyValue] {
-    let a = DailyAggregator(asOf: S.day("2030-01-01"))
-    a.add(contentsOf: samples)
-    return a.finish().values
-  }
+  func daily(_ samples: [Sample]) -> [DailyValue] { S.daily(samples) }
 
-  @Test("a night ending after midnight and an afternoon nap belong to the same sleep day")
+  @Test("a night ending after midnight is its sleep day's; an afternoon nap is a nap")
   func nightAndNap() {
     // Monday 3 June 23:00 to Tuesday 07:00 (end + 6 h = Tuesday 13:00), then a nap on
-    // Tuesday 14:00-14:40 (end + 6 h = 20:40, still Tuesday).
+    // Tuesday 14:00-14:40 (more than an hour after the night: its own session; end + 6 h =
+    // 20:40, still Tuesday, but it does not overlap the night's window 22:45-07:10).
     let d = daily([
       S.sleep(.inBed, "2024-06-03 22:45:00 -0700", minutes: 505),
       S.sleep(.asleepCore, "2024-06-03 23:00:00 -0700", minutes: 120),
@@ -25,30 +22,36 @@ struct SleepDayTests {
       S.sleep(.asleepUnspecified, "2024-06-04 14:00:00 -0700", minutes: 40),
     ])
     #expect(S.days(d, .sleepAsleep) == ["2024-06-04"])
-    #expect(S.value(d, .sleepAsleep, "2024-06-04")?.value == 510)  // 120+60+90+200 + 40
+    #expect(S.value(d, .sleepAsleep, "2024-06-04")?.value == 470)  // 120+60+90+200
     #expect(S.value(d, .sleepInBed, "2024-06-04")?.value == 505)
     #expect(S.value(d, .sleepCore, "2024-06-04")?.value == 320)
     #expect(S.value(d, .sleepDeep, "2024-06-04")?.value == 60)
     #expect(S.value(d, .sleepREM, "2024-06-04")?.value == 90)
     #expect(S.value(d, .sleepAwake, "2024-06-04")?.value == 10)
-    // Bedtime 23:00 is 300 min after 18:00 of Monday; the last asleep end is the nap's 14:40.
+    // Bedtime 23:00 is 300 min after 18:00 of Monday; wake time the night's 07:00, not the
+    // nap's 14:40.
     #expect(S.value(d, .sleepBedtime, "2024-06-04")?.value == 300)
-    #expect(S.value(d, .sleepWake, "2024-06-04")?.value == 880)
-    #expect(S.value(d, .sleepAsleep, "2024-06-04")?.count == 5)
+    #expect(S.value(d, .sleepWake, "2024-06-04")?.value == 420)
+    #expect(S.value(d, .sleepAsleep, "2024-06-04")?.count == 4)
+    #expect(S.value(d, .napMinutes, "2024-06-04")?.value == 40)
+    #expect(S.value(d, .napCount, "2024-06-04")?.value == 1)
   }
 
-  @Test("a segment ending after 18:00 belongs to the next sleep day; bedtime after midnight")
+  @Test("a nap ending after 18:00 is a nap of its own day, not the next night's bedtime")
   func eveningNap() {
+    // 17:50-18:30 on the 4th ends after 18:00, so its sleep day is the 5th, like the night
+    // 00:30-07:30; six hours apart, they are two sessions and the nap is not the main one.
     let d = daily([
-      S.sleep(.asleepUnspecified, "2024-06-04 17:50:00 -0700", minutes: 40),  // ends 18:30
+      S.sleep(.asleepUnspecified, "2024-06-04 17:50:00 -0700", minutes: 40),
       S.sleep(.asleepUnspecified, "2024-06-05 00:30:00 -0700", minutes: 420),
     ])
     #expect(S.days(d, .sleepAsleep) == ["2024-06-05"])
-    #expect(S.value(d, .sleepAsleep, "2024-06-05")?.value == 460)
-    // The first asleep start, 17:50 on the 4th, is 10 minutes before 18:00.
-    #expect(S.value(d, .sleepBedtime, "2024-06-05")?.value == -10)
+    #expect(S.value(d, .sleepAsleep, "2024-06-05")?.value == 420)
+    #expect(S.value(d, .sleepBedtime, "2024-06-05")?.value == 390)  // 00:30
     #expect(S.value(d, .sleepWake, "2024-06-05")?.value == 450)  // 07:30
     #expect(S.value(d, .sleepCore, "2024-06-05") == nil)  // no stage data
+    #expect(S.days(d, .napMinutes) == ["2024-06-04"])
+    #expect(S.value(d, .napMinutes, "2024-06-04")?.value == 40)
   }
 
   @Test("overlapping asleep rows count once (union, not sum)")

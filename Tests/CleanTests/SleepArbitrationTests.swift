@@ -13,8 +13,10 @@ struct SleepArbitrationTests {
   func phoneInBedAroundWatchStages() throws {
     // Phone: in bed 23:00-23:30 and its own 'asleep' 23:05-23:25.
     // Watch: core 23:05-23:15, deep 23:15-23:25 (no in-bed).
-    // In-bed comes from the phone (the only source with in-bed); asleep stages from the
-    // watch (higher priority), so the phone's asleep row is overlapped.
+    // One session each. Main: 20 asleep minutes each, the phone's starts first (23:00); the
+    // watch holds 20 of those 20 (>= half) and ranks higher, so the night is the watch's
+    // and the phone's asleep row is overlapped. In-bed comes from the phone (the watch has
+    // none).
     let n = Self.night
     var list = SampleList()
     list.add(.sleep, start: n, end: n + 1_800, 30, "min", source: F.phone, category: "inBed")
@@ -31,7 +33,10 @@ struct SleepArbitrationTests {
       ])
     let dropped = try #require(result.rejects(.overlapped).first)
     #expect(dropped.origin.record == 2)
-    #expect(dropped.reason.hasPrefix("sleep day 2024-01-02 takes its asleep and awake stages"))
+    #expect(
+      dropped.reason
+        == "sleep day 2024-01-02 takes its night from 'Jane’s Apple Watch' (Apple Watch, "
+        + "higher priority); this sample ranks as iPhone")
     // Minutes: in bed 30 (phone), asleep 10 + 10 = 20 (watch).
     let minutes = result.cleaned(.sleep).reduce(into: [String: Double]()) {
       $0[$1.category, default: 0] += $1.value
@@ -71,13 +76,12 @@ struct SleepArbitrationTests {
     #expect(result.rejects(.overlapped).first?.reason.contains("its name sorts first") == true)
   }
 
-  @Test("sleep days are arbitrated separately: end + 6 h in the sample's own offset")
-  func separateDays() throws {
-    // Night: watch core 23:00-06:00 UTC ends Jan 2 06:00 -> +6 h = 12:00 -> sleep day Jan 2.
-    // Phone nap 13:00-13:40 on Jan 2 -> +6 h = 19:40 -> Jan 2 as well: phone loses.
-    // Phone nap 18:10-18:40 on Jan 2 -> +6 h = 00:40 Jan 3 -> its own day: kept.
-    // A phone segment in UTC-8 ending 17:00 local (Jan 3 01:00 UTC) -> local 23:00 Jan 2
-    // -> sleep day Jan 2 (not Jan 3): overlapped.
+  @Test("naps are sessions outside the night's window, on any day: none displaces the night")
+  func napsBesideTheNight() throws {
+    // Night: watch core 23:00-06:00 UTC (sleep day Jan 2, window 23:00-06:00).
+    // Phone naps 13:00-13:40 and 18:10-18:40 on Jan 2, and one 16:00-17:00 local in UTC-8
+    // (Jan 3 00:00-01:00 UTC): no overlap with the window or with each other, so all stay.
+    // Under the per-sleep-day rule the phone's first and last were overlapped by the watch.
     let jan2 = F.day0 + 86_400
     var list = SampleList()
     list.add(.sleep, start: jan2 - 3_600, end: jan2 + 6 * 3_600, 420, "min", category: "asleepCore")
@@ -91,8 +95,34 @@ struct SleepArbitrationTests {
       .sleep, start: jan2 + 24 * 3_600, end: jan2 + 25 * 3_600, 60, "min", source: F.phone,
       category: "asleepUnspecified", offset: -8 * 3_600)
     let result = try F.clean(list.samples)
-    #expect(result.cleaned(.sleep).map(\.origin.record) == [1, 3])
-    #expect(result.rejects(.overlapped).map(\.origin.record) == [2, 4])
+    #expect(result.cleaned(.sleep).map(\.origin.record) == [1, 2, 3, 4])
+    #expect(result.rejects(.overlapped).isEmpty)
+  }
+
+  @Test("overlapping naps of two sources: the higher priority stays")
+  func overlappingNaps() throws {
+    // Night 23:00-06:00 UTC from the watch. Naps on Jan 2: watch 14:00-14:40, ring
+    // 14:10-14:50 (overlaps the watch's: goes), phone 15:30-16:00 (overlaps nothing: stays).
+    let jan2 = F.day0 + 86_400
+    var list = SampleList()
+    list.add(.sleep, start: jan2 - 3_600, end: jan2 + 6 * 3_600, 420, "min", category: "asleepCore")
+    list.add(
+      .sleep, start: jan2 + 14 * 3_600, end: jan2 + 14 * 3_600 + 2_400, 40, "min",
+      category: "asleepCore")
+    list.add(
+      .sleep, start: jan2 + 14 * 3_600 + 600, end: jan2 + 14 * 3_600 + 3_000, 40, "min",
+      source: "Oura Ring, Gen3", category: "asleepUnspecified")
+    list.add(
+      .sleep, start: jan2 + 15 * 3_600 + 1_800, end: jan2 + 16 * 3_600, 30, "min",
+      source: F.phone, category: "asleepUnspecified")
+    let result = try F.clean(list.samples)
+    #expect(result.cleaned(.sleep).map(\.origin.record) == [1, 2, 4])
+    let dropped = result.rejects(.overlapped)
+    #expect(dropped.map(\.origin.record) == [3])
+    #expect(
+      dropped.first?.reason
+        == "the nap of 2024-01-02 overlaps one from 'Jane’s Apple Watch' (Apple Watch, "
+        + "higher priority), which is kept; this sample ranks as *")
   }
 
   @Test("overlapping segments of the chosen source are all kept (union is aggregate's job)")

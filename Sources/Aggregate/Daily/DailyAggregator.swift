@@ -12,7 +12,8 @@ import HealthCore
 ///   metrics keep the value of the latest start (ties: latest end, then origin).
 /// - `hrvLnSDNN` is the mean of ln(SDNN ms) over the day's SDNN readings > 0; RMSSD stays in
 ///   its own `hrvRMSSD` series.
-/// - Sleep rows go to their sleep day (end + 6 h); workouts to the day of their start.
+/// - Sleep rows form sessions; a night goes to its sleep day (end + 6 h), a nap to the day
+///   of its start (`SleepDays`). Workouts go to the day of their start.
 /// - Anything whose day is after `asOf` is counted, not used.
 public final class DailyAggregator {
   /// The as-of date: later days are left out.
@@ -25,6 +26,7 @@ public final class DailyAggregator {
   private var lastRoute = Route.unknown
   private let lnSDNN = SeriesAccumulator(metric: .hrvLnSDNN, unit: "ln(ms)", aggregation: .mean)
   private var sleepRows: [SleepSegment] = []
+  private var sleepMetric: MetricID?
   private var workoutTotals: [WorkoutKey: WorkoutTotals] = [:]
   private var workoutList: [WorkoutEntry] = []
   private var otherCounts: [MetricID: MetricCounts] = [:]
@@ -33,6 +35,11 @@ public final class DailyAggregator {
     var day: Int32
     var activity: String
   }
+
+  /// The night windows clean carried in the cleaned table's header (`NightWindow.metaKey`):
+  /// the nights whose window the cleaned rows alone do not show. Empty for a table clean
+  /// did not write; then every window comes from the rows.
+  public var carriedNightWindows: [NightWindow] = []
 
   /// An empty aggregator.
   public init(asOf: LocalDay) { self.asOf = asOf }
@@ -175,15 +182,13 @@ public final class DailyAggregator {
       otherCounts[s.metric]!.ignored += 1
       return
     }
-    let row = SleepSegment(
-      start: s.start, end: s.end, utcOffset: s.utcOffset, stage: stage, minutes: s.value,
-      source: s.source)
-    guard row.sleepDay <= asOf else {
-      otherCounts[s.metric]!.afterAsOf += 1
-      return
-    }
-    otherCounts[s.metric]!.used += 1
-    sleepRows.append(row)
+    // Used or after the as-of date is known only once the row's session is a night (of
+    // its sleep day) or a nap (of its start's date): see `finish()`.
+    sleepRows.append(
+      SleepSegment(
+        start: s.start, end: s.end, utcOffset: s.utcOffset, stage: stage, minutes: s.value,
+        source: s.source))
+    sleepMetric = s.metric
   }
 
   private func addWorkout(_ s: Sample) {
@@ -228,16 +233,15 @@ public final class DailyAggregator {
       counts[acc.metric] = c
     }
     rows += lnSDNN.dailyValues(category: "")
-    // Sleep nights.
-    var byNight: [Int32: [SleepSegment]] = [:]
-    for row in sleepRows { byNight[row.sleepDay.dayNumber, default: []].append(row) }
-    var nights: [LocalDay: SleepNight] = [:]
-    for number in byNight.keys.sorted() {
-      let day = LocalDay(dayNumber: number)
-      let night = SleepNight(day: day, segments: byNight[number]!)
-      nights[day] = night
-      rows += night.dailyValues
+    // Sleep: nights by sleep day, naps by the date they started.
+    let sleep = SleepDays(sleepRows, carried: carriedNightWindows, asOf: asOf)
+    if let metric = sleepMetric {
+      counts[metric, default: MetricCounts()].used += sleep.used
+      counts[metric, default: MetricCounts()].afterAsOf += sleep.afterAsOf
     }
+    let nights = sleep.nights
+    for day in nights.keys.sorted() { rows += nights[day]!.dailyValues }
+    for day in sleep.naps.keys.sorted() { rows += sleep.naps[day]!.dailyValues }
     // Workouts: per activity type, and the total ("") summed in a fixed order.
     var totals: [Int32: WorkoutTotals] = [:]
     for key in workoutTotals.keys.sorted(by: { ($0.day, $0.activity) < ($1.day, $1.activity) }) {

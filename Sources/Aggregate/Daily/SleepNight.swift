@@ -1,6 +1,7 @@
 import HealthCore
 
-/// The totals of one sleep day (design section 7, "Sleep day").
+/// The totals of one sleep day's night (docs/aggregate.md, "Sleep day"): the rows of the
+/// sessions that overlap the night's window, never its naps.
 ///
 /// For each class of stage (asleep, core, deep, REM, awake, in bed) the minutes are the
 /// union of its real segments plus the minutes of its summary rows (see
@@ -40,10 +41,7 @@ public struct SleepNight: Sendable, Hashable {
     counts = [:]
     sources = [:]
     func total(_ rows: [SleepSegment]) -> Double {
-      let union = IntervalUnion.seconds(
-        rows.filter(\.isSegment).map { (start: $0.start, end: $0.end) })
-      let summaries = rows.filter { !$0.isSegment }.reduce(0.0) { $0 + $1.minutes }
-      return Double(union) / 60 + summaries
+      SleepMeasure.minutes(rows.lazy.map { (start: $0.start, end: $0.end, minutes: $0.minutes) })
     }
     func note(_ id: MetricID, _ rows: [SleepSegment]) {
       counts[id] = Int64(rows.count)

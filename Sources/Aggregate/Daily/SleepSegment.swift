@@ -28,16 +28,7 @@ public struct SleepSegment: Sendable, Hashable {
     self.source = source
   }
 
-  /// The sleep day (design section 7): the local date of (end + 6 h), so a night ending on
-  /// Tuesday morning is Tuesday's and an afternoon nap is that day's.
-  public var sleepDay: LocalDay { LocalDay(epochSeconds: end + 6 * 3600, utcOffset: utcOffset) }
-
-  /// Whether the row is a real segment (its minutes equal its interval, within 1 minute or
-  /// 1 %), as opposed to a per-night summary row whose minutes are a total of the stage
-  /// spread over a longer interval (Health Auto Export's aggregated sleep: one row per stage
-  /// over sleepStart…sleepEnd). Segments are unioned; summaries are added.
-  public var isSegment: Bool {
-    let intervalMinutes = Double(end - start) / 60
-    return end > start && abs(minutes - intervalMinutes) <= max(1, 0.01 * intervalMinutes)
-  }
+  /// Whether the row is a real segment rather than a per-night summary row (Health Auto
+  /// Export's aggregated sleep): see `SleepMeasure.isSegment`.
+  public var isSegment: Bool { SleepMeasure.isSegment(start: start, end: end, minutes: minutes) }
 }

@@ -20,9 +20,9 @@ enum GoalText {
   static func unit(of metric: MetricID) -> String {
     switch metric {
     case .workout, .workoutMinutes, .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep,
-      .sleepREM, .sleepAwake:
+      .sleepREM, .sleepAwake, .napMinutes:
       return "min"
-    case .workoutCount, .goalMet, .hrvLnSDNN, .sleepBedtime, .sleepWake: return ""
+    case .workoutCount, .goalMet, .hrvLnSDNN, .sleepBedtime, .sleepWake, .napCount: return ""
     default:
       guard let info = metric.info else { return "" }
       return info.canonicalUnit == "count" ? "" : info.displayUnit

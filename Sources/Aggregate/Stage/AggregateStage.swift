@@ -26,6 +26,7 @@ public enum AggregateStage {
       rowsRead += Int64(block.count)
       progress.update(bytes: estimate.bytes(afterRows: rowsRead), records: rowsRead)
     }
+    aggregator.carriedNightWindows = try carriedNightWindows(inputHeader, path: o.input)
     var rejects: [String: Int64] = [:]
     for path in o.rejectsInputs {
       guard FileFingerprint.stat(path) != nil else {
@@ -47,7 +48,8 @@ public enum AggregateStage {
         crc32: fp.crc32 ?? "")
     }
     var meta = try HeaderMeta.merge(
-      inputMeta: inputHeader.meta, inputInputs: inputHeader.inputs, rejects: rejects,
+      inputMeta: inputHeader.meta.filter { $0.key != NightWindow.metaKey },
+      inputInputs: inputHeader.inputs, rejects: rejects,
       own: result.meta)
     meta.merge(DataQualityMeta.facts(from: meta)) { _, new in new }
 
@@ -114,6 +116,21 @@ public enum AggregateStage {
         "baselineRows": Int64(result.baselines.count), "scoreRows": Int64(result.scores.count),
         "streakRows": Int64(result.streaks.count), "weeklyRows": Int64(result.weekly.count),
       ], reconciliation: lines, notes: result.notes)
+  }
+
+  /// The night windows clean carried for the aggregate (docs/aggregate.md, "Sleep day");
+  /// a value that does not parse is a damaged table (exit 65).
+  private static func carriedNightWindows(_ header: TableHeader, path: String) throws
+    -> [NightWindow]
+  {
+    guard let text = header.meta[NightWindow.metaKey] else { return [] }
+    guard let windows = NightWindow.parse(metaText: text) else {
+      throw HealthError.malformed(
+        "the header's \(NightWindow.metaKey) is not a list of 'yyyy-MM-dd start end' windows",
+        at: SourceLocation(file: path),
+        hint: "run clean again to rewrite the cleaned table")
+    }
+    return windows
   }
 
   private static func makeFolder(_ path: String) throws {

@@ -18,6 +18,9 @@ public struct CleanResult: Sendable {
   public let sources: [SourceSummary]
   /// Inputs without an export date, whose samples were not checked for future dates.
   public let uncheckedInputs: [UncheckedInput]
+  /// The night windows the cleaned sleep rows alone do not show, for the cleaned table's
+  /// header (`NightWindow.metaKey`; docs/clean.md, "Sleep").
+  public let nightWindows: [NightWindow]
 
   let store: SampleStore
   let order: SampleOrder
@@ -41,9 +44,10 @@ public struct CleanResult: Sendable {
     self.priority = priority
     self.inputs = inputs
     self.order = order
-    let (whole, pieces) = MetricResolution.resolve(&store, order: order)
+    let (whole, pieces, nightWindows) = MetricResolution.resolve(&store, order: order)
     self.whole = whole
     self.pieces = pieces
+    self.nightWindows = nightWindows
     self.store = store
     let (counts, total) = Self.count(store, pieces: pieces)
     countsByMetric = counts
@@ -61,7 +65,8 @@ public struct CleanResult: Sendable {
   var summary: CleanSummary {
     CleanSummary(
       priority: priority, inputs: inputs, metrics: metrics, countsByMetric: countsByMetric,
-      total: total, sources: sources, uncheckedInputs: uncheckedInputs)
+      total: total, sources: sources, uncheckedInputs: uncheckedInputs,
+      nightWindows: nightWindows)
   }
 
   /// Metric ids seen, in table order.

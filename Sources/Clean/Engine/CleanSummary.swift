@@ -19,6 +19,8 @@ struct CleanSummary: Sendable {
   var sources: [SourceSummary]
   /// Inputs without an export date, whose samples were not checked for future dates.
   var uncheckedInputs: [UncheckedInput]
+  /// The night windows the cleaned sleep rows alone do not show.
+  var nightWindows: [NightWindow]
 
   /// Adds up the summaries of disjoint sets of rows (one per metric) that share one set of
   /// pools.
@@ -28,6 +30,7 @@ struct CleanSummary: Sendable {
     private let inputs: [InputDescriptor]
     private var counts: [MetricID: CleanCounts] = [:]
     private var tally: RowTally
+    private var nightWindows: [NightWindow] = []
 
     /// A builder for rows interned into `pools`.
     init(pools: SampleStore, priority: SourcePriority, inputs: [InputDescriptor]) {
@@ -43,6 +46,7 @@ struct CleanSummary: Sendable {
         counts[metric, default: CleanCounts()].add(result.countsByMetric[metric] ?? CleanCounts())
       }
       tally.add(result.tally)
+      nightWindows += result.nightWindows
     }
 
     /// The summary of everything added, metrics in table order.
@@ -55,7 +59,7 @@ struct CleanSummary: Sendable {
       return CleanSummary(
         priority: priority, inputs: inputs, metrics: metrics, countsByMetric: counts,
         total: total, sources: tally.sources(pools.sources, priority: priority),
-        uncheckedInputs: tally.uncheckedInputs(inputs))
+        uncheckedInputs: tally.uncheckedInputs(inputs), nightWindows: nightWindows)
     }
   }
 }

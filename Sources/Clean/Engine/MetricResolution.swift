@@ -6,9 +6,10 @@ import HealthCore
 /// summaries and metrics outside the catalog are not arbitrated: only exact duplicates go.
 enum MetricResolution {
   /// Resolves every metric; returns, per metric pool id, the rows kept whole and the
-  /// pieces of partly covered rows, each in table order.
+  /// pieces of partly covered rows, each in table order, and the night windows the sleep
+  /// rule carries to the aggregate stage.
   static func resolve(_ store: inout SampleStore, order: SampleOrder) -> (
-    whole: [[UInt32]], pieces: [[OrderKey]]
+    whole: [[UInt32]], pieces: [[OrderKey]], nightWindows: [NightWindow]
   ) {
     var buckets = [[UInt32]](repeating: [], count: store.metrics.count)
     for (i, row) in store.rows.enumerated() where row.status == .kept {
@@ -16,6 +17,7 @@ enum MetricResolution {
     }
     let stages = store.categories.strings.map { SleepStage(rawValue: $0) }
     var pieces = [[OrderKey]](repeating: [], count: store.metrics.count)
+    var nightWindows: [NightWindow] = []
     for metric in buckets.indices where !buckets[metric].isEmpty {
       var sorted = buckets[metric]
       buckets[metric] = []
@@ -28,13 +30,14 @@ enum MetricResolution {
       case .point, .body:
         PointArbitration.resolve(survivors, rows: &store.rows)
       case .sleep:
-        SleepArbitration.resolve(survivors, rows: &store.rows, stages: stages, order: order)
+        nightWindows += SleepArbitration.resolve(
+          survivors, rows: &store.rows, stages: stages, order: order, notes: &store.sleepNotes)
       case .workout, .summary, nil:
         break
       }
       buckets[metric] = survivors.filter { store.rows[Int($0)].status == .kept }
     }
-    return (buckets, pieces)
+    return (buckets, pieces, nightWindows)
   }
 
   /// Pieces with their pro-rata values, in table order.

@@ -17,6 +17,8 @@ struct SampleStore: Sendable {
   var devices = StringPool()
   /// Side table of the rows that have side values (`StoredSample.side`).
   var sides: [SideValues] = []
+  /// Why the sleep rule displaced each overlapped sleep row, by row index.
+  var sleepNotes: [UInt32: SleepOverlapNote] = [:]
   /// Catalog entry per metric pool id (nil for raw type names).
   var metricInfo: [MetricInfo?] = []
   /// What the per-sample rules need of each metric, per metric pool id.

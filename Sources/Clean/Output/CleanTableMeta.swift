@@ -31,6 +31,10 @@ public enum CleanTableMeta {
   /// checked); absent when every input has one.
   public static let futureDatesUnchecked = "clean.futureDatesUnchecked"
 
+  /// The night windows the cleaned sleep rows alone do not show, for the aggregate stage
+  /// (`NightWindow.metaKey`, `NightWindow.metaText`); absent when there are none.
+  public static let sleepWindows = NightWindow.metaKey
+
   /// The meta of the cleaned and rejects tables.
   static func entries(_ result: CleanSummary, upstream: [String: String]) throws -> [String: String]
   {
@@ -51,6 +55,9 @@ public enum CleanTableMeta {
       meta[sources] = String(decoding: try encoder.encode(result.sources), as: UTF8.self)
     } catch {
       throw HealthError.internalError("cannot encode the sources list: \(error)")
+    }
+    if !result.nightWindows.isEmpty {
+      meta[sleepWindows] = NightWindow.metaText(result.nightWindows)
     }
     if !result.uncheckedInputs.isEmpty {
       meta[futureDatesUnchecked] = result.uncheckedInputs.map { String($0.index) }.joined(

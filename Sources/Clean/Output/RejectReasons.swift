@@ -70,9 +70,7 @@ struct RejectReasons {
     switch pools.info(row)?.kind {
     case .sleep:
       return SleepArbitration.reason(
-        day: SleepArbitration.sleepDay(end: row.end, utcOffset: row.utcOffset),
-        inBed: pools.categories[row.category] == SleepStage.inBed.rawValue,
-        chosenSource: winnerSource, chosenLabel: winnerLabel, sameRank: record.keptRank == row.rank,
+        record.sleepNote, chosenSource: winnerSource, chosenLabel: winnerLabel,
         ownLabel: ownLabel)
     case .cumulative:
       return CumulativeArbitration.reason(

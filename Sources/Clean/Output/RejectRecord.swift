@@ -21,12 +21,15 @@ struct RejectRecord: Sendable, BitwiseCopyable {
   var keptFile: Int32
   /// Record number of that sample.
   var keptRecord: Int64
+  /// Why the sleep rule displaced it (sleep rows only).
+  var sleepNote: SleepOverlapNote?
 
   /// The record of row `index` of `store` (a rejected row).
   init(_ store: SampleStore, index: Int) {
     row = store.rows[index]
     original = store.original(row)
     extremes = store.extremes(row)
+    sleepNote = store.sleepNotes[UInt32(index)]
     if row.related == .max {
       keptSource = .max
       keptRank = .max

@@ -15,8 +15,12 @@ struct AppleTruth {
 
   /// What other parts of the truth need from the Apple part.
   struct Context {
-    /// The watch's asleep minutes per sleep day.
+    /// The watch's asleep minutes per sleep day (its night, naps left out).
     var watchAsleep: [LocalDayNumber: Double] = [:]
+    /// The phone's in-bed minutes per sleep day.
+    var phoneInBed: [LocalDayNumber: Double] = [:]
+    /// The watch's naps: their sleep day, the local date of their start, asleep minutes.
+    var watchNaps: [(sleepDay: LocalDayNumber, startDay: LocalDayNumber, minutes: Double)] = []
     /// The watch's resting heart rates per day.
     var watchRestingHeartRate: [LocalDayNumber: [Double]] = [:]
   }
@@ -92,7 +96,7 @@ struct AppleTruth {
       default: break
       }
     }
-    context.watchAsleep = sleep(sleepRecords, &ledger)
+    (context.watchAsleep, context.phoneInBed, context.watchNaps) = sleep(sleepRecords, &ledger)
     workouts(&ledger)
     var correlations = 0
     for planDay in selection.planDays {
@@ -189,14 +193,20 @@ struct AppleTruth {
     for (day, r) in byDay { ledger.set(day, metric, "last", RecordUnits.canonical(r)) }
   }
 
-  /// Per sleep day (the local date of a segment's end + 6 h): the watch's asleep minutes
-  /// (union), its stages, naps, bedtime, and the phone's in-bed minutes.
-  private func sleep(_ valid: [SyntheticRecord], _ ledger: inout TruthLedger)
-    -> [LocalDayNumber: Double]
-  {
+  /// Per sleep day (the local date of a segment's end + 6 h): the watch's night (asleep
+  /// minutes as a union, its stages, bedtime), the phone's in-bed minutes; and the watch's
+  /// naps (the model's afternoon naps start 14:00-15:30), which the sleep rule keeps apart
+  /// from the night: they go to `TruthWriter`, which knows whether anyone recorded the night.
+  private func sleep(_ valid: [SyntheticRecord], _ ledger: inout TruthLedger) -> (
+    watch: [LocalDayNumber: Double], inBed: [LocalDayNumber: Double],
+    naps: [(sleepDay: LocalDayNumber, startDay: LocalDayNumber, minutes: Double)]
+  ) {
     var asleep: [Int: [Span]] = [:]
     var inBed: [Int: [Span]] = [:]
     var bedtime: [Int: Int64] = [:]
+    var naps:
+      [LocalDayNumber: (sleepDay: LocalDayNumber, startDay: LocalDayNumber, minutes: Double)] =
+        [:]
     for r in valid {
       let offset = Int64(zones.offset(at: r.start))
       let sleepDay = CivilFloor.div(r.end + 6 * 3600 + offset, 86_400)
@@ -204,6 +214,17 @@ struct AppleTruth {
       let minutes = Double(r.end - r.start) / 60
       if r.source == .phone {
         inBed[sleepDay, default: []].append(Span(start: r.start, end: r.end))
+        continue
+      }
+      let localStart = r.start + offset
+      let hour = (localStart - Int64(CivilFloor.div(localStart, 86_400)) * 86_400) / 3600
+      if stage.isAsleep && hour >= 11 && hour < 19 {
+        // A nap's segments are contiguous: one nap per plan day, keyed by its local date.
+        let startDay = zones.day(of: r.start)
+        let old = naps[startDay]
+        naps[startDay] = (
+          max(old?.sleepDay ?? sleepDay, sleepDay), startDay, (old?.minutes ?? 0) + minutes
+        )
         continue
       }
       let name: String
@@ -218,14 +239,8 @@ struct AppleTruth {
       ledger.add(sleepDay, "sleep", name, minutes)
       guard stage.isAsleep else { continue }
       asleep[sleepDay, default: []].append(Span(start: r.start, end: r.end))
-      let localStart = r.start + offset
-      let hour = (localStart - Int64(CivilFloor.div(localStart, 86_400)) * 86_400) / 3600
-      if hour >= 11 && hour < 19 {
-        ledger.add(sleepDay, "sleep", "nap", minutes)
-      } else {
-        let fromSix = localStart - (Int64(sleepDay) * 86_400 - 6 * 3600)
-        bedtime[sleepDay] = min(bedtime[sleepDay] ?? Int64.max, fromSix)
-      }
+      let fromSix = localStart - (Int64(sleepDay) * 86_400 - 6 * 3600)
+      bedtime[sleepDay] = min(bedtime[sleepDay] ?? Int64.max, fromSix)
     }
     var watch: [LocalDayNumber: Double] = [:]
     for (day, spans) in asleep {
@@ -234,13 +249,15 @@ struct AppleTruth {
       ledger.set(day, "sleep", "asleep_expected", minutes)
       watch[day] = minutes
     }
+    var phone: [LocalDayNumber: Double] = [:]
     for (day, spans) in inBed {
-      ledger.set(day, "sleep", "in_bed_phone", Double(IntervalUnion(spans).length) / 60)
+      phone[day] = Double(IntervalUnion(spans).length) / 60
+      ledger.set(day, "sleep", "in_bed_phone", phone[day]!)
     }
     for (day, seconds) in bedtime {
       ledger.set(day, "sleep", "bedtime_minutes_from_18h", Double(seconds) / 60)
     }
-    return watch
+    return (watch, phone, naps.values.sorted { $0.startDay < $1.startDay })
   }
 
   /// Workouts per local day of their start: count, minutes (duration without pauses),

@@ -58,8 +58,12 @@ struct AutoExportTruth {
     }
   }
 
-  /// Adds the ring's measures and the watch-or-ring sleep arbitration.
-  func fillRing(_ ledger: inout TruthLedger, watchAsleep: [LocalDayNumber: Double]) {
+  /// Adds the ring's measures and the watch-or-ring sleep arbitration; returns the sleep
+  /// days of the ring's nights.
+  @discardableResult
+  func fillRing(_ ledger: inout TruthLedger, watchAsleep: [LocalDayNumber: Double])
+    -> Set<LocalDayNumber>
+  {
     let zones = timeline.calendar.zones
     var asleep: [LocalDayNumber: Double] = [:]
     var hrv: [LocalDayNumber: [Double]] = [:]
@@ -88,5 +92,6 @@ struct AutoExportTruth {
       ledger.set(day, "hrvRMSSD", "n", Double(values.count))
       ledger.set(day, "hrvRMSSD", "mean", values.reduce(0, +) / Double(values.count))
     }
+    return Set(asleep.keys)
   }
 }

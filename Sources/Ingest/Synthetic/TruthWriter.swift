@@ -8,7 +8,20 @@ struct TruthWriter {
     let context = AppleTruth(timeline).fill(&ledger)
     let others = AutoExportTruth(timeline: timeline)
     others.fill(&ledger)
-    others.fillRing(&ledger, watchAsleep: context.watchAsleep)
+    let ringNights = others.fillRing(&ledger, watchAsleep: context.watchAsleep)
+    // The watch's naps (docs/aggregate.md, "Sleep day"): a nap is `sleep.nap` on the date it
+    // started, unless nobody recorded its sleep day's night; then it is that day's main
+    // sleep, and so its asleep time.
+    for nap in context.watchNaps {
+      let nightRecorded =
+        context.watchAsleep[nap.sleepDay] != nil || context.phoneInBed[nap.sleepDay] != nil
+        || ringNights.contains(nap.sleepDay)
+      if nightRecorded {
+        ledger.add(nap.startDay, "sleep", "nap", nap.minutes)
+      } else {
+        ledger.add(nap.sleepDay, "sleep", "asleep_expected", nap.minutes)
+      }
+    }
     // Resting heart rate as the design's daily mean: the watch's readings and the ring's
     // daily value are different samples, so both count.
     var ring: [LocalDayNumber: Double] = [:]

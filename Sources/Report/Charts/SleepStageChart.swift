@@ -1,5 +1,6 @@
 /// A stacked bar per night of sleep stages (deep, core, REM, unstaged asleep, awake, from
-/// the bottom), with the time in bed as a dashed outline behind each bar.
+/// the bottom), with the time in bed as a dashed outline behind each bar and a dot above the
+/// bar of a day with a nap (naps are never part of the night's bar).
 public enum SleepStageChart {
   /// Width in user units.
   public static let width = 640.0
@@ -38,6 +39,13 @@ public enum SleepStageChart {
       if let bed = lastNight.inBed { desc += ", in bed \(Numbers.duration(minutes: bed))" }
       desc += "."
     }
+    let napDays = nights.filter { $0.napNote != nil }
+    if !napDays.isEmpty {
+      desc += " A dot marks a day with a nap, not counted in the night: "
+      desc += napDays.map { "\(LocalDayText.weekdayDayMonth($0.day)) \($0.napNote!)" }.joined(
+        separator: ", ")
+      desc += "."
+    }
     var scene = ChartScene(
       width: width, height: height, id: id, title: "Sleep stages, last \(count) nights",
       description: desc)
@@ -50,6 +58,9 @@ public enum SleepStageChart {
     }
     scene.add(.rect(x: lx, y: 8, width: 10, height: 10), .inBed)
     scene.add(.text(ChartPoint(lx + 14, 13), "In bed", anchor: .start), .legendText)
+    lx += 14 + 6 * 5.9 + 14
+    scene.add(.circle(center: ChartPoint(lx + 5, 13), radius: 3), .dot)
+    scene.add(.text(ChartPoint(lx + 14, 13), "Nap", anchor: .start), .legendText)
 
     guard !withData.isEmpty else {
       scene.add(
@@ -92,6 +103,10 @@ public enum SleepStageChart {
         let y1 = y.map((base + m) / 60)
         scene.add(.rect(x: x(i) - barWidth / 2, y: y1, width: barWidth, height: y0 - y1), s.role)
         base += m
+      }
+      if night.napNote != nil {
+        let barTop = y.map(max(base, night.inBed ?? 0) / 60)
+        scene.add(.circle(center: ChartPoint(x(i), barTop - 6), radius: 2.5), .dot)
       }
     }
     let every = count <= 7 ? 1 : (count <= 31 ? 7 : 14)

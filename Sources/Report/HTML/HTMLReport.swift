@@ -249,7 +249,9 @@ struct HTMLWriter {
     }
     raw("</tr></thead><tbody>")
     for n in m.nights.reversed() {
-      raw("<tr><td><time datetime=\"\(n.day)\">\(Markup.escape(n.day.shortLabel))</time></td>")
+      raw("<tr><td><time datetime=\"\(n.day)\">\(Markup.escape(n.day.shortLabel))</time>")
+      if let nap = n.napNote { raw(" <span class=\"muted\">+ \(Markup.escape(nap))</span>") }
+      raw("</td>")
       for v in [n.asleep, n.deep, n.core, n.rem, n.unstaged, n.awake, n.inBed] {
         cell(v.map { Numbers.duration(minutes: $0) })
       }

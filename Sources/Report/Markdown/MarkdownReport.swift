@@ -119,7 +119,8 @@ public enum MarkdownReport {
       let cells = [n.asleep, n.deep, n.core, n.rem, n.unstaged, n.awake, n.inBed].map {
         cell($0.map { Numbers.duration(minutes: $0) })
       }
-      line("| \(n.day) | " + cells.joined(separator: " | ") + " |")
+      let night = n.napNote.map { "\(n.day) (+ \($0))" } ?? "\(n.day)"
+      line("| \(night) | " + cells.joined(separator: " | ") + " |")
     }
     line()
     line("</details>")

@@ -52,6 +52,8 @@ public enum ReportModelBuilder {
       n.deep = dailyIndex[.sleepDeep]?[day.dayNumber]?.value
       n.rem = dailyIndex[.sleepREM]?[day.dayNumber]?.value
       n.awake = dailyIndex[.sleepAwake]?[day.dayNumber]?.value
+      n.napMinutes = dailyIndex[.napMinutes]?[day.dayNumber]?.value
+      n.napCount = dailyIndex[.napCount]?[day.dayNumber].map { Int($0.value) }
       return n
     }
 

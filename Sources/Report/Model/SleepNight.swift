@@ -16,6 +16,10 @@ public struct SleepNight: Sendable, Hashable {
   public var rem: Double?
   /// Awake minutes.
   public var awake: Double?
+  /// Minutes of the naps that started on this day (never part of the night's values).
+  public var napMinutes: Double?
+  /// Naps that started on this day.
+  public var napCount: Int?
 
   /// Creates an empty night.
   public init(day: LocalDay) { self.day = day }
@@ -27,6 +31,14 @@ public struct SleepNight: Sendable, Hashable {
     let staged = (core ?? 0) + (deep ?? 0) + (rem ?? 0)
     let rest = asleep - staged
     return rest >= 1 ? rest : nil
+  }
+
+  /// The note for the night's row: `nap 37 min`, `2 naps 1 h 05`, or nil without naps.
+  public var napNote: String? {
+    guard let minutes = napMinutes, minutes > 0 else { return nil }
+    let count = napCount ?? 1
+    let length = minutes < 60 ? "\(Int(minutes.rounded())) min" : Numbers.duration(minutes: minutes)
+    return (count > 1 ? "\(count) naps " : "nap ") + length
   }
 
   /// Whether the night has anything to show.

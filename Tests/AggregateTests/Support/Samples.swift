@@ -1,6 +1,8 @@
 import Foundation
 import HealthCore
 
+@testable import Aggregate
+
 /// Builds cleaned samples from readable local times such as `2024-03-10 23:30:00 -0700`.
 enum S {
   /// Epoch seconds and offset of an Apple-style timestamp with offset.
@@ -42,10 +44,20 @@ enum S {
   }
 
   /// A sleep row of `stage` over [start, start + minutes) whose value is its length.
-  static func sleep(_ stage: SleepStage, _ start: String, minutes: Double, value: Double? = nil)
-    -> Sample
-  {
-    sample(.sleep, start, minutes: minutes, value: value ?? minutes, category: stage.rawValue)
+  static func sleep(
+    _ stage: SleepStage, _ start: String, minutes: Double, value: Double? = nil,
+    source: String = "Watch"
+  ) -> Sample {
+    sample(
+      .sleep, start, minutes: minutes, value: value ?? minutes, category: stage.rawValue,
+      source: source)
+  }
+
+  /// The daily rows of some samples, as of a date far ahead.
+  static func daily(_ samples: [Sample]) -> [DailyValue] {
+    let a = DailyAggregator(asOf: day("2030-01-01"))
+    a.add(contentsOf: samples)
+    return a.finish().values
   }
 
   /// The daily row of a metric (and split) on a day.

@@ -1,7 +1,7 @@
 /// An independent recount of an Apple `export.xml` in Python (xml.etree after removing the
 /// DOCTYPE), compared with the generator's truth CSV: per local day the watch, phone and
 /// arbitrated totals of steps, active energy and distance, heart rate n/mean/min/max, mean
-/// ln(SDNN), the watch's asleep minutes (union, by sleep day) and the phone's in-bed
+/// ln(SDNN), the watch's night asleep minutes and naps (by sessions) and the phone's in-bed
 /// minutes, workout counts and minutes; per type the record counts; per metric the exact
 /// duplicates, out-of-range values and future-dated records. It shares no code with the
 /// generator. Prints `checked N mismatches M` and exits 1 on any mismatch.
@@ -109,8 +109,25 @@ enum SyntheticRecountScript {
         sd = (e + 6 * 3600 + so) // 86400
         val = el.get('value')
         if el.get('sourceName') == P and val.endswith('InBed'): inbed[sd].append((s, e))
-        if el.get('sourceName') == W and any(val.endswith(x) for x in ('Core', 'Deep', 'REM', 'Unspecified')): asleep[sd].append((s, e))
-    for d, l in asleep.items(): mine[d][('sleep', 'asleep_watch')] = sum(b - a for a, b in union(l)) / 60
+        if el.get('sourceName') == W and any(val.endswith(x) for x in ('Core', 'Deep', 'REM', 'Unspecified')): asleep[0].append((s, e, so))
+    # The watch's sessions (rows less than an hour apart), each on the sleep day of its end:
+    # the longest of a day, if 2 h or more, is the night; the others are naps, on the date
+    # they start (docs/aggregate.md, "Sleep day").
+    sessions = []  # [start, end, start offset, end offset, asleep seconds (union)]
+    for s, e, so in sorted(asleep[0]):
+        if sessions and s - sessions[-1][1] <= 3600:
+            m = sessions[-1]
+            if e > m[1]: m[4] += e - max(s, m[1]); m[1] = e; m[3] = so
+        else:
+            sessions.append([s, e, so, so, e - s])
+    byday = collections.defaultdict(list)
+    for s, e, so, eo, secs in sessions: byday[(e + 6 * 3600 + eo) // 86400].append((secs, s, so))
+    for d, l in byday.items():
+        l.sort(reverse=True)
+        if l[0][0] >= 7200:
+            mine[d][('sleep', 'asleep_watch')] = l[0][0] / 60
+            l = l[1:]
+        for secs, s, so in l: mine[(s + so) // 86400][('sleep', 'nap')] += secs / 60
     for d, l in inbed.items(): mine[d][('sleep', 'in_bed_phone')] = sum(b - a for a, b in union(l)) / 60
     for el in root.findall('Workout'):
         s, so = parse(el.get('startDate')); d = (s + so) // 86400

@@ -3,7 +3,8 @@
 extension MetricID {
   /// Mean of ln(SDNN in ms) over the day's valid HRV readings.
   public static let hrvLnSDNN: MetricID = "hrvLnSDNN"
-  /// Asleep minutes of a sleep day (union of the chosen source's asleep intervals).
+  /// Asleep minutes of a sleep day's night (union of the chosen source's asleep intervals;
+  /// naps are `napMinutes`).
   public static let sleepAsleep: MetricID = "sleepAsleep"
   /// In-bed minutes of a sleep day.
   public static let sleepInBed: MetricID = "sleepInBed"
@@ -20,6 +21,11 @@ extension MetricID {
   public static let sleepBedtime: MetricID = "sleepBedtime"
   /// Wake time (last asleep end): minutes after local midnight of the sleep day.
   public static let sleepWake: MetricID = "sleepWake"
+  /// Minutes napped on the local date the naps started: asleep minutes of the sleep
+  /// sessions outside the night's window (in-bed minutes for a nap recorded only in bed).
+  public static let napMinutes: MetricID = "napMinutes"
+  /// Number of naps started that day.
+  public static let napCount: MetricID = "napCount"
   /// Number of workouts started that day (category: activity type, or "" for all).
   public static let workoutCount: MetricID = "workoutCount"
   /// Workout minutes (the `duration`, excluding pauses).
