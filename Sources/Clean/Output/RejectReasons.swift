@@ -74,6 +74,11 @@ struct RejectReasons {
         inBed: pools.categories[row.category] == SleepStage.inBed.rawValue,
         chosenSource: winnerSource, chosenLabel: winnerLabel, sameRank: record.keptRank == row.rank,
         ownLabel: ownLabel)
+    case .workout:
+      return WorkoutArbitration.reason(
+        derived: pools.metrics[row.metric] != MetricID.workout.rawValue,
+        keptSource: winnerSource, label: winnerLabel, sameRank: record.keptRank == row.rank,
+        at: at, ownLabel: ownLabel)
     case .cumulative:
       return CumulativeArbitration.reason(
         coveredBy: winnerSource, label: winnerLabel, at: at, ownLabel: ownLabel)
