@@ -9,6 +9,25 @@ public enum PathUtilities {
     return dir.isEmpty ? "/" : dir
   }
 
+  /// The folder of the file at `path`, absolute and with symbolic links resolved
+  /// (realpath(3)), so that a pipeline file named by a relative path, an absolute path,
+  /// through a symbolic link or from another working directory resolves its relative paths
+  /// to the same strings, and its stages' stamps match. When the file cannot be resolved
+  /// (it does not exist: a document parsed from text), its folder made absolute against
+  /// the working directory.
+  public static func canonicalDirectory(of path: String) -> String {
+    if let resolved = realpath(path, nil) {
+      defer { free(resolved) }
+      return directory(of: String(cString: resolved))
+    }
+    return directory(of: absolute(path))
+  }
+
+  /// `path` made absolute against the working directory, normalised.
+  public static func absolute(_ path: String) -> String {
+    resolve(path, relativeTo: FileManager.default.currentDirectoryPath)
+  }
+
   /// `path` if absolute, else `base/path`, normalised.
   public static func resolve(_ path: String, relativeTo base: String) -> String {
     if path.hasPrefix("/") { return normalise(path) }

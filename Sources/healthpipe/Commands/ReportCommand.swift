@@ -21,7 +21,7 @@ enum ReportCommand {
       .flag("send", "pipe the e-mail to the mailer, once per ISO week"),
       .value("sendmail", "CMD", "mailer command (default \"sendmail -t -i\")"),
       .value("ledger", "FILE", "sent-weeks ledger (default sent-weeks.ledger beside --out)"),
-      .flag("quiet", "no progress line"),
+      .quiet,
     ],
     examples: [
       "healthpipe report work/aggregate --out Reports/report.html --window 90",
@@ -59,7 +59,7 @@ enum ReportCommand {
       summary += "; already sent week \(manifest.settings["email.week"] ?? ""), not sent again"
     default: break
     }
-    FileDescriptorSinkStderr.write(summary + "\n")
+    arguments.summary(summary)
     return .success
   }
 
