@@ -204,7 +204,6 @@ struct AggregatePipelineOptionTests {
     let r = try Healthpipe.run([
       "aggregate", dir.file("c.hpt"), "--out", dir.file("agg"), "--pipeline",
       dir.file("p.pipeline"),
-      "--quiet",
     ])
     #expect(r.code == 0, "\(r.stderr)")
     #expect(r.stderr.contains("as of 2026-11-15"))

@@ -33,7 +33,8 @@ public enum PipelineConfigLoader {
   {
     // Paths in the file are relative to its real folder, made absolute: the stamps then
     // name the same files however the pipeline was invoked (docs: Pipelines/README.md).
-    let base = PathUtilities.canonicalDirectory(of: document.path)
+    let real = PathUtilities.canonicalPath(document.path)
+    let base = PathUtilities.directory(of: real)
     for (name, location) in document.sections {
       guard keys[name] != nil || isGoalSection(name) else {
         throw configError(
@@ -57,7 +58,8 @@ public enum PipelineConfigLoader {
     }
     func value(_ s: String, _ k: String) -> PipelineEntry? { document.entry(s, k) }
 
-    let name = value("pipeline", "name")?.value ?? fileStem(document.path)
+    // The default name (and so the default work folder) is the real file's, not a link's.
+    let name = value("pipeline", "name")?.value ?? fileStem(real)
     guard let inputsEntry = value("pipeline", "inputs"), !inputsEntry.value.isEmpty else {
       throw configError(
         "[pipeline] has no 'inputs'",
@@ -178,7 +180,7 @@ public enum PipelineConfigLoader {
     report.from = value("report", "from")?.value
     if let e = value("report", "send") { report.send = try boolean(e) }
     if let e = value("report", "sendmail") {
-      guard !Mailer.words(e.value).isEmpty else {
+      guard let program = Mailer.words(e.value).first, !program.isEmpty else {
         throw configError(
           "sendmail is empty", at: e.location,
           hint: "give a command such as sendmail -t -i, or remove the line for the default")

@@ -9,18 +9,15 @@ public enum PathUtilities {
     return dir.isEmpty ? "/" : dir
   }
 
-  /// The folder of the file at `path`, absolute and with symbolic links resolved
-  /// (realpath(3)), so that a pipeline file named by a relative path, an absolute path,
-  /// through a symbolic link or from another working directory resolves its relative paths
-  /// to the same strings, and its stages' stamps match. When the file cannot be resolved
-  /// (it does not exist: a document parsed from text), its folder made absolute against
-  /// the working directory.
-  public static func canonicalDirectory(of path: String) -> String {
-    if let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return directory(of: String(cString: resolved))
-    }
-    return directory(of: absolute(path))
+  /// `path` absolute with symbolic links resolved (realpath(3)); made absolute against the
+  /// working directory when it cannot be resolved. Paths in a pipeline file resolve against
+  /// the folder of its canonical path, so a pipeline named by a relative path, an absolute
+  /// path, through a symbolic link or from another working directory gives the same
+  /// strings, and its stages' stamps match.
+  public static func canonicalPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return absolute(path) }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// `path` made absolute against the working directory, normalised.

@@ -38,7 +38,7 @@ public enum FileSystem {
     } else if !SystemCalls.isDirectory(existing) {
       why = "\(existing) is a file, not a folder"
     } else if access(existing, W_OK | X_OK) != 0 {
-      why = "\(existing) is not writable"
+      why = "\(existing) is not writable: \(SystemCalls.errnoText())"
     } else {
       why = nil
     }

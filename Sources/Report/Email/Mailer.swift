@@ -69,7 +69,7 @@ public struct Mailer: Sendable {
   /// The mailer program's path: a usage error (64) for an empty command, 69 when the
   /// program cannot be found. `run --plan` calls it too, so it refuses what a run would.
   public func executablePath() throws -> String {
-    guard let program = Self.words(command).first else {
+    guard let program = Self.words(command).first, !program.isEmpty else {
       throw HealthError.usage(
         "--sendmail is empty", hint: "give a command such as \"sendmail -t -i\"")
     }
