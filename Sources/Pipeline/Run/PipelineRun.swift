@@ -47,6 +47,8 @@ public enum PipelineRun {
       peakRSSBytes: 0, exitCode: 0)
 
     if request.plan {
+      // A run would stop at the lock; so does the plan (without taking it).
+      try WorkFolderLock.probe(workFolder: config.workFolder)
       log("plan for \(config.name) (\(config.path)), as of \(asOf); nothing is run or written")
       log("work folder: \(config.workFolder)")
       for input in config.inputs { log("input: \(input)") }
