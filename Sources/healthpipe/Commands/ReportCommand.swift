@@ -14,7 +14,8 @@ enum ReportCommand {
       .value("format", "html|markdown|email", "report format (default html)"),
       .value("out", "PATH", "output file: .html, .md (SVGs beside it) or .eml"),
       .value(
-        "as-of", "DATE", "last day shown: yyyy-MM-dd, today or yesterday (default: aggregate's)"),
+        "as-of", "DATE",
+        "last day shown: yyyy-MM-dd, today or yesterday; must be the aggregate's (the default)"),
       .value("window", "7|30|90", "days shown in the charts (default 30)"),
       .value("to", "ADDR", "e-mail recipient"),
       .value("from", "ADDR", "e-mail sender (default healthpipe@localhost)"),
