@@ -18,11 +18,12 @@ public enum ReportStage {
       (o.inputDirectory.hasSuffix("/") ? String(o.inputDirectory.dropLast()) : o.inputDirectory)
       + "/daily.hpt"
     var from: LocalDay?
-    var asOf = o.asOf
-    if asOf == nil, SystemCalls.fileStatus(dailyPath) != nil {
-      asOf = ReportMeta(try TableFile.header(of: dailyPath).meta).asOf
+    var built: LocalDay?
+    if SystemCalls.fileStatus(dailyPath) != nil {
+      built = ReportMeta(try TableFile.header(of: dailyPath).meta).asOf
     }
-    if let asOf { from = asOf.adding(days: -(o.window + 7)) }
+    try AsOfMatch.check(requested: o.asOf, built: built, directory: o.inputDirectory)
+    if let asOf = o.asOf ?? built { from = asOf.adding(days: -(o.window + 7)) }
     let inputs = try ReportInputs.read(directory: o.inputDirectory, from: from)
     progress.update(bytes: 0, records: Int64(inputs.daily.count + inputs.baselines.count))
     let read = SystemCalls.monotonicSeconds()

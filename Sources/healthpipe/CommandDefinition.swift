@@ -18,12 +18,13 @@ struct Command: Sendable {
   /// Full help text.
   var usage: String {
     var text = "usage: \(synopsis)\n\n\(summary)\n"
-    if !options.isEmpty {
-      text += "\noptions:\n"
-      for o in options {
-        let left = "  --\(o.name)" + (o.takesValue ? " \(o.valueName)" : "")
-        text += left.padding(to: 28) + o.help + "\n"
-      }
+    let shown =
+      options + ParsedArguments.globalOptions(besides: options).filter { $0.name != "help" }
+    text += "\noptions:\n"
+    for o in shown {
+      let name = o.name == "quiet" ? "-q, --quiet" : "--\(o.name)"
+      let left = "  \(name)" + (o.takesValue ? " \(o.valueName)" : "")
+      text += left.padding(to: 28) + o.help + "\n"
     }
     if !examples.isEmpty {
       text += "\nexamples:\n" + examples.map { "  \($0)\n" }.joined()

@@ -32,6 +32,8 @@ enum CommandLineInterface {
       }
       let code = try command.run(&parsed)
       return code.rawValue
+    } catch let error as HealthError where error.isBrokenPipe {
+      return endByBrokenPipe()
     } catch let error as HealthError {
       report(error)
       return error.code.rawValue
@@ -39,6 +41,16 @@ enum CommandLineInterface {
       report(HealthError.internalError("unexpected error: \(error)"))
       return ExitCode.internalError.rawValue
     }
+  }
+
+  /// Ends the process as the default SIGPIPE action would: `healthpipe export T | head`
+  /// stops quietly like `cat` (no message; a shell reports status 141). SIGPIPE is ignored
+  /// while commands run, so a mailer that dies cannot kill us mid-send; here it is
+  /// restored and raised. Returns 141 should the signal not end the process.
+  static func endByBrokenPipe() -> Int32 {
+    signal(SIGPIPE, SIG_DFL)
+    raise(SIGPIPE)
+    return 128 + SIGPIPE
   }
 
   /// Prints an error on stderr in the form `healthpipe: error: <where>: <what>` + hint.

@@ -23,6 +23,10 @@ struct OptionSpec: Sendable {
   static func flag(_ name: String, _ help: String) -> OptionSpec {
     OptionSpec(name: name, takesValue: false, help: help)
   }
+
+  /// `--quiet` / `-q`, which every command takes.
+  static let quiet = OptionSpec.flag(
+    "quiet", "print nothing on success (no progress line, no summary); errors still go to stderr")
 }
 
 /// A small, strict parser: `--name value`, `--name=value`, flags, `--` ends options.
@@ -32,19 +36,29 @@ struct ParsedArguments {
   private var values: [String: [String]] = [:]
   private var flags: Set<String> = []
 
+  /// The options every command takes besides its own: `--help` and, unless the command
+  /// defines it itself, `--quiet`.
+  static func globalOptions(besides spec: [OptionSpec]) -> [OptionSpec] {
+    var global: [OptionSpec] = [.flag("help", "show this help")]
+    if !spec.contains(where: { $0.name == "quiet" }) { global.append(.quiet) }
+    return global
+  }
+
   init(_ arguments: [String], spec: [OptionSpec]) throws {
-    let all = spec + [.flag("help", "show this help")]
+    let all = spec + Self.globalOptions(besides: spec)
     var i = 0
     var onlyPositionals = false
     while i < arguments.count {
       let arg = arguments[i]
       i += 1
       if onlyPositionals || !arg.hasPrefix("--") || arg == "-" {
-        if !onlyPositionals, arg.hasPrefix("-"), arg != "-", arg.count > 1, arg != "-h" {
+        if !onlyPositionals, arg.hasPrefix("-"), arg != "-", arg.count > 1, arg != "-h",
+          arg != "-q"
+        {
           throw HealthError.usage("unknown option '\(arg)'")
         }
-        if arg == "-h" {
-          flags.insert("help")
+        if !onlyPositionals, arg == "-h" || arg == "-q" {
+          flags.insert(arg == "-h" ? "help" : "quiet")
           continue
         }
         positionals.append(arg)
@@ -89,6 +103,15 @@ struct ParsedArguments {
 
   /// Whether a flag was given.
   func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// Whether `--quiet` / `-q` was given: nothing on stderr on success (no progress line, no
+  /// summary); errors are still printed.
+  var quiet: Bool { flags.contains("quiet") }
+
+  /// Writes a summary line on stderr unless `--quiet` was given.
+  func summary(_ line: String) {
+    if !quiet { FileDescriptorSinkStderr.write(line + "\n") }
+  }
 
   /// The value of an option, if given.
   func value(_ name: String) -> String? { values[name]?.last }

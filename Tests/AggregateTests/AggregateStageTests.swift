@@ -97,6 +97,38 @@ struct AggregateStageTests {
     #expect(onDisk.settings["asOf"] == "2024-11-10")
   }
 
+  @Test("daily.csv covers the analysis range: stray far-past samples add no empty lines")
+  func dailyCSVRange() throws {
+    let dir = TemporaryDirectory()
+    // The 70 synthetic days up to 2024-11-10, plus steps dated 0001-01-01 (a device clock
+    // error) and 1850-06-01 (before 1900), and a lone sample on 2023-01-01, 619 days before
+    // the stretch starts (a gap over 366 days).
+    var rows: [Sample] = []
+    CleanedSampleSynthesizer.generate(days: 70, endingAt: asOf, seed: 3) { rows += $0 }
+    for (day, value) in [("0001-01-01", 5.0), ("1850-06-01", 6), ("2023-01-01", 7)] {
+      rows.append(S.sample(.steps, "\(day) 12:00:00 +0000", value: value))
+    }
+    let path = dir.file("clean.hpt")
+    try TableFile.write(rows, to: path, stage: "clean", inputs: [])
+    let out = dir.file("agg")
+    try AggregateStage.run(
+      AggregateOptions(input: path, outputDirectory: out, asOf: asOf), progress: .silent)
+    let csv = String(decoding: try FileReader.readAll(out + "/daily.csv"), as: UTF8.self)
+    let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    // Header + the 70 days 2024-09-02 ... 2024-11-10, as in the scores table; not the
+    // 739,000 days since year 1.
+    #expect(lines.count == 71)
+    #expect(lines[1].hasPrefix("2024-09-02,"))
+    #expect(lines.last?.hasPrefix("2024-11-10,") == true)
+    let scores = try TableFile.read(ScoreRow.self, from: out + "/scores.hpt").rows
+    #expect(scores.first?.day == LocalDay(iso: "2024-09-02"))
+    // Nothing read is dropped: the three stray values stay in daily.hpt.
+    let daily = try TableFile.read(DailyValue.self, from: out + "/daily.hpt").rows
+    for day in ["0001-01-01", "1850-06-01", "2023-01-01"] {
+      #expect(daily.contains { $0.metric == .steps && $0.day == LocalDay(iso: day) })
+    }
+  }
+
   @Test("a missing input exits 66, a table of the wrong kind 65, a file as --out 73")
   func errors() throws {
     let dir = TemporaryDirectory()

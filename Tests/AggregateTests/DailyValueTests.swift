@@ -140,6 +140,43 @@ struct DailyValueTests {
     #expect(S.value(d, "zinc", "2024-06-03", "ug")?.value == 700)
   }
 
+  @Test(
+    "HealthKit types the catalog passes through follow Apple's style: discrete ones are averaged whatever their unit"
+  )
+  func healthKitStyles() {
+    let uv: MetricID = "HKQuantityTypeIdentifierUVExposure"
+    let audio: MetricID = "HKQuantityTypeIdentifierEnvironmentalAudioExposure"
+    let falls: MetricID = "HKQuantityTypeIdentifierNumberOfTimesFallen"
+    let d = daily([
+      // UV index 2, 5 and 8 (unit count, discrete): mean 5, min 2, max 8; not 15.
+      S.sample(uv, "2024-06-03 10:00:00 -0700", minutes: 60, value: 2, unit: "count"),
+      S.sample(uv, "2024-06-03 12:00:00 -0700", minutes: 60, value: 5, unit: "count"),
+      S.sample(uv, "2024-06-03 14:00:00 -0700", minutes: 60, value: 8, unit: "count"),
+      // 60 and 70 dBASPL: mean 65.
+      S.sample(audio, "2024-06-03 09:00:00 -0700", minutes: 30, value: 60, unit: "dBASPL"),
+      S.sample(audio, "2024-06-03 17:00:00 -0700", minutes: 30, value: 70, unit: "dBASPL"),
+      // Falls (count, cumulative): 1 + 1 = 2.
+      S.sample(falls, "2024-06-03 08:00:00 -0700", value: 1, unit: "count"),
+      S.sample(falls, "2024-06-03 20:00:00 -0700", value: 1, unit: "count"),
+      // Health Auto Export's names: the CSV column `Walking Step Length` in inches (a length,
+      // which the unit rule would add up) and the JSON `walking_speed`: both discrete.
+      S.sample("Walking Step Length", "2024-06-03 00:00:00 -0700", value: 28, unit: "in"),
+      S.sample("Walking Step Length", "2024-06-03 12:00:00 -0700", value: 30, unit: "in"),
+      S.sample("walking_speed", "2024-06-03 00:00:00 -0700", value: 3, unit: "mi/hr"),
+      // A name HealthKit does not define keeps the unit rule: count is summed (1 + 2).
+      S.sample("myCounter", "2024-06-03 08:00:00 -0700", value: 1, unit: "count"),
+      S.sample("myCounter", "2024-06-03 09:00:00 -0700", value: 2, unit: "count"),
+    ]).values
+    let uvDay = S.value(d, uv, "2024-06-03")
+    #expect(uvDay?.value == 5)
+    #expect(uvDay?.minimum == 2 && uvDay?.maximum == 8 && uvDay?.count == 3)
+    #expect(S.value(d, audio, "2024-06-03")?.value == 65)
+    #expect(S.value(d, falls, "2024-06-03")?.value == 2)
+    #expect(S.value(d, "Walking Step Length", "2024-06-03")?.value == 29)
+    #expect(S.value(d, "walking_speed", "2024-06-03")?.maximum == 3)
+    #expect(S.value(d, "myCounter", "2024-06-03")?.value == 3)
+  }
+
   @Test("workouts per day of their start: count, minutes, energy, distance, total and by type")
   func workouts() {
     let d = daily([

@@ -15,6 +15,16 @@ struct GoalTests {
     #expect(settings.goals[2].conditions == [GoalCondition(metric: .sleepAsleep, threshold: 420)])
   }
 
+  @Test("goals may name every derived daily series, naps included; a misspelt name is refused")
+  func goalMetricNames() {
+    // The series aggregate writes for a day (docs/streaks.md lists them).
+    for name in ["sleepAsleep", "sleepBedtime", "napMinutes", "napCount", "workoutMinutes"] {
+      #expect(GoalMetrics.isKnown(MetricID(rawValue: name)), "\(name)")
+    }
+    #expect(!GoalMetrics.isKnown(MetricID(rawValue: "napMinute")))
+    #expect(!GoalMetrics.isKnown(MetricID(rawValue: "distanse")))
+  }
+
   @Test("the active goal day by exercise minutes or by one long-enough workout")
   func activeDays() {
     let a = DailyAggregator(asOf: S.day("2030-01-01"))

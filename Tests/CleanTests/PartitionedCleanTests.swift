@@ -103,6 +103,20 @@ struct PartitionedCleanTests {
     // Sources spelt with a decomposed é next to the precomposed one.
     list.add(.heartRate, start: F.ten + 600, 64, "count/min", source: "Ren\u{E9}e’s Watch")
     list.add(.heartRate, start: F.ten + 600, 64, "count/min", source: "Rene\u{301}e’s Watch")
+    // Workouts: the watch's run and Strava's copy (one session; Strava's workout, energy
+    // in kJ (a side value) and distance go), and a raw metric whose name sorts between the
+    // workout metrics, so the group resolved together is written around it.
+    for (source, start, kcal) in [(F.watch, F.ten, 1_674.0), ("Strava", F.ten + 60, 1_700)] {
+      list.add(
+        .workout, start: start, end: start + 2_700, 45, "min", source: source, category: "Running")
+      list.add(
+        .workoutEnergy, start: start, end: start + 2_700, kcal, "kJ", source: source,
+        category: "Running")
+      list.add(
+        .workoutDistance, start: start, end: start + 2_700, 7, "km", source: source,
+        category: "Running")
+    }
+    list.add("workoutCadence", start: F.ten, 170, "count/min", source: "Strava")
     var samples = list.samples
     // Rows that share an origin: one Health Auto Export line giving several metrics, and two
     // rejects of one metric from the same line (ordered by start, then read order).
@@ -146,6 +160,21 @@ struct PartitionedCleanTests {
     }
     #expect(steps.map(\.value) == [100, 100])
     #expect(steps.map(\.start) == [F.ten, F.ten + 1_200])
+    // The workout group was written around the raw metric that sorts inside it: workout,
+    // workoutCadence, workoutDistance, workoutEnergy, each with the watch's row only; the
+    // watch's 1,674 kJ are 400.0956 kcal (1,674 / 4.184).
+    let cleaned = try TableFile.read(Sample.self, from: dir.file("edge-stage.hpt")).rows
+    let workoutRows = cleaned.filter { $0.metric.rawValue.hasPrefix("workout") }
+    #expect(
+      workoutRows.map(\.metric) == [
+        "workout", "workoutCadence", "workoutDistance", "workoutEnergy",
+      ])
+    #expect(
+      workoutRows.filter { $0.metric != "workoutCadence" }.allSatisfy { $0.source == F.watch })
+    #expect(abs(workoutRows[3].value - 1_674 / 4.184) < 1e-9)
+    let stravaRejects = rejects.filter { $0.source == "Strava" && $0.code == .overlapped }
+    #expect(stravaRejects.map(\.metric) == ["workout", "workoutEnergy", "workoutDistance"])
+    #expect(stravaRejects[1].value == "1700" && stravaRejects[1].unit == "kJ")
   }
 
   @Test("an empty table and a table of one metric: identical tables")

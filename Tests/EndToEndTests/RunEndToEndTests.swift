@@ -124,6 +124,10 @@ struct RunEndToEndTests {
     #expect(r.code == 75, "\(r.stderr)")
     #expect(r.stderr.contains("holds the lock"))
     #expect(!FileManager.default.fileExists(atPath: dir.file(".healthpipe/nightly/samples.hpt")))
+    // --plan refuses what the run refuses, with the same words, and takes no lock itself.
+    let plan = try Healthpipe.run(["run", "Pipelines/nightly.pipeline", "--plan"], in: dir.path)
+    #expect(plan.code == 75, "\(plan.stderr)")
+    #expect(plan.stderr == r.stderr)
   }
 
   @Test("a run killed at any moment leaves earlier outputs byte-identical; the next run recovers")
@@ -204,7 +208,6 @@ struct AggregatePipelineOptionTests {
     let r = try Healthpipe.run([
       "aggregate", dir.file("c.hpt"), "--out", dir.file("agg"), "--pipeline",
       dir.file("p.pipeline"),
-      "--quiet",
     ])
     #expect(r.code == 0, "\(r.stderr)")
     #expect(r.stderr.contains("as of 2026-11-15"))

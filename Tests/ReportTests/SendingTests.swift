@@ -76,6 +76,20 @@ struct SendingTests {
     #expect(!FileManager.default.fileExists(atPath: dir.file("sent-weeks.ledger")))
   }
 
+  @Test("a failing mailer's whole stderr is in the message, with its exit status")
+  func failureWithSeveralLines() throws {
+    let (dir, o) = try setUp(
+      mailerBody: "cat > /dev/null; echo 'msmtp: cannot connect to smtp.example.com' >&2; "
+        + "echo '' >&2; echo 'msmtp: could not send mail (account default)' >&2; exit 1")
+    let error = try #require(throws: HealthError.self) { try ReportStage.run(o, progress: .silent) }
+    #expect(error.code == .unavailable)
+    #expect(
+      error.message.hasSuffix(
+        "failed with exit status 1; it said: msmtp: cannot connect to smtp.example.com | "
+          + "msmtp: could not send mail (account default)"))
+    #expect(!FileManager.default.fileExists(atPath: dir.file("sent-weeks.ledger")))
+  }
+
   @Test("mailer command lines split into words with quotes")
   func words() {
     #expect(Mailer.words("msmtp -t --from='a b'") == ["msmtp", "-t", "--from=a b"])

@@ -115,7 +115,7 @@ public final class DailyAggregator {
       accumulators.append(
         SeriesAccumulator(
           metric: s.metric, unit: s.unit,
-          aggregation: UnknownMetricRule.aggregation(unit: s.unit)))
+          aggregation: UnknownMetricRule.aggregation(metric: s.metric, unit: s.unit)))
     }
     lastUnknown = (s.metric, s.unit, index)
     return accumulators[index]

@@ -1,12 +1,18 @@
 import HealthCore
 
 /// How the daily value of a metric the catalog does not know is formed, so that nothing
-/// disappears (design section 4: raw type names are kept).
+/// disappears (raw type names are kept; docs/aggregate.md, "Daily values").
 ///
-/// The sample's unit decides: amounts (counts, energy, mass of food, volumes, lengths,
-/// durations) are summed per day, split at midnight like the catalog's cumulative metrics;
-/// every other unit (rates, percentages, concentrations, temperatures, no unit) is averaged
-/// with min and max, and `n` keeps the number of samples.
+/// - A HealthKit quantity type (by its identifier, or Health Auto Export's name for it)
+///   follows Apple's own aggregation style (`HealthKitQuantityTypes`): cumulative types are
+///   summed per day, split at midnight like the catalog's cumulative metrics; discrete
+///   types (UV exposure, audio levels, walking asymmetry, speeds, ...) are averaged with
+///   min and max, whatever their unit.
+/// - Any other name: the sample's unit decides. Amounts (counts, energy, mass of food,
+///   volumes, lengths, durations) are summed; every other unit (rates, percentages,
+///   concentrations, temperatures, no unit) is averaged with min and max.
+///
+/// `n` keeps the number of samples either way.
 public enum UnknownMetricRule {
   /// Units whose values add up over a day.
   public static let summedUnits: Set<String> = [
@@ -15,7 +21,15 @@ public enum UnknownMetricRule {
     "h", "steps", "IU",
   ]
 
-  /// `.sum` for amounts, `.mean` for everything else.
+  /// `.sum` for cumulative HealthKit types and amounts, `.mean` for everything else.
+  public static func aggregation(metric: MetricID, unit: String) -> DailyAggregation {
+    if let entry = HealthKitQuantityTypes.entry(named: metric.rawValue) {
+      return entry.style.isCumulative ? .sum : .mean
+    }
+    return aggregation(unit: unit)
+  }
+
+  /// The unit rule alone: `.sum` for amounts, `.mean` for everything else.
   public static func aggregation(unit: String) -> DailyAggregation {
     summedUnits.contains(unit) ? .sum : .mean
   }

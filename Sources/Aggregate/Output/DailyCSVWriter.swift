@@ -1,14 +1,22 @@
 import HealthCore
 
-/// Writes `daily.csv`: one row per day from the first to the last day with data, one column
-/// per daily series (`metric` or `metric[category]`, with the unit in brackets), plus `min`
-/// and `max` columns for series that have them. Empty cell = no value. RFC 4180, CRLF.
+/// Writes `daily.csv`: one row per day of the analysis range (the days the baselines and
+/// scores cover, `AnalysisRange`: from the start of the latest stretch of data without a
+/// gap over 366 days to as-of), one column per daily series with a value in that range
+/// (`metric` or `metric[category]`, with the unit in brackets), plus `min` and `max` columns
+/// for series that have them. Empty cell = no value. RFC 4180, CRLF.
+///
+/// Bounding the rows by the range, not by the first day with data, keeps a stray sample
+/// dated 0001-01-01 (a device clock error) from making 740,000 empty lines; its daily
+/// value stays in `daily.hpt`.
 public enum DailyCSVWriter {
-  /// The file's bytes.
-  public static func csv(_ values: [DailyValue]) -> String {
-    guard let first = values.first?.day, let last = values.last?.day else {
-      return CSVFormatting.line(["date"])
-    }
+  /// The file's bytes: the days of `days` (sorted `values` outside it are left out); only
+  /// the header without a range.
+  public static func csv(_ values: [DailyValue], days: ClosedRange<LocalDay>?) -> String {
+    guard let days else { return CSVFormatting.line(["date"]) }
+    let values = values.filter { days.contains($0.day) }
+    let first = days.lowerBound
+    let last = days.upperBound
     struct Column: Hashable {
       var key: SeriesKey
       var part: Int  // 0 value, 1 min, 2 max

@@ -3,8 +3,9 @@ import HealthCore
 /// One test a day can pass for a goal: a daily series compared with a threshold, or, for the
 /// `workout` metric, any single workout of the day (`a workout ≥ 20 min`).
 public struct GoalCondition: Sendable, Hashable {
-  /// A daily series id (`exerciseMinutes`, `steps`, `sleepAsleep`, `workoutMinutes`, a raw
-  /// metric name), or `workout` to test each workout's minutes on its own.
+  /// A daily series id (`exerciseMinutes`, `steps`, `sleepAsleep`, `workoutMinutes`, a
+  /// HealthKit type kept under its raw name; `GoalMetrics`), or `workout` to test each
+  /// workout's minutes on its own.
   public var metric: MetricID
   /// The split of the series ("" = total); for workouts an activity type (`Running`).
   public var category: String
@@ -41,8 +42,8 @@ public struct GoalCondition: Sendable, Hashable {
 
   /// Parses `METRIC[CATEGORY] OP NUMBER [UNIT]`, e.g. `steps >= 8000`,
   /// `exerciseMinutes >= 30 min`, `workout[Running] > 20`. The unit, when given, must be the
-  /// metric's canonical or display unit. Throws `HealthError` (exit 78, no location: the
-  /// pipeline-file reader adds `file:line`).
+  /// metric's canonical or display unit, and the metric one `GoalMetrics` knows. Throws
+  /// `HealthError` (exit 78, no location: the pipeline-file reader adds `file:line`).
   public init(parsing text: String) throws {
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     guard words.count == 3 || words.count == 4 else {
@@ -62,6 +63,7 @@ public struct GoalCondition: Sendable, Hashable {
       throw GoalText.error("'\(words[2])' in '\(text)' is not a number")
     }
     let metric = MetricID(String(name))
+    guard GoalMetrics.isKnown(metric) else { throw GoalMetrics.unknown(metric, in: text) }
     if words.count == 4 {
       let allowed = GoalText.acceptedUnits(of: metric)
       guard allowed.contains(words[3]) else {

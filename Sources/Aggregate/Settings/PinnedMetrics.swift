@@ -40,6 +40,25 @@ public enum PinnedMetrics {
     return out.isEmpty ? defaultNames.compactMap(metric(named:)) : out
   }
 
+  /// What to write instead of a name that pins nothing: the closest names, or why a known
+  /// metric cannot be pinned.
+  public static func suggestion(for name: String) -> String {
+    let choices = "pinned metrics are key metrics: " + aliasesShown.joined(separator: ", ")
+    if metric(named: name) == nil,
+      MetricID(name).info != nil || GoalMetrics.names.contains(MetricID(name))
+    {
+      return "only key metrics have the baselines a card shows; " + choices
+    }
+    let close = NameSuggestions.closest(
+      to: name, in: aliasesShown + MetricCatalog.keyMetrics.map(\.rawValue))
+    return (close.isEmpty ? "" : "did you mean " + close.joined(separator: ", ") + "? ") + choices
+  }
+
+  /// The friendly names listed in suggestions, one per key metric.
+  static let aliasesShown = [
+    "hrv", "restingHeartRate", "sleep", "steps", "energy", "weight", "respiration", "spo2",
+  ]
+
   /// The names that were ignored (unknown), in order, for the manifest's notes.
   public static func ignored(_ names: [String]) -> [String] {
     names.filter { metric(named: $0) == nil }

@@ -114,6 +114,6 @@ public enum AggregateComputation {
     if !ignoredPins.isEmpty { meta["pinnedIgnored"] = ignoredPins.joined(separator: ",") }
     return AggregateResult(
       daily: data.values, baselines: baselines, scores: scores, streaks: streaks,
-      weekly: weekly, meta: meta, notes: notes, counts: counts)
+      weekly: weekly, meta: meta, notes: notes, counts: counts, analysisRange: days)
   }
 }

@@ -18,4 +18,7 @@ public struct AggregateResult: Sendable {
   public var notes: [String]
   /// What happened to each metric's samples.
   public var counts: [MetricID: MetricCounts]
+  /// The days that get baselines, scores, weekly rows and a `daily.csv` line
+  /// (`AnalysisRange`); nil without data on or before as-of.
+  public var analysisRange: ClosedRange<LocalDay>? = nil
 }

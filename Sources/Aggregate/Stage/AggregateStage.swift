@@ -63,7 +63,8 @@ public enum AggregateStage {
     try write(result.streaks, AggregateOutputs.streaks)
     try write(result.weekly, AggregateOutputs.weekly)
     try AtomicFileWriter.write(
-      DailyCSVWriter.csv(result.daily), to: dir + AggregateOutputs.dailyCSV)
+      DailyCSVWriter.csv(result.daily, days: result.analysisRange),
+      to: dir + AggregateOutputs.dailyCSV)
     try AtomicFileWriter.write(
       WeeklyCSVWriter.csv(result.weekly), to: dir + AggregateOutputs.weeklyCSV)
 

@@ -92,6 +92,15 @@ public struct CleanResult: Sendable {
     try forEachCleanedRow(of: metricOrder, body)
   }
 
+  /// The cleaned rows of one metric pool id, in table order, as `forEachCleanedRow` gives
+  /// them.
+  func forEachCleanedRow(metric: UInt32, _ body: (StoredSample, CleanedPart) throws -> Void)
+    rethrows
+  {
+    guard Int(metric) < whole.count else { return }
+    try forEachCleanedRow(of: [metric], body)
+  }
+
   /// The side table the cleaned rows' `side` fields index.
   var sides: [SideValues] { store.sides }
 
@@ -150,9 +159,15 @@ public struct CleanResult: Sendable {
   /// Calls `body` with what each reject's row needs (see `RejectRecord`), ordered by
   /// origin (input file, record), then metric, start and read order.
   func forEachRejectRecord(_ body: (RejectRecord) throws -> Void) rethrows {
+    try forEachRejectRecord(metric: nil, body)
+  }
+
+  /// The same, for the rejects of one metric pool id only (all metrics when nil).
+  func forEachRejectRecord(metric: UInt32?, _ body: (RejectRecord) throws -> Void) rethrows {
     let metricRanks = store.metrics.sortRanks()
     var indices: [UInt32] = []
-    for (i, row) in store.rows.enumerated() where !row.status.isCleaned {
+    for (i, row) in store.rows.enumerated()
+    where !row.status.isCleaned && (metric == nil || row.metric == metric) {
       indices.append(UInt32(i))
     }
     store.rows.withUnsafeBufferPointer { rows in

@@ -2,8 +2,11 @@ import HealthCore
 
 /// The whole-table steps of the clean stage, one metric at a time: order the rows that
 /// passed the per-sample rules, remove exact duplicates, then arbitrate between sources by
-/// the metric's kind (cumulative, point and body, sleep). Workouts, Apple's activity
-/// summaries and metrics outside the catalog are not arbitrated: only exact duplicates go.
+/// the metric's kind (cumulative, point and body, sleep). Workouts are arbitrated as
+/// sessions over the workout metrics together (`WorkoutArbitration`: a workout's energy and
+/// distance rows follow it), so a store that holds one of them holds all three. Apple's
+/// activity summaries and metrics outside the catalog are not arbitrated: only exact
+/// duplicates go.
 enum MetricResolution {
   /// Resolves every metric; returns, per metric pool id, the rows kept whole and the
   /// pieces of partly covered rows, each in table order, and the night windows the sleep
@@ -18,6 +21,7 @@ enum MetricResolution {
     let stages = store.categories.strings.map { SleepStage(rawValue: $0) }
     var pieces = [[OrderKey]](repeating: [], count: store.metrics.count)
     var nightWindows: [NightWindow] = []
+    var workoutMetrics: [Int] = []
     for metric in buckets.indices where !buckets[metric].isEmpty {
       var sorted = buckets[metric]
       buckets[metric] = []
@@ -32,10 +36,21 @@ enum MetricResolution {
       case .sleep:
         nightWindows += SleepArbitration.resolve(
           survivors, rows: &store.rows, stages: stages, order: order, notes: &store.sleepNotes)
-      case .workout, .summary, nil:
+      case .workout:
+        workoutMetrics.append(metric)
+      case .summary, nil:
         break
       }
       buckets[metric] = survivors.filter { store.rows[Int($0)].status == .kept }
+    }
+    if !workoutMetrics.isEmpty {
+      let workout = store.metricInfo.firstIndex { $0?.id == .workout }.map(UInt32.init)
+      WorkoutArbitration.resolve(
+        workoutMetrics.flatMap { buckets[$0] }, rows: &store.rows, order: order,
+        isWorkout: { $0.metric == workout })
+      for metric in workoutMetrics {
+        buckets[metric] = buckets[metric].filter { store.rows[Int($0)].status == .kept }
+      }
     }
     return (buckets, pieces, nightWindows)
   }

@@ -72,6 +72,11 @@ struct RejectReasons {
       return SleepArbitration.reason(
         record.sleepNote, chosenSource: winnerSource, chosenLabel: winnerLabel,
         ownLabel: ownLabel)
+    case .workout:
+      return WorkoutArbitration.reason(
+        derived: pools.metrics[row.metric] != MetricID.workout.rawValue,
+        keptSource: winnerSource, label: winnerLabel, sameRank: record.keptRank == row.rank,
+        at: at, ownLabel: ownLabel)
     case .cumulative:
       return CumulativeArbitration.reason(
         coveredBy: winnerSource, label: winnerLabel, at: at, ownLabel: ownLabel)

@@ -29,10 +29,10 @@ struct CleanedPlan {
     self.spill = spill
   }
 
-  /// Adds the cleaned rows of a result (one metric's, in table order).
-  mutating func add(_ result: CleanResult) throws {
+  /// Adds the cleaned rows of one metric of a result (pool id `metric`), in table order.
+  mutating func add(_ result: CleanResult, metric: UInt32) throws {
     var writer = SpillWriter<Record>(spill: spill, batch: Self.batchRows)
-    try result.forEachCleanedRow { row, part in
+    try result.forEachCleanedRow(metric: metric) { row, part in
       let code: UInt8 =
         switch part {
         case .whole: 0

@@ -1,7 +1,8 @@
 import HealthCore
 
 /// The rows of a samples table sorted into one partition per metric on a scratch file,
-/// so the stage can resolve one metric at a time: arbitration never looks across metrics.
+/// so the stage can resolve one metric at a time: arbitration looks across metrics only
+/// for the workout metrics, which are loaded together.
 ///
 /// Rows (and the side values of the few that have them, indexed per metric) are
 /// buffered per metric and appended to the file in chunks; a partition is read back as
@@ -66,15 +67,26 @@ struct MetricPartitions {
   /// Sets the rows of `store` to a metric's partition, in the order they were added, and
   /// its side table to theirs.
   func load(_ metric: UInt32, into store: inout SampleStore) throws {
-    let m = Int(metric)
-    guard m < rows.count else {
-      store.rows = []
-      store.sides = []
-      return
+    try load([metric], into: &store)
+  }
+
+  /// Sets the rows of `store` to the partitions of several metrics, one after the other,
+  /// and its side table to theirs (side indices are moved past the earlier partitions').
+  func load(_ metrics: [UInt32], into store: inout SampleStore) throws {
+    store.rows = []
+    store.sides = []
+    for metric in metrics {
+      let m = Int(metric)
+      guard m < rows.count else { continue }
+      precondition(rows[m].isEmpty && sides[m].isEmpty, "load before finishWriting")
+      var part = try spill.read(rowChunks[m], as: StoredSample.self)
+      let shift = UInt32(store.sides.count)
+      if shift > 0 {
+        for i in part.indices where part[i].side != .max { part[i].side += shift }
+      }
+      if store.rows.isEmpty { store.rows = part } else { store.rows += part }
+      store.sides += try spill.read(sideChunks[m], as: SideValues.self)
     }
-    precondition(rows[m].isEmpty && sides[m].isEmpty, "load before finishWriting")
-    store.rows = try spill.read(rowChunks[m], as: StoredSample.self)
-    store.sides = try spill.read(sideChunks[m], as: SideValues.self)
   }
 
   private mutating func flush(_ m: Int, keepingCapacity: Bool) throws {

@@ -2,7 +2,8 @@ import Dispatch
 import HealthCore
 
 /// The clean stage on files, with memory bounded by the largest metric instead of the
-/// whole table. Arbitration never looks across metrics, so:
+/// whole table. Arbitration looks across metrics only for workouts (resolved together, a
+/// small group), so:
 ///
 /// 1. one streaming pass over the samples table applies the per-sample rules
 ///    (`SampleIntake`) and spills the compact rows to one partition per metric
@@ -61,16 +62,30 @@ enum PartitionedClean {
     var plan = CleanedPlan(spill: resolvedFile)
     var runs = RejectRuns(spill: resolvedFile)
     var builder = CleanSummary.Builder(pools: pools, priority: priority, inputs: header.inputs)
+    // The workout metrics are resolved together (a workout's energy and distance rows
+    // follow it, `WorkoutArbitration`), once, and written metric by metric in table order.
+    let workoutGroup = metricOrder.filter { pools.metricInfo[Int($0)]?.kind == .workout }
+    var workoutResult: CleanResult?
     for metric in metricOrder {
-      var part = pools
-      try partitions.load(metric, into: &part)
-      // `consume`: the result owns the rows, so marking their statuses copies nothing.
-      let result = CleanResult(
-        resolving: consume part, order: order, priority: priority, inputs: header.inputs)
-      try plan.add(result)
-      try runs.add(metricRank: metricRanks[Int(metric)], result.forEachRejectRecord)
-      builder.add(result)
+      let result: CleanResult
+      if workoutGroup.contains(metric), let resolved = workoutResult {
+        result = resolved
+      } else {
+        var part = pools
+        let group = workoutGroup.contains(metric) ? workoutGroup : [metric]
+        try partitions.load(group, into: &part)
+        // `consume`: the result owns the rows, so marking their statuses copies nothing.
+        result = CleanResult(
+          resolving: consume part, order: order, priority: priority, inputs: header.inputs)
+        builder.add(result)
+        if group.count > 1 { workoutResult = result }
+      }
+      try plan.add(result, metric: metric)
+      try runs.add(metricRank: metricRanks[Int(metric)]) {
+        try result.forEachRejectRecord(metric: metric, $0)
+      }
     }
+    workoutResult = nil
     rowFile.close()
     let summary = builder.build()
 

@@ -11,6 +11,9 @@ public struct HealthError: Error, Sendable, CustomStringConvertible {
   public var location: SourceLocation?
   /// What the user can do about it.
   public var hint: String?
+  /// Whether this is standard output closed by its reader (`healthpipe export | head`):
+  /// not a failure to report, the command ends quietly as `cat` does.
+  public var isBrokenPipe = false
 
   /// Creates an error.
   public init(
@@ -46,6 +49,14 @@ public struct HealthError: Error, Sendable, CustomStringConvertible {
     HealthError(
       .noInput, "cannot open input: \(reason)", at: SourceLocation(file: path),
       hint: "check the path and its permissions")
+  }
+
+  /// The reader of a pipe we write to has gone (EPIPE). The command line ends quietly, by
+  /// SIGPIPE like `cat`, instead of reporting an I/O error.
+  public static func brokenPipe() -> HealthError {
+    var error = HealthError(.ioError, "the reader of the output closed the pipe")
+    error.isBrokenPipe = true
+    return error
   }
 
   /// An internal invariant that did not hold (exit 70).

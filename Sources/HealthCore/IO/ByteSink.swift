@@ -61,6 +61,7 @@ public final class FileDescriptorSink: ByteSink {
       }
       if n < 0 {
         if errno == EINTR { continue }
+        if errno == EPIPE { throw HealthError.brokenPipe() }
         throw HealthError(.ioError, "writing to standard output failed: \(SystemCalls.errnoText())")
       }
       offset += n

@@ -84,7 +84,7 @@ public final class TableFileReader {
     }
     guard tag == TableFileLayout.blockTag else {
       throw HealthError.malformed(
-        "expected a block or the footer, found byte 0x\(String(tag, radix: 16))",
+        "expected a block or the footer, found byte \(ByteText.hex(tag))",
         at: SourceLocation(file: path, byteOffset: position),
         hint: "the file is corrupt; rerun the stage that wrote it")
     }

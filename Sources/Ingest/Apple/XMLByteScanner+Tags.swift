@@ -49,7 +49,7 @@ extension XMLByteScanner {
       p = try nameEnd(from: p)
       guard p < end else { return .needMore }
       if p == attrNameStart {
-        noteDefect("unexpected character '\(Self.printable(c))' inside the tag")
+        noteDefect("unexpected character \(Self.printable(c)) inside the tag")
         return try recover(from: p, lines: lines, nameStart: nameStart, nameLength: nameLength)
       }
       let attrNameLength = p - attrNameStart

@@ -309,7 +309,7 @@ final class XMLByteScanner {
 
   func invalidUTF8(at p: Int) -> HealthError {
     failure(
-      "invalid UTF-8 (byte 0x\(String(byte(p), radix: 16, uppercase: true)))", line: line,
+      "invalid UTF-8 (byte \(ByteText.hex(byte(p))))", line: line,
       offset: base + Int64(p),
       hint: "the file is not UTF-8 or is damaged; export it again from the Health app")
   }
@@ -336,6 +336,6 @@ final class XMLByteScanner {
   }
 
   static func printable(_ b: UInt8) -> String {
-    b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "0x" + String(b, radix: 16)
+    b >= 0x20 && b < 0x7F ? "'\(UnicodeScalar(b))'" : ByteText.hex(b)
   }
 }

@@ -62,9 +62,6 @@ public enum FormatDetector {
   }
 
   private static func preview(_ head: [UInt8]) -> String {
-    let shown = head.prefix(16).map { b -> String in
-      b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16)
-    }
-    return "'" + shown.joined() + "'" + (head.count > 16 ? "…" : "")
+    ByteText.preview(head)
   }
 }

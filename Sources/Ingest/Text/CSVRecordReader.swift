@@ -128,7 +128,7 @@ public final class CSVRecordReader {
       try readRecord()
       if let bad = UTF8Text.firstInvalid(storage, storageCount) {
         throw HealthError.malformed(
-          "line \(recordLine): invalid UTF-8 (byte 0x\(String(storage[bad], radix: 16, uppercase: true)))",
+          "line \(recordLine): invalid UTF-8 (byte \(ByteText.hex(storage[bad])))",
           at: SourceLocation(file: path, line: recordLine),
           hint: "save the file as UTF-8 (the text readers do not guess other encodings)")
       }

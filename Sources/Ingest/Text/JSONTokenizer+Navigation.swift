@@ -65,7 +65,7 @@ extension JSONTokenizer {
     switch c {
     case 0x20...0x7E: "'\(Character(Unicode.Scalar(c)))'"
     case 0x0A: "a newline"
-    default: "byte 0x\(String(c, radix: 16, uppercase: true))"
+    default: "byte \(ByteText.hex(c))"
     }
   }
 

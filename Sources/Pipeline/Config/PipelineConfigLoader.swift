@@ -1,5 +1,7 @@
 import Aggregate
+import Clean
 import HealthCore
+import Report
 
 /// Turns a parsed pipeline file into a `PipelineConfig`, checking every section, key and value
 /// (exit 78 with `file:line` for anything wrong).
@@ -29,7 +31,10 @@ public enum PipelineConfigLoader {
   public static func load(_ document: PipelineDocument, checkInputs: Bool = true) throws
     -> PipelineConfig
   {
-    let base = PathUtilities.directory(of: document.path)
+    // Paths in the file are relative to its real folder, made absolute: the stamps then
+    // name the same files however the pipeline was invoked (docs: Pipelines/README.md).
+    let real = PathUtilities.canonicalPath(document.path)
+    let base = PathUtilities.directory(of: real)
     for (name, location) in document.sections {
       guard keys[name] != nil || isGoalSection(name) else {
         throw configError(
@@ -53,7 +58,8 @@ public enum PipelineConfigLoader {
     }
     func value(_ s: String, _ k: String) -> PipelineEntry? { document.entry(s, k) }
 
-    let name = value("pipeline", "name")?.value ?? fileStem(document.path)
+    // The default name (and so the default work folder) is the real file's, not a link's.
+    let name = value("pipeline", "name")?.value ?? fileStem(real)
     guard let inputsEntry = value("pipeline", "inputs"), !inputsEntry.value.isEmpty else {
       throw configError(
         "[pipeline] has no 'inputs'",
@@ -87,12 +93,13 @@ public enum PipelineConfigLoader {
     }
     var priority: [String]?
     if let e = value("clean", "priority") {
-      let items = list(e.value)
-      guard !items.isEmpty else {
-        throw configError(
-          "priority is empty", at: e.location, hint: "e.g. manual, Apple Watch, iPhone, *")
+      // The clean stage's own parser: an empty list, an empty entry or an entry given twice
+      // is refused here, with the line, not when clean runs.
+      do {
+        priority = try SourcePriority.parseList(e.value)
+      } catch let error as HealthError {
+        throw configError("priority: " + error.message, at: e.location, hint: error.hint)
       }
-      priority = items
     }
     var goalNames = ["active", "steps", "sleep"]
     if let e = value("aggregate", "goals") {
@@ -112,8 +119,25 @@ public enum PipelineConfigLoader {
         "goal '\(g)' has no [goal.\(g)] section", at: value("aggregate", "goals")?.location,
         hint: "define it, e.g. [goal.\(g)] with condition = steps >= 10000")
     }
+    for (section, location) in document.sections where isGoalSection(section) {
+      let goalName = String(section.dropFirst(5))
+      guard goalNames.contains(goalName) else {
+        throw configError(
+          "[goal.\(goalName)] is not used: '\(goalName)' is not in [aggregate] goals",
+          at: location,
+          hint: "add it to goals = \(goalNames.joined(separator: ", ")), or remove the section")
+      }
+    }
     var pinned: [String]?
-    if let e = value("aggregate", "pinned") { pinned = list(e.value) }
+    if let e = value("aggregate", "pinned") {
+      let names = list(e.value)
+      for name in names where PinnedMetrics.metric(named: name) == nil {
+        throw configError(
+          "pinned metric '\(name)' is not known", at: e.location,
+          hint: PinnedMetrics.suggestion(for: name))
+      }
+      pinned = names
+    }
     var weekStart = 1
     if let e = value("aggregate", "week_start") {
       guard let index = weekdays.firstIndex(of: e.value.lowercased()) else {
@@ -124,6 +148,13 @@ public enum PipelineConfigLoader {
     var weeklyActive = 5
     if let e = value("aggregate", "weekly_active_target") {
       weeklyActive = try integer(e, in: 1...7)
+      guard goalNames.contains("active") else {
+        throw configError(
+          "weekly_active_target is the weekly target of the goal 'active', which is not in "
+            + "[aggregate] goals", at: e.location,
+          hint: "add active to goals, or give the goal you mean its own weekly_target in "
+            + "[goal.NAME]")
+      }
     }
     var backfillDays = 90
     if let e = value("aggregate", "backfill_days") {
@@ -148,10 +179,24 @@ public enum PipelineConfigLoader {
     report.to = value("report", "to")?.value
     report.from = value("report", "from")?.value
     if let e = value("report", "send") { report.send = try boolean(e) }
-    report.sendmail = value("report", "sendmail")?.value
+    if let e = value("report", "sendmail") {
+      guard let program = Mailer.words(e.value).first, !program.isEmpty else {
+        throw configError(
+          "sendmail is empty", at: e.location,
+          hint: "give a command such as sendmail -t -i, or remove the line for the default")
+      }
+      report.sendmail = e.value
+    }
     if report.format == "email", report.send, report.to == nil {
       throw configError(
         "send = true needs a recipient", at: value("report", "send")?.location,
+        hint: "add 'to = you@example.com' to [report]")
+    }
+    if report.format == "email", report.to == nil {
+      // The e-mail names its recipient even when it is only written, not sent.
+      throw configError(
+        "format = email needs a recipient",
+        at: value("report", "format")?.location,
         hint: "add 'to = you@example.com' to [report]")
     }
     return PipelineConfig(
@@ -233,26 +278,8 @@ public enum PipelineConfigLoader {
     return name.hasSuffix(".pipeline") ? String(name.dropLast(9)) : name
   }
 
-  /// The allowed key closest to a misspelt one (edit distance ≤ 2).
+  /// The allowed key closest to a misspelt one.
   static func closest(_ key: String, in allowed: Set<String>) -> String? {
-    var best: (String, Int)?
-    for candidate in allowed.sorted() {
-      let d = editDistance(Array(key), Array(candidate))
-      if d <= 2 && d < (best?.1 ?? Int.max) { best = (candidate, d) }
-    }
-    return best?.0
-  }
-
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
+    NameSuggestions.closest(to: key, in: allowed.sorted(), limit: 1).first
   }
 }

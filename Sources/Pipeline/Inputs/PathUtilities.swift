@@ -9,6 +9,22 @@ public enum PathUtilities {
     return dir.isEmpty ? "/" : dir
   }
 
+  /// `path` absolute with symbolic links resolved (realpath(3)); made absolute against the
+  /// working directory when it cannot be resolved. Paths in a pipeline file resolve against
+  /// the folder of its canonical path, so a pipeline named by a relative path, an absolute
+  /// path, through a symbolic link or from another working directory gives the same
+  /// strings, and its stages' stamps match.
+  public static func canonicalPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return absolute(path) }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// `path` made absolute against the working directory, normalised.
+  public static func absolute(_ path: String) -> String {
+    resolve(path, relativeTo: FileManager.default.currentDirectoryPath)
+  }
+
   /// `path` if absolute, else `base/path`, normalised.
   public static func resolve(_ path: String, relativeTo base: String) -> String {
     if path.hasPrefix("/") { return normalise(path) }

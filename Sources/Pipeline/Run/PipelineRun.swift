@@ -1,6 +1,7 @@
 import Aggregate
 import Foundation
 import HealthCore
+import Report
 
 /// `healthpipe run PIPELINE`: validates the pipeline file, resolves the as-of date, takes
 /// the work-folder lock, clears what a killed run left behind, runs (or plans) the stages,
@@ -36,6 +37,9 @@ public enum PipelineRun {
     let config = try PipelineConfigLoader.load(path: request.path)
     let asOf = try AsOfDate.resolve(request.asOf ?? config.asOf, zone: config.timeZone)
     let stages = try NightlyStages.make(config: config, asOf: asOf)
+    let reportPath = NightlyStages.reportPath(config)
+    // The same checks for a plan and a run: whatever one refuses, so does the other.
+    try PipelinePreflight.check(config, asOf: asOf, reportPath: reportPath)
     let layout = WorkLayout(folder: config.workFolder)
     var summary = RunSummary(
       pipeline: config.name, file: config.path, asOf: asOf.description,
@@ -43,9 +47,17 @@ public enum PipelineRun {
       peakRSSBytes: 0, exitCode: 0)
 
     if request.plan {
+      // A run would stop at the lock; so does the plan (without taking it).
+      try WorkFolderLock.probe(workFolder: config.workFolder)
       log("plan for \(config.name) (\(config.path)), as of \(asOf); nothing is run or written")
       log("work folder: \(config.workFolder)")
       for input in config.inputs { log("input: \(input)") }
+      let delivery = RunDelivery.planned(config, asOf: asOf, reportPath: reportPath)
+      if let to = delivery.recipient {
+        log("to: \(to), from: \(config.report.from ?? EmailSettings().from)")
+      }
+      for line in delivery.lines { log(line) }
+      summary.delivery = delivery
       let planned = try PipelineRunner(
         workFolder: config.workFolder, force: request.force, planOnly: true
       )
@@ -77,9 +89,12 @@ public enum PipelineRun {
         log(line(for: outcome))
       }
       for failure in result.partialFailures {
-        log("input failed: " + (failure.location.map { "\($0): " } ?? "") + failure.message)
+        log(inputFailedPrefix + (failure.location.map { "\($0): " } ?? "") + failure.message)
       }
       let code: ExitCode = result.partialFailures.isEmpty ? .success : .partialSuccess
+      summary.delivery = RunDelivery.after(
+        config, asOf: asOf, reportPath: reportPath,
+        reportRan: result.outcomes.contains { $0.stage == "report" && $0.status.hasPrefix("ran") })
       try finish(code)
       return (summary, code)
     } catch let error as HealthError {
@@ -87,6 +102,10 @@ public enum PipelineRun {
       throw error
     }
   }
+
+  /// How the line about an input that failed starts (it is an error: printed even with
+  /// `--quiet`).
+  public static let inputFailedPrefix = "input failed: "
 
   /// One aligned line per stage outcome.
   static func line(for o: StageOutcome) -> String {

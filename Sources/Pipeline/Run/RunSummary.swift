@@ -39,6 +39,8 @@ public struct RunSummary: Sendable, Codable {
   public var peakRSSBytes: Int64
   /// Exit code of the run.
   public var exitCode: Int32
+  /// Where the report went and what happened to the e-mail (with `--plan`: what would).
+  public var delivery: RunDelivery?
 
   /// Pretty JSON with sorted keys.
   public func json() throws -> [UInt8] {

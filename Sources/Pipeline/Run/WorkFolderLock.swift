@@ -25,12 +25,7 @@ public final class WorkFolderLock {
       let holder = Self.readHolder(fd)
       close(fd)
       fd = -1
-      throw HealthError(
-        .temporaryFailure,
-        "another healthpipe run holds the lock on this work folder"
-          + (holder.map { " (pid \($0))" } ?? ""),
-        at: SourceLocation(file: path),
-        hint: "wait for it to finish; cron jobs can use `flock -n` to skip overlapping runs")
+      throw Self.held(path: path, holder: holder)
     }
     ftruncate(fd, 0)
     let text = "\(SystemCalls.processID)\n"
@@ -38,6 +33,27 @@ public final class WorkFolderLock {
   }
 
   deinit { release() }
+
+  /// Throws the error a run would meet when another run holds the lock, creating and
+  /// changing nothing (for `run --plan`): a shared, non-blocking probe of an existing lock
+  /// file.
+  public static func probe(workFolder: String) throws {
+    let path = workFolder + "/.lock"
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    if flock(fd, LOCK_SH | LOCK_NB) != 0 { throw held(path: path, holder: readHolder(fd)) }
+    flock(fd, LOCK_UN)
+  }
+
+  private static func held(path: String, holder: String?) -> HealthError {
+    HealthError(
+      .temporaryFailure,
+      "another healthpipe run holds the lock on this work folder"
+        + (holder.map { " (pid \($0))" } ?? ""),
+      at: SourceLocation(file: path),
+      hint: "wait for it to finish; cron jobs can use `flock -n` to skip overlapping runs")
+  }
 
   /// Releases the lock (also released when the process ends).
   public func release() {

@@ -7,12 +7,19 @@ import Report
 /// The four stages of a pipeline file, in order, wired through the work folder's table
 /// files exactly as a user running the commands one by one would.
 public enum NightlyStages {
+  /// Where the report stage writes: `[report] out`, else under the work folder
+  /// (`report/report.html`, `report/report.md` or `report/weekly.eml`).
+  public static func reportPath(_ config: PipelineConfig) -> String {
+    config.report.out
+      ?? WorkLayout(folder: config.workFolder).defaultReport(format: config.report.format)
+  }
+
   /// The stages for a validated pipeline file and a resolved as-of date.
   public static func make(config: PipelineConfig, asOf: LocalDay) throws -> [PipelineStage] {
     let work = WorkLayout(folder: config.workFolder)
     let settings = try AggregateSettings(config: config)
     let reportFormat = ReportFormat(rawValue: config.report.format) ?? .html
-    let reportOut = config.report.out ?? work.defaultReport(format: config.report.format)
+    let reportOut = reportPath(config)
     let zone = config.timeZone
     let priority = config.priority ?? SourcePriority.defaultEntries
     let aggregateOutputs = AggregateOutputs.all.map { work.aggregate + "/" + $0 }

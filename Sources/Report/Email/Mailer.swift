@@ -6,7 +6,8 @@ import HealthCore
 /// Exit codes: the command cannot be found or started → 69 (EX_UNAVAILABLE); it exits 75
 /// (EX_TEMPFAIL, "try again later") → 75; any other failure → 69 as well, since
 /// `sysexits.h` makes EX_UNAVAILABLE the catch-all for a failing subsystem. The message
-/// names the command, its exit status and the first line it printed on stderr.
+/// names the command, its exit status and what it printed on stderr (every line, up to
+/// 1,000 characters).
 public struct Mailer: Sendable {
   /// The command line as given.
   public var command: String
@@ -53,21 +54,41 @@ public struct Mailer: Sendable {
     return nil
   }
 
-  /// Sends the message; returns when the mailer exited 0.
-  public func send(_ message: [UInt8]) throws {
-    let argv = Self.words(command)
-    let env = ProcessInfo.processInfo.environment
-    guard let program = argv.first else {
+  /// What the mailer printed on stderr, for the error message: its non-blank lines joined
+  /// by ` | `, at most `stderrLimit` characters (the end cut, with `…`).
+  static func stderrSummary(_ data: Data) -> String {
+    let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    let text = lines.joined(separator: " | ")
+    return text.count > stderrLimit ? String(text.prefix(stderrLimit)) + "…" : text
+  }
+
+  /// The most of a mailer's stderr an error message repeats.
+  static let stderrLimit = 1_000
+
+  /// The mailer program's path: a usage error (64) for an empty command, 69 when the
+  /// program cannot be found. `run --plan` calls it too, so it refuses what a run would.
+  public func executablePath() throws -> String {
+    guard let program = Self.words(command).first, !program.isEmpty else {
       throw HealthError.usage(
         "--sendmail is empty", hint: "give a command such as \"sendmail -t -i\"")
     }
-    guard let path = Self.resolve(program, environment: env) else {
+    guard let path = Self.resolve(program, environment: ProcessInfo.processInfo.environment)
+    else {
       throw HealthError(
         .unavailable, "the mailer '\(program)' was not found", at: SourceLocation(file: program),
         hint:
           "install a sendmail-compatible mailer (msmtp-mta, postfix, exim4) or pass --sendmail \"COMMAND\"; the .eml file was written and nothing was recorded as sent"
       )
     }
+    return path
+  }
+
+  /// Sends the message; returns when the mailer exited 0.
+  public func send(_ message: [UInt8]) throws {
+    let argv = Self.words(command)
+    let path = try executablePath()
+    let program = argv[0]
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
@@ -102,9 +123,8 @@ public struct Mailer: Sendable {
     group.wait()
     process.waitUntilExit()
     let status = process.terminationStatus
-    let said =
-      String(decoding: errorData, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-    let detail = said.isEmpty ? "" : ": \(said)"
+    let said = Self.stderrSummary(errorData)
+    let detail = said.isEmpty ? "" : "; it said: \(said)"
     if process.terminationReason == .uncaughtSignal {
       throw HealthError(
         .unavailable, "the mailer '\(program)' was killed by signal \(status)\(detail)",

@@ -19,7 +19,7 @@ enum AggregateCommand {
       .value("pipeline", "FILE", "take goals, pinned metrics and week start from a pipeline file"),
       .value(
         "rejects", "FILE", "rejects table to count for the data-quality facts", repeatable: true),
-      .flag("quiet", "no progress line"),
+      .quiet,
     ],
     examples: [
       "healthpipe aggregate work/clean.hpt --out work/aggregate --as-of 2024-07-06"
@@ -45,9 +45,9 @@ enum AggregateCommand {
     let manifest = try AggregateStage.run(options, progress: progress)
     let samples = manifest.totals["samples"] ?? 0
     let daily = manifest.totals["dailyRows"] ?? 0
-    FileDescriptorSinkStderr.write(
+    arguments.summary(
       "aggregate: \(samples) samples -> \(daily) daily rows as of \(asOf) in \(out) "
-        + "(\(NumberFormatting.fixed(manifest.wallSeconds, 2)) s)\n")
+        + "(\(NumberFormatting.fixed(manifest.wallSeconds, 2)) s)")
     return .success
   }
 }

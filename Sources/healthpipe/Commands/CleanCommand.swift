@@ -14,7 +14,7 @@ enum CleanCommand {
       .value(
         "priority", "LIST",
         "source priority, highest first (default: \"manual, Apple Watch, iPhone, *\")"),
-      .flag("quiet", "no progress line and no summary on stderr"),
+      .quiet,
     ],
     examples: [
       "healthpipe clean work/samples.hpt --out work/clean.hpt",

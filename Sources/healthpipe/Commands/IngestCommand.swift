@@ -12,7 +12,7 @@ enum IngestCommand {
       .value("out", "FILE", "samples table to write (required)"),
       .value("rejects", "FILE", "rejects table (default: rejects-ingest.hpt beside --out)"),
       .value("timezone", "ZONE", "IANA zone for local times without an offset"),
-      .flag("quiet", "no progress line and no summary"),
+      .quiet,
     ],
     examples: [
       "healthpipe ingest export.zip --out work/samples.hpt",

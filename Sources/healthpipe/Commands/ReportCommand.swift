@@ -14,14 +14,15 @@ enum ReportCommand {
       .value("format", "html|markdown|email", "report format (default html)"),
       .value("out", "PATH", "output file: .html, .md (SVGs beside it) or .eml"),
       .value(
-        "as-of", "DATE", "last day shown: yyyy-MM-dd, today or yesterday (default: aggregate's)"),
+        "as-of", "DATE",
+        "last day shown: yyyy-MM-dd, today or yesterday; must be the aggregate's (the default)"),
       .value("window", "7|30|90", "days shown in the charts (default 30)"),
       .value("to", "ADDR", "e-mail recipient"),
       .value("from", "ADDR", "e-mail sender (default healthpipe@localhost)"),
       .flag("send", "pipe the e-mail to the mailer, once per ISO week"),
       .value("sendmail", "CMD", "mailer command (default \"sendmail -t -i\")"),
       .value("ledger", "FILE", "sent-weeks ledger (default sent-weeks.ledger beside --out)"),
-      .flag("quiet", "no progress line"),
+      .quiet,
     ],
     examples: [
       "healthpipe report work/aggregate --out Reports/report.html --window 90",
@@ -59,7 +60,7 @@ enum ReportCommand {
       summary += "; already sent week \(manifest.settings["email.week"] ?? ""), not sent again"
     default: break
     }
-    FileDescriptorSinkStderr.write(summary + "\n")
+    arguments.summary(summary)
     return .success
   }
 

@@ -14,7 +14,7 @@ enum RunCommand {
       .flag("force", "rerun every stage"),
       .flag("plan", "validate and print what would run; touch nothing"),
       .flag("json", "print the run summary as JSON on stdout"),
-      .flag("quiet", "no progress line and no stage lines"),
+      .quiet,
       .flag("verbose", "also print each stage's totals"),
     ],
     examples: [
@@ -24,14 +24,17 @@ enum RunCommand {
     ]
   ) { arguments in
     let path = try arguments.positionals(exactly: 1, names: "one PIPELINE file")[0]
-    let quiet = arguments.flag("quiet")
+    let quiet = arguments.quiet
     let verbose = arguments.flag("verbose")
     let progress = ProgressMeter(quiet: quiet, environment: ProcessInfo.processInfo.environment)
     let request = PipelineRun.Request(
       path: path, asOf: arguments.value("as-of"), force: arguments.flag("force"),
       plan: arguments.flag("plan"))
     let (summary, code) = try PipelineRun.execute(request, progress: progress) { line in
-      if !quiet || request.plan { FileDescriptorSinkStderr.write(line + "\n") }
+      // A plan is the output asked for; a failed input is an error: both print when quiet.
+      if !quiet || request.plan || line.hasPrefix(PipelineRun.inputFailedPrefix) {
+        FileDescriptorSinkStderr.write(line + "\n")
+      }
     }
     if verbose {
       for stage in summary.stages where !stage.totals.isEmpty {
@@ -39,10 +42,12 @@ enum RunCommand {
         FileDescriptorSinkStderr.write("  \(stage.stage): " + totals.joined(separator: " ") + "\n")
       }
     }
-    if !quiet && !request.plan {
-      FileDescriptorSinkStderr.write(
+    if !request.plan {
+      arguments.summary(
         "run: \(summary.pipeline) as of \(summary.asOf) in "
-          + "\(NumberFormatting.fixed(summary.seconds, 2)) s\n")
+          + "\(NumberFormatting.fixed(summary.seconds, 2)) s")
+      // Where the outputs went and whether the e-mail was sent, last, for cron mail.
+      for line in summary.delivery?.lines ?? [] { arguments.summary(line) }
     }
     if arguments.flag("json") {
       let out = FileDescriptorSink()

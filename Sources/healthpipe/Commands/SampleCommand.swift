@@ -83,6 +83,7 @@ enum SampleCommand {
     }
     let files = try SyntheticExport.write(
       options, formats: formats, to: outDirectory, truth: arguments.value("truth"))
+    guard !arguments.quiet else { return .success }
     let stdout = FileDescriptorSink()
     var total: Int64 = 0
     for f in files {
@@ -90,8 +91,8 @@ enum SampleCommand {
       total += f.bytes
     }
     try stdout.flush()
-    FileDescriptorSinkStderr.write(
-      "healthpipe: sample: wrote \(files.count) files (\(total) bytes) for \(days) days ending \(options.end), seed \(seed)\n"
+    arguments.summary(
+      "healthpipe: sample: wrote \(files.count) files (\(total) bytes) for \(days) days ending \(options.end), seed \(seed)"
     )
     return .success
   }

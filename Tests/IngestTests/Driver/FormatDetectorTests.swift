@@ -49,6 +49,19 @@ struct FormatDetectorTests {
     #expect(error.message.contains("date,metric,value,unit,source"))
   }
 
+  @Test("binary garbage is shown byte by byte: 0x04, never \\x4s")
+  func binaryPreview() throws {
+    let folder = TemporaryFolder()
+    // 0x04 's' 'x' 0x00 0xFF 'P' 'K' 0x1B: printable runs in quotes, the rest as 0xNN.
+    let path = try folder.write("blob.bin", [0x04, 0x73, 0x78, 0x00, 0xFF, 0x50, 0x4B, 0x1B])
+    let error = try #require(throws: HealthError.self) { try FormatDetector.detect(path: path) }
+    #expect(error.message.contains("it starts with 0x04 'sx' 0x00 0xFF 'PK' 0x1B;"))
+    #expect(!error.message.contains("\\x"))
+    // Longer than 16 bytes: cut, with an ellipsis.
+    #expect(ByteText.preview(Array(repeating: UInt8(0x01), count: 17)).hasSuffix("0x01 …"))
+    #expect(ByteText.hex(0x0A) == "0x0A")
+  }
+
   @Test("an empty file is exit 65, a missing one 66")
   func emptyAndMissing() throws {
     let folder = TemporaryFolder()

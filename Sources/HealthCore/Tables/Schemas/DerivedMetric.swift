@@ -33,3 +33,12 @@ extension MetricID {
   /// Whether a goal was met that day: 1 met, 0 missed (category: the goal name).
   public static let goalMet: MetricID = "goalMet"
 }
+
+extension MetricID {
+  /// The daily series the aggregate stage derives that goals and reports may name (every
+  /// id above but `goalMet`, which is a goal's own outcome).
+  public static let derivedSeries: [MetricID] = [
+    .hrvLnSDNN, .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM, .sleepAwake,
+    .sleepBedtime, .sleepWake, .napMinutes, .napCount, .workoutCount, .workoutMinutes,
+  ]
+}

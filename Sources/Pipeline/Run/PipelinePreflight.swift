@@ -1,0 +1,27 @@
+import HealthCore
+import Report
+
+/// The checks `run` and `run --plan` share once the pipeline file is read and the stages
+/// are made, so a plan refuses whatever the run would refuse before its first stage (and
+/// a plan that passes is a run that gets going): the work folder and the report's folder
+/// can be created, the report path is not a folder, and a mailer exists when the e-mail
+/// is to be sent this time.
+enum PipelinePreflight {
+  /// Throws the error the run would meet (73 for folders, 69 for a missing mailer).
+  static func check(_ config: PipelineConfig, asOf: LocalDay, reportPath: String) throws {
+    try FileSystem.checkCreatable(config.workFolder)
+    try FileSystem.checkCreatable(PathUtilities.directory(of: reportPath))
+    if SystemCalls.isDirectory(reportPath) {
+      throw HealthError(
+        .cannotCreate, "the report path is a folder", at: SourceLocation(file: reportPath),
+        hint: "set [report] out to a file name, e.g. \(reportPath)/report.html")
+    }
+    let delivery = RunDelivery.planned(config, asOf: asOf, reportPath: reportPath)
+    if config.report.format == "email", config.report.send,
+      delivery.mail?.hasPrefix("would send") == true
+    {
+      _ = try Mailer(command: config.report.sendmail ?? EmailSettings.defaultSendmail)
+        .executablePath()
+    }
+  }
+}

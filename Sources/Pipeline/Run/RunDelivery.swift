@@ -1,0 +1,78 @@
+import HealthCore
+import Report
+
+/// Where a run's report went and what happened to its e-mail: the lines `run` prints at
+/// the end (and keeps in the run summary), and what `run --plan` says it would do.
+public struct RunDelivery: Sendable, Codable, Equatable {
+  /// `html`, `markdown` or `email`.
+  public var format: String
+  /// The report file (`.html`, `.md` with its SVGs beside it, or the `.eml`).
+  public var path: String
+  /// The recipient's address (e-mail only).
+  public var recipient: String?
+  /// The ISO week the e-mail is about (e-mail only).
+  public var week: String?
+  /// What happened to the e-mail: `sent week 2026-W46 to a@b`, `already sent week
+  /// 2026-W46`, or `not sent (send = false)`; nil for other formats.
+  public var mail: String?
+
+  /// The report line and, for e-mail, the mail line, as `run` prints them.
+  public var lines: [String] {
+    let what = format == "email" ? "e-mail" : "report"
+    var out = ["\(what): \(path)" + (format == "markdown" ? " (SVG charts beside it)" : "")]
+    if let mail { out.append("mail: \(mail)") }
+    return out
+  }
+
+  /// What the report stage of `config` makes, with the mail status after a run: from the
+  /// report manifest when the stage ran, from the sent ledger when it was skipped (its
+  /// last run sent or found the week sent).
+  static func after(
+    _ config: PipelineConfig, asOf: LocalDay, reportPath: String, reportRan: Bool
+  ) -> RunDelivery {
+    var delivery = planned(config, asOf: asOf, reportPath: reportPath)
+    guard config.report.format == "email", let week = delivery.week,
+      let recipient = delivery.recipient
+    else { return delivery }
+    guard config.report.send else {
+      delivery.mail = "not sent (send = false)"
+      return delivery
+    }
+    let status =
+      reportRan
+      ? (try? StageManifest.read(from: StageManifest.path(for: reportPath)))?.settings[
+        "email.status"] : nil
+    switch status {
+    case "sent": delivery.mail = "sent week \(week) to \(recipient)"
+    default: delivery.mail = "already sent week \(week)"
+    }
+    return delivery
+  }
+
+  /// What a plan says: the mail line is what a run would do now.
+  static func planned(_ config: PipelineConfig, asOf: LocalDay, reportPath: String)
+    -> RunDelivery
+  {
+    var delivery = RunDelivery(format: config.report.format, path: reportPath)
+    guard config.report.format == "email" else { return delivery }
+    let week = asOf.isoWeek.description
+    delivery.week = week
+    let to = config.report.to ?? ""
+    let recipient = (try? EmailAddress(parsing: to, option: "to"))?.address ?? to
+    delivery.recipient = recipient
+    if !config.report.send {
+      delivery.mail = "not sent (send = false)"
+    } else if alreadySent(week: week, recipient: recipient, reportPath: reportPath) {
+      delivery.mail = "already sent week \(week)"
+    } else {
+      delivery.mail = "would send week \(week) to \(recipient)"
+    }
+    return delivery
+  }
+
+  /// Whether the sent ledger beside the report lists the week for the recipient.
+  static func alreadySent(week: String, recipient: String, reportPath: String) -> Bool {
+    let ledger = SentLedger(path: SentLedger.defaultPath(besides: reportPath))
+    return (try? ledger.contains(week: week, recipient: recipient)) ?? false
+  }
+}
