@@ -61,7 +61,8 @@ public struct CleanResult: Sendable {
   var summary: CleanSummary {
     CleanSummary(
       priority: priority, inputs: inputs, metrics: metrics, countsByMetric: countsByMetric,
-      total: total, sources: sources, uncheckedInputs: uncheckedInputs)
+      total: total, sources: sources, uncheckedInputs: uncheckedInputs,
+      rejectedInputs: tally.rejectedInputs())
   }
 
   /// Metric ids seen, in table order.
