@@ -77,6 +77,10 @@ public enum PlainTextReport {
     line(
       "Data quality: \(count(q.recordsRead)) records read, \(count(q.rejected)) rejected, "
         + "\(count(q.duplicates)) duplicates and \(count(q.overlapped)) overlaps removed")
+    if let heading = q.inputProblemsHeading {
+      line(heading)
+      for p in q.inputProblems { line("  " + p) }
+    }
     if !q.sources.isEmpty { line("Sources by priority: " + q.sources.joined(separator: " > ")) }
     line()
     line("Charts are in the HTML part of this message.")
