@@ -8,57 +8,25 @@ import Testing
 /// rejected is no success either (exit 1, one line, named in the report).
 @Suite("Unusable inputs, end to end")
 struct UnusableInputEndToEndTests {
-  /// An Apple export over three days (steps and heart rate kept; one value "x" rejected).
-  static let goodXML = """
-    <HealthData locale="en_US">
-    <ExportDate value="2024-06-01 12:00:00 -0700"/>
-    <Record type="HKQuantityTypeIdentifierStepCount" sourceName="P" unit="count" startDate="2024-01-01 08:00:00 -0800" endDate="2024-01-01 08:10:00 -0800" value="1200"/>
-    <Record type="HKQuantityTypeIdentifierStepCount" sourceName="P" unit="count" startDate="2024-01-02 08:00:00 -0800" endDate="2024-01-02 08:10:00 -0800" value="x"/>
-    <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="W" unit="count/min" startDate="2024-01-03 08:00:00 -0800" endDate="2024-01-03 08:00:00 -0800" value="61"/>
-    </HealthData>
+  /// `Tests/Fixtures/unusable-inputs/` (its README says what each file is): `good.xml`
+  /// gives 2 samples and 1 reject over 1-3 Jan 2024, `good.csv` 3 samples.
+  static let fixtures = Healthpipe.repositoryRoot.appendingPathComponent(
+    "Tests/Fixtures/unusable-inputs")
 
-    """
-  /// A long CSV: three days of RMSSD.
-  static let goodCSV =
-    "date,metric,value,unit,source\n"
-    + "2024-01-01T07:30:00-08:00,hrvRMSSD,42.5,ms,Oura\n"
-    + "2024-01-02T07:30:00-08:00,hrvRMSSD,40,ms,Oura\n"
-    + "2024-01-03T07:30:00-08:00,hrvRMSSD,45,ms,Oura\n"
+  /// The broken fixtures, one per format; each is recognised by content and fails part-way.
+  static let broken = ["cut.zip", "cut.xml", "cut.json", "open-quote.csv"]
 
-  /// A broken input of each format, recognised by content, that fails part-way (exit 65
-  /// alone): half of the sample export.zip, a cut XML, a cut JSON, a CSV quote never closed.
-  enum Broken: String, CaseIterable, CustomStringConvertible {
-    case zip, xml, json, csv
-    var description: String { rawValue }
-    var name: String { "broken-input.\(rawValue)" }
-
-    func bytes() throws -> [UInt8] {
-      switch self {
-      case .zip:
-        let zip = try [UInt8](
-          Data(
-            contentsOf: Healthpipe.repositoryRoot.appendingPathComponent("SampleData/export.zip")))
-        return Array(zip.prefix(zip.count / 2))
-      case .xml: return Array(UnusableInputEndToEndTests.goodXML.utf8.prefix(200))
-      case .json:
-        return Array(
-          #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "#
-            .utf8)
-      case .csv:
-        return Array("date,metric,value,unit,source\n2024-01-01,steps,1,count,\"open\n".utf8)
-      }
-    }
-  }
-
-  /// The inputs in order: the two good ones with the broken one at `position`.
-  static func inputs(_ dir: TemporaryDirectory, broken: Broken, position: Int) throws
+  /// Copies the fixtures into `dir`; returns the input names in order, the broken one at
+  /// `position` between the two good ones.
+  static func inputs(_ dir: TemporaryDirectory, broken: String, position: Int) throws
     -> [String]
   {
-    try goodXML.write(toFile: dir.file("good.xml"), atomically: true, encoding: .utf8)
-    try goodCSV.write(toFile: dir.file("good.csv"), atomically: true, encoding: .utf8)
-    try Data(broken.bytes()).write(to: URL(fileURLWithPath: dir.file(broken.name)))
+    for name in ["good.xml", "good.csv", broken] {
+      try FileManager.default.copyItem(
+        at: fixtures.appendingPathComponent(name), to: URL(fileURLWithPath: dir.file(name)))
+    }
     var names = ["good.xml", "good.csv"]
-    names.insert(broken.name, at: position)
+    names.insert(broken, at: position)
     return names
   }
 
@@ -71,14 +39,14 @@ struct UnusableInputEndToEndTests {
 
   @Test(
     "the four commands complete around a broken input at any position",
-    arguments: Broken.allCases, [0, 1, 2])
-  func chain(broken: Broken, position: Int) throws {
+    arguments: broken, [0, 1, 2])
+  func chain(broken: String, position: Int) throws {
     let dir = TemporaryDirectory("unusable-chain")
     let names = try Self.inputs(dir, broken: broken, position: position)
     let ingest = try Healthpipe.run(
       ["ingest"] + names + ["--out", "samples.hpt"], in: dir.path)
     #expect(ingest.code == 1, "\(ingest.stderr)")
-    #expect(ingest.stderr.contains("error: \(broken.name)"), "\(ingest.stderr)")
+    #expect(ingest.stderr.contains("error: \(broken)"), "\(ingest.stderr)")
     // Inputs given are counted, not inputs read: 2 + 3 + 1 read, 1 rejected.
     #expect(
       ingest.stderr.contains("ingest: 3 inputs (1 failed), 6 records read, 5 kept, 1 rejected"),
@@ -95,13 +63,13 @@ struct UnusableInputEndToEndTests {
     #expect(report.code == 0, "\(report.stderr)")
     let quality = try Self.quality(dir.file("report.html"))
     #expect(quality.contains("1 of 3 inputs contributed nothing:"))
-    #expect(quality.contains("<li>\(broken.name): failed: "), "\(quality.prefix(2000))")
+    #expect(quality.contains("<li>\(broken): failed: "), "\(quality.prefix(2000))")
   }
 
   @Test(
     "run completes around a broken input at any position, exits 1 and says which and why",
-    arguments: Broken.allCases, [0, 1, 2])
-  func run(broken: Broken, position: Int) throws {
+    arguments: broken, [0, 1, 2])
+  func run(broken: String, position: Int) throws {
     let dir = TemporaryDirectory("unusable-run")
     let names = try Self.inputs(dir, broken: broken, position: position)
     try """
@@ -120,11 +88,11 @@ struct UnusableInputEndToEndTests {
       ], "\(r.stderr)")
     // Which input (as the pipeline file names it) and why, on one line.
     let line = r.stderr.split(separator: "\n").first { $0.hasPrefix("input failed: ") } ?? ""
-    #expect(line.hasPrefix("input failed: \(broken.name)"), "\(r.stderr)")
-    #expect(line.count > "input failed: ".count + broken.name.count + 20)
+    #expect(line.hasPrefix("input failed: \(broken)"), "\(r.stderr)")
+    #expect(line.count > "input failed: ".count + broken.count + 20)
     let quality = try Self.quality(dir.file("out/report.html"))
     #expect(quality.contains("1 of 3 inputs contributed nothing:"))
-    #expect(quality.contains(broken.name + ": failed: "))
+    #expect(quality.contains(broken + ": failed: "))
     // The broken input keeps the ingest stage from being recorded as done: the next run
     // tries it again, and still exits 1.
     let again = try Healthpipe.run(["run", "p.pipeline", "--as-of", "2024-01-03"], in: dir.path)
@@ -135,7 +103,9 @@ struct UnusableInputEndToEndTests {
   @Test("an input whose every record is rejected: exit 1, one line, named in the report")
   func everyRecordRejected() throws {
     let dir = TemporaryDirectory("unusable-rejected")
-    try Self.goodCSV.write(toFile: dir.file("good.csv"), atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(
+      at: Self.fixtures.appendingPathComponent("good.csv"),
+      to: URL(fileURLWithPath: dir.file("good.csv")))
     // Ingest rejects all three: "abc" and "zz" are not numbers, "soon" is not a date.
     try
       "date,metric,value,unit,source\n2024-01-01,steps,abc,count,x\n2024-01-02,steps,zz,count,x\nsoon,steps,5,count,x\n"

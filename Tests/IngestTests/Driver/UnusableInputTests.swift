@@ -8,51 +8,18 @@ import Testing
 /// `origin.file` is its input's position in the header's list) and name the bad input.
 @Suite("Ingest: unusable inputs")
 struct UnusableInputTests {
-  /// Two steps records kept and one rejected (value "x").
-  static let goodXML = export(
-    """
-    <Record type="HKQuantityTypeIdentifierStepCount" sourceName="P" unit="count" startDate="2024-01-01 08:00:00 -0800" endDate="2024-01-01 08:10:00 -0800" value="120"/>
-    <Record type="HKQuantityTypeIdentifierStepCount" sourceName="P" unit="count" startDate="2024-01-01 08:20:00 -0800" endDate="2024-01-01 08:30:00 -0800" value="x"/>
-    <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="W" unit="count/min" startDate="2024-01-01 08:00:00 -0800" endDate="2024-01-01 08:00:00 -0800" value="61"/>
+  /// `Tests/Fixtures/unusable-inputs/` (its README says what each file is): `good.xml`
+  /// gives 2 samples and 1 reject (value "x"), `good.csv` 3 samples.
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/unusable-inputs")
 
-    """)
-  /// Three rows, all kept.
-  static let goodCSV =
-    "date,metric,value,unit,source\n"
-    + "2024-01-01T07:30:00-08:00,hrvRMSSD,42.5,ms,Oura\n"
-    + "2024-01-02T07:30:00-08:00,hrvRMSSD,40,ms,Oura\n"
-    + "2024-01-03T07:30:00-08:00,hrvRMSSD,45,ms,Oura\n"
+  /// The broken fixtures, one per format; each is recognised by content and fails part-way.
+  static let broken = ["cut.zip", "cut.xml", "cut.json", "open-quote.csv"]
 
-  /// A broken input of each format, with the exit code it gives alone.
-  enum Broken: String, CaseIterable, CustomStringConvertible {
-    case zip, xml, json, csv
-    var description: String { rawValue }
-
-    /// The file's bytes: each is recognised by content, then fails part-way.
-    func bytes() throws -> [UInt8] {
-      switch self {
-      case .zip:
-        // A real zip of a good export, cut in half: the end of central directory is gone.
-        var out: [UInt8] = []
-        let zip = ZipWriter { out += $0 }
-        try zip.addEntry(
-          "apple_health_export/export.xml", data: Array(UnusableInputTests.goodXML.utf8),
-          modified: ZipTimestamp(year: 2024, month: 6, day: 1, hour: 12, minute: 0, second: 0))
-        try zip.finish()
-        return Array(out.prefix(out.count / 2))
-      case .xml:
-        return Array(String(UnusableInputTests.goodXML.prefix(200)).utf8)
-      case .json:
-        return Array(
-          #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "#
-            .utf8)
-      case .csv:
-        return Array(
-          "date,metric,value,unit,source\n2024-01-01,steps,10,count,\"never closed\n".utf8)
-      }
-    }
-
-    var name: String { "broken.\(rawValue)" }
+  /// Copies a fixture into `folder` and returns its path there.
+  static func copy(_ name: String, to folder: TemporaryFolder) throws -> String {
+    try folder.write(name, [UInt8](Data(contentsOf: fixtures.appendingPathComponent(name))))
   }
 
   /// The three positions of the broken input among the two good ones.
@@ -60,14 +27,11 @@ struct UnusableInputTests {
 
   @Test(
     "a failed input at any position, in any format, leaves a consistent table",
-    arguments: Broken.allCases, positions)
-  func failedAtAnyPosition(broken: Broken, position: Int) throws {
+    arguments: broken, positions)
+  func failedAtAnyPosition(broken: String, position: Int) throws {
     let folder = TemporaryFolder()
-    var inputs = [
-      try folder.write("good.xml", Self.goodXML), try folder.write("good.csv", Self.goodCSV),
-    ]
-    let bad = try folder.write(broken.name, broken.bytes())
-    inputs.insert(bad, at: position)
+    var inputs = [try Self.copy("good.xml", to: folder), try Self.copy("good.csv", to: folder)]
+    inputs.insert(try Self.copy(broken, to: folder), at: position)
     let out = folder.file("samples.hpt")
     let result = try IngestStage.execute(
       IngestOptions(inputs: inputs, output: out), progress: .silent)
@@ -108,7 +72,7 @@ struct UnusableInputTests {
   @Test("an input whose every record is rejected is listed with its count and top reason")
   func everyRecordRejected() throws {
     let folder = TemporaryFolder()
-    let good = try folder.write("good.csv", Self.goodCSV)
+    let good = try Self.copy("good.csv", to: folder)
     // Lines 2 and 4: values that are not numbers (bad-number); line 3: an unreadable date.
     let bad = try folder.write(
       "bad.csv",
