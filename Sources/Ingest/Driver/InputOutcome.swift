@@ -18,7 +18,7 @@ enum InputOutcome {
       message =
         "0 of \(input.totals.read) records kept; most common reject reason: "
         + "\(top.code.rawValue) (\(top.count)), first: "
-        + (apple ? "line \(top.firstRecord): " : "") + top.firstReason
+        + (apple ? "line \(top.firstRecord): " : "") + clipped(top.firstReason)
     } else {
       message = "0 of \(input.totals.read) records kept"
     }
@@ -31,7 +31,7 @@ enum InputOutcome {
   /// The problem recorded in the input list for a failed or unproductive input: its
   /// message with the place inside the file (line, byte) but without the path.
   static func problem(_ failure: InputFailure) -> InputProblem {
-    var message = failure.error.message
+    var message = clipped(failure.error.message)
     if let location = failure.error.location {
       var place: [String] = []
       if let line = location.line { place.append("line \(line)") }
@@ -42,5 +42,14 @@ enum InputOutcome {
     return InputProblem(
       kind: failure.kind, stage: "ingest", message: message,
       exitCode: failure.error.code.rawValue)
+  }
+
+  /// The longest reason text kept in a one-line account, in characters: every later
+  /// table's header carries it, and a reject's reason can quote a 64 KiB value.
+  static let maxReasonCharacters = 300
+
+  /// `text` cut to `maxReasonCharacters` characters plus `…`.
+  static func clipped(_ text: String) -> String {
+    text.count <= maxReasonCharacters ? text : String(text.prefix(maxReasonCharacters)) + "…"
   }
 }

@@ -137,4 +137,20 @@ struct UnusableInputTests {
     t.add(.malformed, reason: "m3", record: 12)
     #expect(t.mostCommon?.code == .malformed && t.mostCommon?.firstRecord == 9)
   }
+
+  @Test("a long reject reason is cut in the one-line account (it goes into every header)")
+  func longReason() throws {
+    let folder = TemporaryFolder()
+    // One row whose value is 5,000 letters: its reject reason quotes them all.
+    let value = String(repeating: "z", count: 5_000)
+    let bad = try folder.write(
+      "long.csv", "date,metric,value,unit,source\n2024-01-01,steps,\(value),count,x\n")
+    let result = try IngestStage.execute(
+      IngestOptions(inputs: [bad], output: folder.file("samples.hpt")), progress: .silent)
+    let message = try #require(result.failures.first?.error.message)
+    // The prefix, then 300 characters of the reason ("line 2: value 'zzz…"), then "…".
+    let prefix = "0 of 1 records kept; most common reject reason: bad-number (1), first: "
+    #expect(message.hasPrefix(prefix + "line 2: value 'zzz"))
+    #expect(message.count == prefix.count + 300 + 1 && message.hasSuffix("z…"))
+  }
 }
