@@ -19,9 +19,10 @@ import HealthCore
 /// When every input fails as a whole, nothing is written and earlier outputs stay as they
 /// were.
 public enum IngestStage {
-  /// Runs the stage and returns its manifest. When every input failed, throws the first
-  /// failure (all of them named in the message when there are several). Callers that
-  /// report each failure use `execute`.
+  /// Runs the stage and returns its manifest. When every input failed as a whole, throws
+  /// the first failure (all of them named in the message when there are several). Inputs
+  /// that failed beside others, or kept nothing, are only in the manifest (`inputsFailed`,
+  /// `inputsNothingKept`, notes); callers that report each one use `execute`.
   public static func run(_ options: IngestOptions, progress: ProgressMeter) throws -> StageManifest
   {
     let result = try execute(options, progress: progress)
