@@ -9,8 +9,23 @@ import HealthCore
 /// Outputs are written atomically, and only after the manifest's reconciliation holds; when
 /// it does not, nothing is written and the stage throws an internal error (exit 70).
 public enum CleanStage {
+  /// What a clean run did: its manifest, and one error (exit 65) per input of which every
+  /// sample was rejected, naming the input, the count and the most common reason. With
+  /// such inputs the stage still writes its tables and the command exits 1.
+  public struct Outcome: Sendable {
+    /// The manifest (also written beside the output).
+    public var manifest: StageManifest
+    /// Inputs clean kept nothing of, in input order.
+    public var inputProblems: [HealthError]
+  }
+
   /// Runs the stage and returns its manifest (also written beside the output).
   public static func run(_ o: CleanOptions, progress: ProgressMeter) throws -> StageManifest {
+    try execute(o, progress: progress).manifest
+  }
+
+  /// Runs the stage and returns its manifest and the inputs it kept nothing of.
+  public static func execute(_ o: CleanOptions, progress: ProgressMeter) throws -> Outcome {
     let started = SystemCalls.monotonicSeconds()
     let priority = try SourcePriority(entries: o.priority)
     guard o.output != o.rejectsOutput else {
@@ -41,7 +56,10 @@ public enum CleanStage {
       wallSeconds: SystemCalls.monotonicSeconds() - started,
       peakRSSBytes: SystemCalls.peakRSSBytes())
     try manifest.write(to: StageManifest.path(for: o.output))
-    return manifest
+    let problems = outcome.summary.rejectedInputs.map { r in
+      HealthError(.dataError, r.message, at: SourceLocation(file: inputs[r.index].path))
+    }
+    return Outcome(manifest: manifest, inputProblems: problems)
   }
 
   /// The cleaned table's input list: the samples table's inputs, then the samples table

@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 import Testing
 
@@ -42,5 +43,39 @@ struct DataQualityMetaTests {
     #expect(q["quality.rejected"] == "5")
     #expect(q["quality.rejected.ingest"] == "4")
     #expect(q["quality.rejected.future-date"] == "1")
+  }
+
+  @Test("inputs that contributed nothing are listed from the tables' input list")
+  func inputProblems() throws {
+    // The cleaned table's list: three exports and the samples table itself (a stage table,
+    // not counted); the first failed in ingest, the third kept nothing in clean.
+    let inputs = [
+      InputDescriptor(
+        index: 0, path: "in/export.zip", format: "apple-zip", size: 20_000, crc32: "",
+        problem: InputProblem(
+          kind: .failed, stage: "ingest", message: "not a complete zip file (byte 20000)",
+          exitCode: 65)),
+      InputDescriptor(
+        index: 1, path: "in/ring.csv", format: "long-csv", size: 9, crc32: "01234567"),
+      InputDescriptor(
+        index: 2, path: "in/hae.json", format: "hae-json", size: 9, crc32: "89abcdef",
+        problem: InputProblem(
+          kind: .nothingKept, stage: "clean",
+          message: "0 of 3 samples kept by clean; most common reject reason: unknown-unit (2)",
+          exitCode: 65)),
+      InputDescriptor(index: 3, path: "work/samples.hpt", format: "samples", size: 9, crc32: "x"),
+    ]
+    let json = String(decoding: try JSONEncoder().encode(inputs), as: UTF8.self)
+    let q = DataQualityMeta.facts(from: ["inputs": json])
+    #expect(q["quality.inputs"] == "3")
+    #expect(
+      q["quality.inputProblems"]
+        == "in/export.zip: failed: not a complete zip file (byte 20000)\n"
+        + "in/hae.json: 0 of 3 samples kept by clean; most common reject reason: unknown-unit (2)")
+    // Without problems there is no key; without a readable list, neither key.
+    let fine = String(decoding: try JSONEncoder().encode([inputs[1]]), as: UTF8.self)
+    #expect(DataQualityMeta.facts(from: ["inputs": fine])["quality.inputProblems"] == nil)
+    #expect(DataQualityMeta.facts(from: ["inputs": fine])["quality.inputs"] == "1")
+    #expect(DataQualityMeta.facts(from: ["inputs": "not json"])["quality.inputs"] == nil)
   }
 }

@@ -3,7 +3,8 @@ import HealthCore
 
 /// Derives the report's data-quality facts (`SharedMetaKey.Quality`) from what ingest
 /// (`records.*`) and clean (`clean.*`) recorded in the samples table's header and from the
-/// rejects tables the aggregate stage was given (`rejects.<stage>.<code>`).
+/// rejects tables the aggregate stage was given (`rejects.<stage>.<code>`), and which
+/// inputs contributed nothing from the input list the tables carry (`inputs`).
 ///
 /// `read = kept + rejected + duplicates + overlapped` holds when both stages' counts are
 /// present: ingest's read = its kept + its rejected, and clean's read (ingest's kept) =
@@ -45,6 +46,16 @@ enum DataQualityMeta {
       out[Q.rejected] = String(byCode.values.reduce(0, +))
     }
 
+    if let inputs = originalInputs(meta) {
+      out[Q.inputs] = String(inputs.count)
+      let problems = inputs.compactMap { input in
+        input.problem.map { p in
+          input.path + ": " + (p.kind == .failed ? "failed: " : "") + p.message
+        }
+      }
+      if !problems.isEmpty { out[Q.inputProblems] = problems.joined(separator: "\n") }
+    }
+
     if let priority = meta["clean.priority"] { out[Q.priority] = priority }
     if let json = meta["clean.sources"], let data = json.data(using: .utf8),
       let sources = try? JSONDecoder().decode([SourceEntry].self, from: data)
@@ -53,6 +64,15 @@ enum DataQualityMeta {
         .map { $0.name.isEmpty ? "(no source name)" : $0.name }.joined(separator: "\n")
     }
     return out
+  }
+
+  /// The export files behind the tables: the input list carried in `inputs` (the cleaned
+  /// table's), without the stage tables it also names. Nil when absent or unreadable.
+  static func originalInputs(_ meta: [String: String]) -> [InputDescriptor]? {
+    guard let json = meta["inputs"], let data = json.data(using: .utf8),
+      let inputs = try? JSONDecoder().decode([InputDescriptor].self, from: data)
+    else { return nil }
+    return inputs.filter { TableKind(rawValue: $0.format) == nil }
   }
 
   /// One entry of clean's `clean.sources` list.

@@ -69,6 +69,24 @@ public struct UncheckedInput: Sendable, Hashable {
   public var samples: Int64
 }
 
+/// An input clean kept nothing of: every one of its samples broke a per-sample rule.
+public struct RejectedInput: Sendable, Hashable {
+  /// Index in the table's input list.
+  public var index: Int
+  /// Samples read from it.
+  public var samples: Int64
+  /// The most common reject code among them (ties: the rule applied first).
+  public var mostCommon: RejectCode
+  /// Samples rejected with that code.
+  public var mostCommonCount: Int64
+
+  /// `0 of 12 samples kept by clean; most common reject reason: unknown-unit (12)`.
+  public var message: String {
+    "0 of \(samples) samples kept by clean; most common reject reason: "
+      + "\(mostCommon.rawValue) (\(mostCommonCount))"
+  }
+}
+
 /// Which part of an input sample a cleaned row is.
 public enum CleanedPart: Sendable, Hashable {
   /// The whole sample.

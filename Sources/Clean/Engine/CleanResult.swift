@@ -66,7 +66,7 @@ public struct CleanResult: Sendable {
     CleanSummary(
       priority: priority, inputs: inputs, metrics: metrics, countsByMetric: countsByMetric,
       total: total, sources: sources, uncheckedInputs: uncheckedInputs,
-      nightWindows: nightWindows)
+      nightWindows: nightWindows, rejectedInputs: tally.rejectedInputs())
   }
 
   /// Metric ids seen, in table order.

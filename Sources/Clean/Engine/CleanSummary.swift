@@ -21,6 +21,8 @@ struct CleanSummary: Sendable {
   var uncheckedInputs: [UncheckedInput]
   /// The night windows the cleaned sleep rows alone do not show.
   var nightWindows: [NightWindow]
+  /// Inputs whose every sample broke a per-sample rule: clean kept nothing of them.
+  var rejectedInputs: [RejectedInput]
 
   /// Adds up the summaries of disjoint sets of rows (one per metric) that share one set of
   /// pools.
@@ -59,8 +61,21 @@ struct CleanSummary: Sendable {
       return CleanSummary(
         priority: priority, inputs: inputs, metrics: metrics, countsByMetric: counts,
         total: total, sources: tally.sources(pools.sources, priority: priority),
-        uncheckedInputs: tally.uncheckedInputs(inputs), nightWindows: nightWindows)
+        uncheckedInputs: tally.uncheckedInputs(inputs), nightWindows: nightWindows,
+        rejectedInputs: tally.rejectedInputs())
     }
+  }
+
+  /// The cleaned table's input list `inputs` with the problem of each input clean kept
+  /// nothing of (one that ingest already found a problem with keeps that one).
+  func marking(_ inputs: [InputDescriptor]) -> [InputDescriptor] {
+    var marked = inputs
+    for r in rejectedInputs where r.index < marked.count && marked[r.index].problem == nil {
+      marked[r.index].problem = InputProblem(
+        kind: .nothingKept, stage: "clean", message: r.message,
+        exitCode: ExitCode.dataError.rawValue)
+    }
+    return marked
   }
 }
 
@@ -74,12 +89,16 @@ struct RowTally: Sendable {
   private(set) var samplesBySource: [Int64]
   /// Samples per input index.
   private(set) var samplesByFile: [Int64]
+  /// Samples per input index and status (`RowStatus.rawValue`).
+  private(set) var statusesByFile: [[Int64]]
 
   /// An empty tally.
   init(sourceCount: Int, inputCount: Int) {
     bestRank = [Int](repeating: Int.max, count: sourceCount)
     samplesBySource = [Int64](repeating: 0, count: sourceCount)
     samplesByFile = [Int64](repeating: 0, count: inputCount)
+    statusesByFile = [[Int64]](
+      repeating: [Int64](repeating: 0, count: RowStatus.count), count: inputCount)
   }
 
   /// The tally of a store's rows.
@@ -90,6 +109,7 @@ struct RowTally: Sendable {
       bestRank[s] = min(bestRank[s], Int(row.rank))
       samplesBySource[s] += 1
       samplesByFile[Int(row.file)] += 1
+      statusesByFile[Int(row.file)][Int(row.status.rawValue)] += 1
     }
   }
 
@@ -99,7 +119,10 @@ struct RowTally: Sendable {
       bestRank[s] = min(bestRank[s], other.bestRank[s])
       samplesBySource[s] += other.samplesBySource[s]
     }
-    for f in other.samplesByFile.indices { samplesByFile[f] += other.samplesByFile[f] }
+    for f in other.samplesByFile.indices {
+      samplesByFile[f] += other.samplesByFile[f]
+      for s in 0..<RowStatus.count { statusesByFile[f][s] += other.statusesByFile[f][s] }
+    }
   }
 
   /// The sources seen, by rank and then by name (UTF-8 order).
@@ -112,6 +135,27 @@ struct RowTally: Sendable {
       SourceSummary(
         name: names[UInt32(id)], rank: bestRank[id], priority: priority.label(ofRank: bestRank[id]),
         samples: samplesBySource[id])
+    }
+  }
+
+  /// The inputs with samples of which every one broke a per-sample rule (none kept, none
+  /// a duplicate or overlap of another sample), with their most common reason.
+  func rejectedInputs() -> [RejectedInput] {
+    statusesByFile.indices.compactMap { file in
+      let counts = statusesByFile[file]
+      let samples = samplesByFile[file]
+      let statuses = (0..<RowStatus.count).compactMap { RowStatus(rawValue: UInt8($0)) }
+      let rejected = statuses.filter(\.isRuleReject).reduce(Int64(0)) {
+        $0 + counts[Int($1.rawValue)]
+      }
+      guard samples > 0, rejected == samples else { return nil }
+      let top = statuses.filter(\.isRuleReject).max { a, b in
+        let (ca, cb) = (counts[Int(a.rawValue)], counts[Int(b.rawValue)])
+        return ca != cb ? ca < cb : a.rawValue > b.rawValue
+      }!
+      return RejectedInput(
+        index: file, samples: samples, mostCommon: top.rejectCode!,
+        mostCommonCount: counts[Int(top.rawValue)])
     }
   }
 

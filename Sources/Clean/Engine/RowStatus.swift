@@ -24,6 +24,13 @@ enum RowStatus: UInt8, Sendable {
   /// Displaced by a higher-priority source.
   case overlapped
 
+  /// How many statuses there are (raw values are 0 ..< count).
+  static let count = Int(RowStatus.overlapped.rawValue) + 1
+
+  /// Whether the sample was dropped by a per-sample rule (unit, value, dates, stage), not
+  /// for another sample (duplicate, overlap) and not kept.
+  var isRuleReject: Bool { !isCleaned && self != .duplicate && self != .overlapped }
+
   /// Whether the sample reaches the cleaned table (whole or in part).
   var isCleaned: Bool { self == .kept || self == .trimmed }
 

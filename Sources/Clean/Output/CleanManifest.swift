@@ -43,6 +43,10 @@ enum CleanManifest {
   /// catalog.
   static func notes(_ result: CleanSummary) -> [String] {
     var notes: [String] = []
+    for input in result.rejectedInputs {
+      let path = input.index < result.inputs.count ? result.inputs[input.index].path : "?"
+      notes.append("input \(input.index) (\(path)) kept nothing: \(input.message)")
+    }
     for input in result.uncheckedInputs {
       notes.append(
         "input \(input.index) (\(input.path), \(input.format)) declares no export date: its "
@@ -71,7 +75,7 @@ enum CleanManifest {
     var totals: [String: Int64] = [
       "read": t.read, "cleaned": t.cleaned, "rows": t.rows, "trimmed": t.trimmed,
       "pieces": t.pieces, "rejected": t.rejectedTotal, "duplicate": t.duplicate,
-      "overlapped": t.overlapped,
+      "overlapped": t.overlapped, "inputsNothingKept": Int64(result.rejectedInputs.count),
     ]
     for (code, n) in t.rejected { totals["rejected." + code.rawValue] = n }
     return totals

@@ -88,6 +88,7 @@ enum PartitionedClean {
     workoutResult = nil
     rowFile.close()
     let summary = builder.build()
+    let inputs = summary.marking(inputs)
 
     // 3. Both tables at once.
     let meta = try CleanTableMeta.entries(summary, upstream: header.meta)

@@ -28,6 +28,9 @@ public struct RejectCode: RawRepresentable, Hashable, Comparable, Sendable, Coda
   public static let wrongType: RejectCode = "wrong-type"
   /// A category value that is not known (an unknown sleep stage).
   public static let unknownCategory: RejectCode = "unknown-category"
+  /// An element where the format never puts one: a `Record` nested inside another
+  /// `Record`, or an element name Apple's exports do not have.
+  public static let unexpectedElement: RejectCode = "unexpected-element"
   // Clean
   /// An unknown unit for a known metric.
   public static let unknownUnit: RejectCode = "unknown-unit"

@@ -7,9 +7,9 @@ public struct InputDescriptor: Sendable, Codable, Hashable {
   /// Detected format (`apple-xml`, `apple-zip`, `hae-json`, `hae-csv`, `hae-workouts-csv`,
   /// `long-csv`, or a table kind for stage inputs).
   public var format: String
-  /// Size in bytes.
+  /// Size in bytes (0 for an input that could not be opened).
   public var size: Int64
-  /// CRC-32 of the whole content, 8 hex digits.
+  /// CRC-32 of the whole content, 8 hex digits; empty for an input that failed as a whole.
   public var crc32: String
   /// The export date the input declared (Apple's `ExportDate`), epoch seconds; samples
   /// starting after it are rejected by clean as `future-date`.
@@ -17,11 +17,15 @@ public struct InputDescriptor: Sendable, Codable, Hashable {
   /// The UTC offset assumed for local times without one (Health Auto Export CSV), and
   /// where it came from, e.g. `Europe/Berlin (pipeline setting)`.
   public var assumedTimeZone: String?
+  /// Why this input contributed nothing, when it did not (it failed as a whole, or every
+  /// record was rejected, or it held none). Absent for an input that gave rows: a table's
+  /// input list names every input given, in order, so `index` always matches the position.
+  public var problem: InputProblem?
 
   /// Creates a descriptor.
   public init(
     index: Int, path: String, format: String, size: Int64, crc32: String,
-    exportDate: Int64? = nil, assumedTimeZone: String? = nil
+    exportDate: Int64? = nil, assumedTimeZone: String? = nil, problem: InputProblem? = nil
   ) {
     self.index = index
     self.path = path
@@ -30,6 +34,7 @@ public struct InputDescriptor: Sendable, Codable, Hashable {
     self.crc32 = crc32
     self.exportDate = exportDate
     self.assumedTimeZone = assumedTimeZone
+    self.problem = problem
   }
 
   /// How `%` is meant in samples from this input.

@@ -63,7 +63,10 @@ public struct TableInspection: Sendable, Codable {
     if !header.inputs.isEmpty {
       t += "  inputs:\n"
       for i in header.inputs {
-        t += "    [\(i.index)] \(i.path) (\(i.format), \(i.size) bytes, crc32 \(i.crc32))\n"
+        var line = "    [\(i.index)] \(i.path) (\(i.format), \(i.size) bytes"
+        line += i.crc32.isEmpty ? ")" : ", crc32 \(i.crc32))"
+        if let p = i.problem { line += " \(p.kind.rawValue) in \(p.stage): \(p.message)" }
+        t += line + "\n"
       }
     }
     if !header.meta.isEmpty {

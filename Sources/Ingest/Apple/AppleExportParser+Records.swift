@@ -10,6 +10,8 @@ extension AppleExportParser {
     var valueAttr: XMLAttribute?
     var startAttr: XMLAttribute?
     var endAttr: XMLAttribute?
+    var sourceAttr: XMLAttribute?
+    var legacySourceAttr: XMLAttribute?
     for i in 0..<scanner.attributeCount {
       let a = scanner.attribute(i)
       let n = scanner.name(of: a)
@@ -26,13 +28,24 @@ extension AppleExportParser {
           let d = device(a)
           record.device = d.text
           record.deviceKind = d.kind
+        } else if bytesEqual(n, "source") {
+          legacySourceAttr = a
         }
       case 7: if bytesEqual(n, "endDate") { endAttr = a }
       case 9: if bytesEqual(n, "startDate") { startAttr = a }
-      case 10: if bytesEqual(n, "sourceName") { record.source = intern(a, in: &sources) }
+      case 10:
+        if bytesEqual(n, "sourceName") {
+          sourceAttr = a
+        } else if bytesEqual(n, "HKTimeZone") {
+          record.zone = intern(a, in: &words)
+        }
+      case 16:
+        if bytesEqual(n, "HKWasUserEntered") { record.userEntered = isYes(a) }
       default: break
       }
     }
+    // iOS 8 wrote the source as `source`; `sourceName` wins where both are present.
+    if let a = sourceAttr ?? legacySourceAttr { record.source = intern(a, in: &sources) }
     if let typeAttr {
       let raw = scanner.rawValue(of: typeAttr)
       record.type = types.value(for: raw) {
@@ -113,7 +126,9 @@ extension AppleExportParser {
       if let known = sleepStages[record.valueText] {
         stage = known
       } else {
-        stage = SleepStage(appleOrAutoExport: record.valueText)
+        stage =
+          SleepStage(appleOrAutoExport: record.valueText)
+          ?? AppleCategoryNumbers.sleepStage(record.valueText)
         if sleepStages.count < 64 { sleepStages[record.valueText] = stage }
       }
       guard let stage else {
@@ -128,6 +143,9 @@ extension AppleExportParser {
       unit = "min"
       category = stage.rawValue
     case .standHour:
+      if let name = AppleCategoryNumbers.standHourName(record.valueText) {
+        record.valueText = name
+      }
       if record.valueText.hasSuffix("Stood") {
         value = 1
       } else if record.valueText.hasSuffix("Idle") {

@@ -8,6 +8,8 @@ extension AppleExportParser {
     if let defect = scanner.defect { workout.note(.malformed, defect) }
     var sawStart = false
     var sawEnd = false
+    var sourceAttr: XMLAttribute?
+    var legacySourceAttr: XMLAttribute?
     for i in 0..<scanner.attributeCount {
       let a = scanner.attribute(i)
       let n = scanner.name(of: a)
@@ -26,7 +28,13 @@ extension AppleExportParser {
       } else if bytesEqual(n, "totalEnergyBurnedUnit") {
         workout.totalEnergyUnit = intern(a, in: &units)
       } else if bytesEqual(n, "sourceName") {
-        workout.source = intern(a, in: &sources)
+        sourceAttr = a
+      } else if bytesEqual(n, "source") {
+        legacySourceAttr = a
+      } else if bytesEqual(n, "HKWasUserEntered") {
+        workout.userEntered = isYes(a)
+      } else if bytesEqual(n, "HKTimeZone") {
+        workout.zone = intern(a, in: &words)
       } else if bytesEqual(n, "device") {
         let d = device(a)
         workout.device = d.text
@@ -45,6 +53,8 @@ extension AppleExportParser {
         }
       }
     }
+    // iOS 8 wrote the source as `source`; `sourceName` wins where both are present.
+    if let a = sourceAttr ?? legacySourceAttr { workout.source = intern(a, in: &sources) }
     if !sawStart { workout.note(.missingField, "Workout has no startDate") }
     if !sawEnd { workout.note(.missingField, "Workout has no endDate") }
   }

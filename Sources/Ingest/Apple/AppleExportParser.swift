@@ -4,9 +4,12 @@ import HealthCore
 /// rejects in an `IngestSink`.
 ///
 /// Top-level `Record`, `Workout` and `ActivitySummary` elements become samples (one
-/// `read` per sample or reject); `ExportDate` sets the sink's export date; children that are
-/// not kept (correlation members, HRV beat lists, workout events and routes, other
-/// metadata) are counted in `sink.extra`.
+/// `read` per sample or reject); `ExportDate` sets the sink's export date; elements skipped
+/// on purpose (correlations and their members, clinical records, audiograms, vision
+/// prescriptions, HRV beat lists, workout events and routes, other metadata) are counted in
+/// `sink.extra`. Any other element (a `Record` nested inside a `Record`, a name Apple does
+/// not write) is read as one record and rejected (`unexpected-element`) with its line;
+/// what lies inside it is counted as `insideRejectedElements`. docs/ingest-apple.md.
 final class AppleExportParser {
   let scanner: XMLByteScanner
   let sink: IngestSink
@@ -32,9 +35,14 @@ final class AppleExportParser {
   @exclusivity(unchecked) var durationsFromDates: Int64 = 0
   @exclusivity(unchecked) var textDefectsOutside: Int64 = 0
   @exclusivity(unchecked) var malformedOther: Int64 = 0
+  /// The level of the unexpected element being skipped (its descendants are counted, not
+  /// read), if any.
+  @exclusivity(unchecked) var rejectedLevel: Int?
+  @exclusivity(unchecked) var insideRejected: Int64 = 0
 
-  /// The top-level element being read (depth 2), if it was not self-closing.
+  /// The top-level element being read (depth 2), if it was not self-closing, and its line.
   @exclusivity(unchecked) var top: AppleElement?
+  @exclusivity(unchecked) var topLine: Int64 = 0
   @exclusivity(unchecked) var record = PendingRecord()
   @exclusivity(unchecked) var workout = PendingWorkout()
   /// The export date's offset, the default for `ActivitySummary` days.
@@ -75,6 +83,7 @@ final class AppleExportParser {
           try childStart(kind, level: level)
         }
       case .endTag:
+        if let level = rejectedLevel, scanner.depth < level { rejectedLevel = nil }
         if scanner.depth == 1 { try topLevelEnd() }
       case .endOfDocument:
         break loop
@@ -95,6 +104,7 @@ final class AppleExportParser {
 
   private func topLevelStart(_ kind: AppleElement) throws {
     top = scanner.selfClosing ? nil : kind
+    topLine = Int64(scanner.tagLine)
     recordsSeen += 1
     if recordsSeen & 0x3FFF == 0 {
       progress.update(bytes: source.inputBytesConsumed, records: recordsSeen)
@@ -112,10 +122,10 @@ final class AppleExportParser {
       exportDate()
     case .me:
       if scanner.defect != nil { malformedOther += 1 }
-    case .other:
-      countOther()
-    default:
+    case _ where kind.isSkippedContainer:
       skipped[Int(kind.rawValue)] += 1
+    default:
+      try rejectUnexpected(kind, level: 2)
     }
   }
 
@@ -129,6 +139,10 @@ final class AppleExportParser {
   }
 
   private func childStart(_ kind: AppleElement, level: Int) throws {
+    if let rejected = rejectedLevel, level > rejected {
+      insideRejected += 1
+      return
+    }
     switch top {
     case .record?:
       if let defect = scanner.defect { record.note(.malformed, "in <\(kind.name)>: \(defect)") }
@@ -138,8 +152,10 @@ final class AppleExportParser {
         case .timeZone(let zone): record.zone = zone
         case nil: break
         }
-      } else {
+      } else if kind.belongs(inside: .record) {
         count(kind)
+      } else {
+        try rejectUnexpected(kind, level: level, inside: "Record", line: record.line)
       }
     case .workout?:
       if let defect = scanner.defect { workout.note(.malformed, "in <\(kind.name)>: \(defect)") }
@@ -151,8 +167,10 @@ final class AppleExportParser {
         }
       } else if level == 3 && kind == .workoutStatistics {
         workoutStatistics()
-      } else {
+      } else if kind.belongs(inside: .workout) {
         count(kind)
+      } else {
+        try rejectUnexpected(kind, level: level, inside: "Workout", line: workout.line)
       }
     case .correlation?:
       if kind == .record && level == 3 {
@@ -160,8 +178,13 @@ final class AppleExportParser {
       } else {
         count(kind)
       }
-    default:
+    case let container? where container.isSkippedContainer:
       count(kind)
+    case let parent?:
+      // Inside ExportDate, Me or ActivitySummary, which Apple writes empty.
+      try rejectUnexpected(kind, level: level, inside: parent.name, line: topLine)
+    case nil:
+      try rejectUnexpected(kind, level: level)
     }
   }
 
@@ -209,10 +232,7 @@ final class AppleExportParser {
       return nil
     }
     let k = scanner.rawValue(of: key)
-    if bytesEqual(k, "HKWasUserEntered") {
-      let v = scanner.rawValue(of: value)
-      return .userEntered(bytesEqual(v, "1") || bytesEqual(v, "true") || bytesEqual(v, "YES"))
-    }
+    if bytesEqual(k, "HKWasUserEntered") { return .userEntered(isYes(value)) }
     if bytesEqual(k, "HKTimeZone") { return .timeZone(intern(value, in: &words)) }
     skipped[Int(AppleElement.metadataEntry.rawValue)] += 1
     return nil
@@ -250,6 +270,7 @@ final class AppleExportParser {
       sink.extra["illegalCharacterOutsideRecords", default: 0] += textDefectsOutside
     }
     if malformedOther > 0 { sink.extra["malformedOtherElements", default: 0] += malformedOther }
+    if insideRejected > 0 { sink.extra["insideRejectedElements", default: 0] += insideRejected }
   }
 
   // MARK: - Attribute helpers
@@ -266,6 +287,12 @@ final class AppleExportParser {
   func parseDate(_ a: XMLAttribute) -> ParsedDate? {
     if a.isVerbatim { return dates.parse(scanner.rawValue(of: a)) }
     return scanner.withDecodedValue(of: a) { dates.parse($0) }
+  }
+
+  /// Whether a flag attribute says yes (`1`, `true`, `YES`), as `HKWasUserEntered` does.
+  func isYes(_ a: XMLAttribute) -> Bool {
+    let v = scanner.rawValue(of: a)
+    return bytesEqual(v, "1") || bytesEqual(v, "true") || bytesEqual(v, "YES")
   }
 
   /// A number attribute, nil when it does not parse.

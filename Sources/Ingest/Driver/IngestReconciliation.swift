@@ -41,10 +41,12 @@ enum IngestReconciliation {
   }
 
   /// Totals for the manifest: records, inputs, and the readers' extra counters.
-  static func totals(for inputs: [InputRead], failed: Int) -> [String: Int64] {
+  static func totals(for inputs: [InputRead], failures: [InputFailure]) -> [String: Int64] {
+    let failed = failures.filter { $0.kind == .failed }.count
     var totals: [String: Int64] = [
       "inputs": Int64(inputs.count + failed), "inputsRead": Int64(inputs.count),
       "inputsFailed": Int64(failed),
+      "inputsNothingKept": Int64(failures.count - failed),
     ]
     for input in inputs {
       totals["read", default: 0] += input.totals.read
@@ -55,12 +57,14 @@ enum IngestReconciliation {
     return totals
   }
 
-  /// Notes: failed inputs, what readers noted, assumed time zones.
+  /// Notes: failed inputs and inputs with nothing kept, what readers noted, assumed time
+  /// zones.
   static func notes(for inputs: [InputRead], failures: [InputFailure]) -> [String] {
     var notes: [String] = []
     for f in failures {
+      let what = f.kind == .failed ? "failed" : "kept nothing"
       notes.append(
-        "input \(f.index) failed (exit \(f.error.code.rawValue)): \(f.error.description)")
+        "input \(f.index) \(what) (exit \(f.error.code.rawValue)): \(f.error.description)")
     }
     for input in inputs {
       for n in input.notes { notes.append("\(input.path): \(n)") }

@@ -55,6 +55,9 @@ public final class IngestSink {
   /// The CRC-32 of the whole input file, when the reader computed it while reading (so the
   /// stage needs no second pass over a big file); nil lets the stage compute it.
   public var contentCRC32: UInt32?
+  /// The rejects so far by reason code (for the one-line account of an input that yielded
+  /// nothing).
+  public private(set) var rejectTally = RejectTally()
 
   /// A sink forwarding to the given closures.
   public init(
@@ -118,6 +121,7 @@ public final class IngestSink {
     source: String = "", record: Int64
   ) throws {
     typeCounts[counter(for: type).slot].rejected += 1
+    rejectTally.add(code, reason: reason, record: record)
     let clip = Self.clipped
     try onReject(
       Reject(
@@ -145,11 +149,14 @@ public final class IngestSink {
   private func rejectOversized(_ s: Sample, counter: TypeCounter) throws {
     let field = Self.longestField(of: s)
     typeCounts[counter.slot].rejected += 1
+    let reason =
+      "the \(field.name) is \(field.bytes) bytes long; text fields over "
+      + "\(Self.maxFieldBytes) bytes are not kept"
+    rejectTally.add(.malformed, reason: reason, record: s.origin.record)
     try onReject(
       Reject(
         stage: "ingest", code: .malformed,
-        reason: "the \(field.name) is \(field.bytes) bytes long; text fields over "
-          + "\(Self.maxFieldBytes) bytes are not kept",
+        reason: reason,
         metric: Self.clipped(s.metric.rawValue), start: s.start, end: s.end,
         utcOffset: s.utcOffset, value: NumberFormatting.shortest(s.value),
         unit: Self.clipped(s.unit), source: Self.clipped(s.source), origin: s.origin))

@@ -13,12 +13,16 @@ import HealthCore
 /// beside the outputs while its CRC-32 is computed; the parts of the inputs that were read
 /// are then joined under a header listing those inputs (path, format, size, CRC-32, export
 /// date, assumed time zone). An input that fails as a whole (missing, truncated, unknown
-/// format) leaves nothing behind and the others are still read. When every input fails,
-/// nothing is written and earlier outputs stay as they were.
+/// format) leaves no rows behind and the others are still read; it stays in the tables'
+/// input list with its problem, so row origins keep pointing at the right input and later
+/// stages can name it. An input read with no record kept is listed with its problem too.
+/// When every input fails as a whole, nothing is written and earlier outputs stay as they
+/// were.
 public enum IngestStage {
-  /// Runs the stage and returns its manifest. When every input failed, throws the first
-  /// failure (all of them named in the message when there are several). Callers that
-  /// report each failure use `execute`.
+  /// Runs the stage and returns its manifest. When every input failed as a whole, throws
+  /// the first failure (all of them named in the message when there are several). Inputs
+  /// that failed beside others, or kept nothing, are only in the manifest (`inputsFailed`,
+  /// `inputsNothingKept`, notes); callers that report each one use `execute`.
   public static func run(_ options: IngestOptions, progress: ProgressMeter) throws -> StageManifest
   {
     let result = try execute(options, progress: progress)
@@ -46,12 +50,23 @@ public enum IngestStage {
     var failures: [InputFailure] = []
     var summaries: [InputSummary] = []
     var read: [InputRead] = []
+    // Every input given, in order, so a row's `origin.file` is always its input's position.
+    var descriptors: [InputDescriptor] = []
     for (index, path) in options.inputs.enumerated() {
       let inputStarted = SystemCalls.monotonicSeconds()
+      var format: InputFormat?
       do {
-        let one = try readInput(
-          index: index, path: path, options: options, parts: &parts, progress: progress)
+        format = try detect(path)
+        var one = try readInput(
+          index: index, path: path, format: format!, options: options, parts: &parts,
+          progress: progress)
+        if one.totals.kept == 0 {
+          let failure = InputOutcome.nothingKept(one)
+          one.descriptor.problem = InputOutcome.problem(failure)
+          failures.append(failure)
+        }
         read.append(one)
+        descriptors.append(one.descriptor)
         summaries.append(
           InputSummary(
             index: index, path: path, format: one.format, size: one.fingerprint.size,
@@ -64,15 +79,22 @@ public enum IngestStage {
         }
         var located = error
         if located.location == nil { located.location = SourceLocation(file: path) }
-        failures.append(InputFailure(index: index, path: path, error: located))
+        let failure = InputFailure(index: index, path: path, error: located, kind: .failed)
+        failures.append(failure)
+        descriptors.append(
+          InputDescriptor(
+            index: index, path: path, format: format?.rawValue ?? "unknown",
+            size: FileFingerprint.stat(path)?.size ?? 0, crc32: "",
+            problem: InputOutcome.problem(failure)))
       } catch {
         throw HealthError.internalError("reading \(path) failed unexpectedly: \(error)")
       }
     }
 
     var result = IngestResult(
-      manifest: nil, failures: failures, inputs: summaries, totals: TypeCounts(),
-      bytesRead: read.reduce(0) { $0 + $1.fingerprint.size }, wallSeconds: 0)
+      manifest: nil, failures: failures, inputs: summaries, inputCount: options.inputs.count,
+      totals: TypeCounts(), bytesRead: read.reduce(0) { $0 + $1.fingerprint.size },
+      wallSeconds: 0)
     for one in read {
       result.totals.read += one.totals.read
       result.totals.kept += one.totals.kept
@@ -92,10 +114,10 @@ public enum IngestStage {
             separator: "; "))
     }
 
-    let descriptors = read.map(\.descriptor)
     let meta = [
       "records.read": String(result.totals.read), "records.kept": String(result.totals.kept),
-      "records.rejected": String(result.totals.rejected), "inputs.failed": String(failures.count),
+      "records.rejected": String(result.totals.rejected),
+      "inputs.failed": String(result.failedCount),
     ]
     let samples = try TableConcatenation.concatenate(
       parts: read.map(\.samplesPart),
@@ -118,7 +140,7 @@ public enum IngestStage {
         "timeZone": options.reader.timeZone ?? "machine zone",
         "timeZoneOrigin": options.reader.timeZoneOrigin,
       ],
-      totals: IngestReconciliation.totals(for: read, failed: failures.count),
+      totals: IngestReconciliation.totals(for: read, failures: failures),
       reconciliation: reconciliation,
       notes: IngestReconciliation.notes(for: read, failures: failures),
       wallSeconds: result.wallSeconds, peakRSSBytes: SystemCalls.peakRSSBytes())
@@ -128,14 +150,21 @@ public enum IngestStage {
     return result
   }
 
+  /// The input's format (66 when it is missing, 65 when the format is unknown).
+  private static func detect(_ path: String) throws -> InputFormat {
+    guard FileFingerprint.stat(path) != nil else {
+      throw HealthError.missingInput(path, reason: "no such file")
+    }
+    return try FormatDetector.detect(path: path)
+  }
+
   private static func readInput(
-    index: Int, path: String, options: IngestOptions, parts: inout PartFiles,
-    progress: ProgressMeter
+    index: Int, path: String, format: InputFormat, options: IngestOptions,
+    parts: inout PartFiles, progress: ProgressMeter
   ) throws -> InputRead {
     guard let stat = FileFingerprint.stat(path) else {
       throw HealthError.missingInput(path, reason: "no such file")
     }
-    let format = try FormatDetector.detect(path: path)
     let reader = InputReaders.reader(for: format)
     let (samplesPath, rejectsPath) = parts.add(index: index)
     let samplesPart = try TableWriter<Sample>(path: samplesPath, stage: "ingest")
@@ -164,7 +193,8 @@ public enum IngestStage {
       assumedTimeZone: sink.assumedTimeZone)
     return InputRead(
       index: index, path: path, format: format, fingerprint: fingerprint, descriptor: descriptor,
-      counts: sink.counts, totals: sink.totals, extra: sink.extra, notes: sink.notes,
+      counts: sink.counts, totals: sink.totals, rejectTally: sink.rejectTally, extra: sink.extra,
+      notes: sink.notes,
       samplesRows: samplesPart.rowCount, rejectsRows: rejectsPart.rowCount,
       samplesPart: samplesPath, rejectsPart: rejectsPath)
   }
@@ -199,6 +229,7 @@ struct InputRead {
   var descriptor: InputDescriptor
   var counts: [String: TypeCounts]
   var totals: TypeCounts
+  var rejectTally: RejectTally
   var extra: [String: Int64]
   var notes: [String]
   var samplesRows: Int64

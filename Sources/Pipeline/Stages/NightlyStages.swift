@@ -51,7 +51,8 @@ public enum NightlyStages {
       let options = CleanOptions(
         input: work.samples, output: work.cleaned, rejectsOutput: work.cleanRejects,
         priority: priority)
-      return StageOutput(manifest: try CleanStage.run(options, progress: progress))
+      let outcome = try CleanStage.execute(options, progress: progress)
+      return StageOutput(manifest: outcome.manifest, partialFailures: outcome.inputProblems)
     }
 
     let aggregate = PipelineStage(

@@ -35,6 +35,8 @@ enum MailStyle {
   static let accent = "#0072b2"
   static let track = "#d8dee4"
   static let coachingBackground = "#eaf4fb"
+  /// Okabe-Ito vermillion: the edge of the box naming inputs that failed.
+  static let warning = "#d55e00"
   static let font =
     "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;"
   /// Attributes every layout table carries (Outlook needs the attributes, others the style).
@@ -142,6 +144,23 @@ struct MailHTMLWriter {
     el(
       "p", DigestWords.coverage(d),
       "margin:2px 0 0 0;font-size:14px;line-height:20px;color:\(MailStyle.muted);\(MailStyle.font)")
+    closeSection()
+    inputProblems(d)
+  }
+
+  /// The inputs that failed or kept nothing, in a bordered box under the header.
+  mutating func inputProblems(_ d: WeeklyDigest) {
+    guard let heading = d.inputProblemsHeading else { return }
+    openSection(top: 12)
+    openTable("border:1px solid \(MailStyle.border);border-left:4px solid \(MailStyle.warning);")
+    raw("<tr><td style=\"padding:10px 14px;\(MailStyle.font)\">")
+    el(
+      "p", heading,
+      "margin:0;font-size:14px;line-height:20px;font-weight:700;color:\(MailStyle.text);")
+    for p in d.inputProblems {
+      el("p", p, "margin:4px 0 0 0;font-size:13px;line-height:18px;color:\(MailStyle.text);")
+    }
+    raw("</td></tr></table>")
     closeSection()
   }
 

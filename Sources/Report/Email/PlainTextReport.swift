@@ -17,6 +17,11 @@ public enum PlainTextReport {
     line("YOUR HEALTH WEEK")
     prose(DigestWords.period(d))
     prose(DigestWords.coverage(d))
+    if let heading = d.inputProblemsHeading {
+      line()
+      prose(heading)
+      for p in d.inputProblems { prose("- " + p, indent: "  ") }
+    }
 
     line()
     line("SCORES, THIS WEEK ON AVERAGE")

@@ -97,6 +97,11 @@ public struct WeeklyDigest: Sendable {
   /// Two or three charts: the pinned metrics with data, filled up from sleep, resting heart
   /// rate and steps.
   public var charts: [Chart]
+  /// `1 of 3 inputs contributed nothing:` when an input failed or kept nothing, else nil
+  /// (the data-quality facts of `ReportMeta`).
+  public var inputProblemsHeading: String? = nil
+  /// One line per input that failed or kept nothing: its name and why.
+  public var inputProblems: [String] = []
   /// File name of the attached full report.
   public var attachmentName: String
   /// Window in days of the attached full report.

@@ -87,6 +87,9 @@ public enum WeeklyDigestBuilder {
       inputs.daily.contains { $0.day.dayNumber == d && $0.category.isEmpty && $0.value.isFinite }
     }.count
 
+    // An input that failed or kept nothing is said at the top: a weekly reader must not take
+    // a week without that input's data for a quiet week.
+    let quality = ReportMeta(inputs.meta)
     return WeeklyDigest(
       asOf: asOf, monday: monday,
       sleepNights: hasSleep ? sleep[7..<(7 + daysSoFar)].filter { $0 != nil }.count : nil,
@@ -100,6 +103,7 @@ public enum WeeklyDigestBuilder {
         lastWeek: model.workouts.weeks.first { $0.label == lastWeek },
         byType: model.workouts.byType),
       charts: Array(charts),
+      inputProblemsHeading: quality.inputProblemsHeading, inputProblems: quality.inputProblems,
       attachmentName: "health-report-\(asOf).html", attachmentWindow: attachmentWindow)
   }
 

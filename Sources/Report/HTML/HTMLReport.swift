@@ -407,6 +407,12 @@ struct HTMLWriter {
       raw("</tr>")
     }
     raw("</tbody></table></div></div>\n")
+    if let heading = q.inputProblemsHeading {
+      el("h3", heading, "style=\"margin-top:16px\"")
+      raw("<ul id=\"input-problems\">")
+      for p in q.inputProblems { el("li", p) }
+      raw("</ul>\n")
+    }
     el("h3", "Sources in priority order", "style=\"margin-top:16px\"")
     if q.sources.isEmpty {
       el(

@@ -29,6 +29,10 @@ public struct ReportMeta: Sendable {
     public static let sources = SharedMetaKey.Quality.sources
     /// `quality.priority`: the priority list as configured, comma-separated.
     public static let priority = SharedMetaKey.Quality.priority
+    /// `quality.inputs`: export files given to ingest.
+    public static let inputs = SharedMetaKey.Quality.inputs
+    /// `quality.inputProblems`: inputs that contributed nothing, one per line.
+    public static let inputProblems = SharedMetaKey.Quality.inputProblems
   }
 
   /// The as-of date, if recorded and valid.
@@ -55,6 +59,11 @@ public struct ReportMeta: Sendable {
   public var sources: [String]
   /// The configured priority list.
   public var priority: [String]
+  /// Export files given to ingest.
+  public var inputs: Int64?
+  /// Inputs that contributed nothing (failed, or no record kept), one line each with the
+  /// path and why.
+  public var inputProblems: [String]
 
   /// The default pinned metrics (design section 7).
   public static let defaultPinned: [MetricID] = [.hrvLnSDNN, .restingHeartRate, .sleepAsleep]
@@ -110,5 +119,20 @@ public struct ReportMeta: Sendable {
     priority = (meta[Key.priority] ?? "").split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
     }.filter { !$0.isEmpty }
+    inputs = int(Key.inputs)
+    inputProblems = (meta[Key.inputProblems] ?? "").split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+  }
+
+  /// `1 of 3 inputs contributed nothing:` (or `An input contributed nothing:` when the
+  /// input count is unknown), the lead-in to `inputProblems`; nil when there are none.
+  public var inputProblemsHeading: String? {
+    guard !inputProblems.isEmpty else { return nil }
+    let n = inputProblems.count
+    guard let inputs, inputs >= Int64(n) else {
+      return n == 1 ? "An input contributed nothing:" : "\(n) inputs contributed nothing:"
+    }
+    return "\(n) of \(inputs) input\(inputs == 1 ? "" : "s") contributed nothing:"
   }
 }

@@ -197,6 +197,12 @@ public enum MarkdownReport {
     line("| Duplicates removed | \(count(q.duplicates)) |")
     line("| Overlaps removed | \(count(q.overlapped)) |")
     line()
+    if let heading = q.inputProblemsHeading {
+      line(heading)
+      line()
+      for p in q.inputProblems { line("- \(e(p))") }
+      line()
+    }
     line("Sources in priority order:")
     line()
     if q.sources.isEmpty {

@@ -30,7 +30,9 @@ enum CleanCommand {
     }
     let quiet = arguments.flag("quiet")
     let progress = ProgressMeter(quiet: quiet, environment: ProcessInfo.processInfo.environment)
-    let manifest = try CleanStage.run(options, progress: progress)
+    let outcome = try CleanStage.execute(options, progress: progress)
+    let manifest = outcome.manifest
+    for problem in outcome.inputProblems { CommandLineInterface.report(problem) }
     if !quiet {
       let t = manifest.totals
       func n(_ key: String) -> Int64 { t[key] ?? 0 }
@@ -40,6 +42,6 @@ enum CleanCommand {
           + "\(n("overlapped")) overlapped -> \(options.output) (rejects: "
           + "\(options.rejectsOutput))\n")
     }
-    return .success
+    return outcome.inputProblems.isEmpty ? .success : .partialSuccess
   }
 }

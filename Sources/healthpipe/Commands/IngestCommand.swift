@@ -43,13 +43,16 @@ enum IngestCommand {
     return result.exitCode
   }
 
-  /// `ingest: 2 inputs, 1234 records read, 1230 kept, 4 rejected, 12.3 MB in 0.05 s
+  /// `ingest: 2 inputs (1 failed), 1234 records read, 1230 kept, 4 rejected, 12.3 MB in 0.05 s
   /// (246.0 MB/s, 24680 records/s)`; MB are the input files' bytes (compressed for a zip).
   static func summary(_ r: IngestResult) -> String {
     let mb = Double(r.bytesRead) / 1_048_576
     let rate = r.wallSeconds > 0 ? mb / r.wallSeconds : 0
-    var text = "ingest: \(r.inputs.count) input\(r.inputs.count == 1 ? "" : "s")"
-    if !r.failures.isEmpty { text += " (\(r.failures.count) failed)" }
+    var text = "ingest: \(r.inputCount) input\(r.inputCount == 1 ? "" : "s")"
+    var problems: [String] = []
+    if r.failedCount > 0 { problems.append("\(r.failedCount) failed") }
+    if r.nothingKeptCount > 0 { problems.append("\(r.nothingKeptCount) with nothing kept") }
+    if !problems.isEmpty { text += " (" + problems.joined(separator: ", ") + ")" }
     text += ", \(r.totals.read) records read, \(r.totals.kept) kept, \(r.totals.rejected) rejected"
     text += ", \(NumberFormatting.fixed(mb, 1)) MB in \(NumberFormatting.fixed(r.wallSeconds, 2)) s"
     let perSecond = r.wallSeconds > 0 ? Int((Double(r.totals.read) / r.wallSeconds).rounded()) : 0

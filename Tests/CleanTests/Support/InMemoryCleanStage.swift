@@ -22,8 +22,9 @@ enum InMemoryCleanStage {
       for sample in block { try engine.add(sample) }
     }
     let result = engine.finish()
-    let inputs = try CleanStage.cleanedTableInputs(header: header, samplesTable: o.input).inputs
     let summary = result.summary
+    let inputs = summary.marking(
+      try CleanStage.cleanedTableInputs(header: header, samplesTable: o.input).inputs)
     let meta = try CleanTableMeta.entries(summary, upstream: header.meta)
     var tally = WriteTally()
     let cleaned = try TableWriter<Sample>(

@@ -16,7 +16,8 @@ struct IngestReconciliationTests {
       index: 0, path: "a.xml", format: .appleXML,
       fingerprint: FileFingerprint(path: "a.xml", size: 1, modifiedNanoseconds: 0),
       descriptor: InputDescriptor(index: 0, path: "a.xml", format: "apple-xml", size: 1, crc32: ""),
-      counts: ["T": totals], totals: totals, extra: [:], notes: [], samplesRows: samplesRows,
+      counts: ["T": totals], totals: totals, rejectTally: RejectTally(), extra: [:], notes: [],
+      samplesRows: samplesRows,
       rejectsRows: rejectsRows, samplesPart: "", rejectsPart: "")
   }
 

@@ -46,7 +46,7 @@ struct IngestStageTests {
     #expect(left.filter { $0.hasPrefix(".") }.isEmpty, "\(left)")
   }
 
-  @Test("a failed input leaves the others: exit 1, its rows absent, indices kept")
+  @Test("a failed input leaves the others: exit 1, its rows absent, listed with its problem")
   func partialFailure() throws {
     let folder = TemporaryFolder()
     let a = try folder.write("a.xml", Self.good)
@@ -61,7 +61,11 @@ struct IngestStageTests {
     #expect(result.failures.map(\.error.code) == [.dataError, .noInput])
     #expect(result.failures[0].error.location?.file == truncated)
     let (header, samples) = try TableFile.read(Sample.self, from: out)
-    #expect(header.inputs.map(\.index) == [0, 3])
+    // Every input is listed, so origins are positions; the failed ones say why.
+    #expect(header.inputs.map(\.index) == [0, 1, 2, 3])
+    #expect(header.inputs.map { $0.problem?.kind } == [nil, .failed, .failed, nil])
+    #expect(header.inputs[1].format == "apple-xml" && header.inputs[2].format == "unknown")
+    #expect(header.inputs[2].problem?.exitCode == 66 && header.inputs[2].size == 0)
     #expect(samples.map(\.origin.file) == [0, 0, 3, 3])
     let manifest = try #require(result.manifest)
     #expect(manifest.totals["inputsFailed"] == 2)

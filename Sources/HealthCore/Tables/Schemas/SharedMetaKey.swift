@@ -33,5 +33,10 @@ public enum SharedMetaKey {
     public static let sources = "quality.sources"
     /// The priority list as configured, comma-separated.
     public static let priority = "quality.priority"
+    /// Inputs given to ingest (export files), whatever became of them.
+    public static let inputs = "quality.inputs"
+    /// Inputs that contributed nothing, one per line: `PATH: failed: WHY` (could not be
+    /// read as a whole) or `PATH: WHY` (read, but no record kept). Absent when none.
+    public static let inputProblems = "quality.inputProblems"
   }
 }
