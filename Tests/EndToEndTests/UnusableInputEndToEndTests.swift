@@ -86,10 +86,13 @@ struct UnusableInputEndToEndTests {
       RunEndToEndTests.statuses(r.stderr) == [
         "ingest": "ran-partially", "clean": "ran", "aggregate": "ran", "report": "ran",
       ], "\(r.stderr)")
-    // Which input (as the pipeline file names it) and why, on one line.
+    // Which input and why, on one line. Pipeline paths resolve from the file's real folder
+    // (the stage cache must not depend on how a path is written), so the input is named by
+    // its absolute path: unambiguous in a cron log.
+    let path = URL(fileURLWithPath: dir.file(broken)).resolvingSymlinksInPath().path
     let line = r.stderr.split(separator: "\n").first { $0.hasPrefix("input failed: ") } ?? ""
-    #expect(line.hasPrefix("input failed: \(broken)"), "\(r.stderr)")
-    #expect(line.count > "input failed: ".count + broken.count + 20)
+    #expect(line.hasPrefix("input failed: \(path)"), "\(r.stderr)")
+    #expect(line.count > "input failed: ".count + path.count + 20)
     let quality = try Self.quality(dir.file("out/report.html"))
     #expect(quality.contains("1 of 3 inputs contributed nothing:"))
     #expect(quality.contains(broken + ": failed: "))
