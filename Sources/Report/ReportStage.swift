@@ -16,15 +16,16 @@ public enum ReportStage {
       (o.inputDirectory.hasSuffix("/") ? String(o.inputDirectory.dropLast()) : o.inputDirectory)
       + "/daily.hpt"
     var from: LocalDay?
-    var asOf = o.asOf
-    if asOf == nil, SystemCalls.fileStatus(dailyPath) != nil {
-      asOf = ReportMeta(try TableFile.header(of: dailyPath).meta).asOf
+    var options = o
+    if o.asOf == nil || o.asOfLatest, SystemCalls.fileStatus(dailyPath) != nil {
+      let meta = ReportMeta(try TableFile.header(of: dailyPath).meta)
+      options.asOf = o.asOfLatest ? (meta.dataThrough ?? meta.asOf) : (o.asOf ?? meta.asOf)
     }
-    if let asOf { from = asOf.adding(days: -(o.window + 7)) }
+    if let asOf = options.asOf { from = asOf.adding(days: -ReportWindow.daysRead(o.window)) }
     let inputs = try ReportInputs.read(directory: o.inputDirectory, from: from)
     progress.update(bytes: 0, records: Int64(inputs.daily.count + inputs.baselines.count))
     let read = SystemCalls.monotonicSeconds()
-    let rendered = try render(inputs, o)
+    let rendered = try render(inputs, options)
     let renderSeconds = SystemCalls.monotonicSeconds() - read
     for file in rendered.files { try AtomicFileWriter.write(file.bytes, to: file.path) }
     progress.end()
@@ -99,7 +100,8 @@ public enum ReportStage {
       let html = HTMLReport.render(model)
       return Rendered(
         model: model, files: [.init(path: o.output, bytes: Array(html.utf8))],
-        chartCount: HTMLReport.mainCharts(model).count, message: nil)
+        chartCount: HTMLReport.mainCharts(model).count + ReportCharts.extra(model).count,
+        message: nil)
     case .markdown:
       let md = MarkdownReport.render(model, markdownPath: o.output)
       var files = md.svgFiles.map { Rendered.File(path: $0.path, bytes: Array($0.text.utf8)) }
@@ -114,8 +116,8 @@ public enum ReportStage {
   }
 
   static func validate(_ o: ReportOptions) throws {
-    guard ReportOptions.windows.contains(o.window) else {
-      throw HealthError.usage("--window must be 7, 30 or 90, not \(o.window)")
+    guard ReportWindow.allowed.contains(o.window) else {
+      throw HealthError.usage("--window must be \(ReportWindow.accepted), not \(o.window)")
     }
     if o.format == .email {
       guard !o.email.to.trimmingCharacters(in: .whitespaces).isEmpty else {

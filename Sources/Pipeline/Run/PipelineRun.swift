@@ -34,8 +34,9 @@ public enum PipelineRun {
   ) throws -> (summary: RunSummary, exitCode: ExitCode) {
     let started = SystemCalls.monotonicSeconds()
     let config = try PipelineConfigLoader.load(path: request.path)
-    let asOf = try AsOfDate.resolve(request.asOf ?? config.asOf, zone: config.timeZone)
-    let stages = try NightlyStages.make(config: config, asOf: asOf)
+    let asOf = try AsOfDate.choice(request.asOf ?? config.asOf, zone: config.timeZone)
+    let stages = try NightlyStages.make(
+      config: config, asOf: asOf, fallback: try AsOfDate.resolve("today", zone: config.timeZone))
     let layout = WorkLayout(folder: config.workFolder)
     var summary = RunSummary(
       pipeline: config.name, file: config.path, asOf: asOf.description,
@@ -43,7 +44,8 @@ public enum PipelineRun {
       peakRSSBytes: 0, exitCode: 0)
 
     if request.plan {
-      log("plan for \(config.name) (\(config.path)), as of \(asOf); nothing is run or written")
+      let asOfText = asOf == .latest ? "the last day with data (latest)" : asOf.description
+      log("plan for \(config.name) (\(config.path)), as of \(asOfText); nothing is run or written")
       log("work folder: \(config.workFolder)")
       for input in config.inputs { log("input: \(input)") }
       let planned = try PipelineRunner(
@@ -65,6 +67,9 @@ public enum PipelineRun {
     let runner = PipelineRunner(workFolder: config.workFolder, force: request.force)
     var outcomes: [StageOutcome] = []
     func finish(_ code: ExitCode) throws {
+      if asOf == .latest, let day = NightlyStages.recordedAsOf(layout) {
+        summary.asOf = day.description
+      }
       summary.stages = outcomes
       summary.seconds = SystemCalls.monotonicSeconds() - started
       summary.peakRSSBytes = SystemCalls.peakRSSBytes()

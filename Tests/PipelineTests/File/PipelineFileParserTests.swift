@@ -87,7 +87,10 @@ struct PipelineFileParserTests {
     let cases: [(String, Int, String)] = [
       ("[pipeline]\ninputs = in.zip\nbogus = 1\n", 3, "unknown key 'bogus'"),
       ("[pipeline]\ninputs = in.zip\ninputs = in.zip\n", 3, "duplicate key 'inputs'"),
-      ("[pipeline]\ninputs = in.zip\n[report]\nwindow = 14\n", 4, "window must be 7, 30 or 90"),
+      (
+        "[pipeline]\ninputs = in.zip\n[report]\nwindow = 14\n", 4,
+        "window must be 7, 30, 90, 6m or 1y"
+      ),
       ("[pipeline]\ninputs = in.zip\n[report]\nformat = pdf\n", 4, "format must be html"),
       ("[pipeline]\ninputs = missing.zip\n", 2, "does not exist"),
       ("[pipeline]\ninputs = *.nothing\n", 2, "matches no file"),
