@@ -144,7 +144,7 @@ public enum ChartRole: String, Sendable, CaseIterable {
     case .baseline:
       return Paint(stroke: dark ? RGB(0x3CC29B) : Self.green, strokeWidth: 1.25, dash: 4)
     case .line: return Paint(stroke: seriesColor, strokeWidth: 2.5)
-    case .dot: return Paint(fill: seriesColor, fillOpacity: 0.42)
+    case .dot: return Paint(fill: seriesColor, fillOpacity: dark ? 0.62 : 0.42)
     case .latest: return Paint(fill: Self.orange, stroke: text, strokeWidth: 1.5)
     case .latestLabel: return Paint(fill: text, fontSize: 13, bold: true)
     case .barDeep: return Paint(fill: dark ? RGB(0x3D8FD1) : Self.blue)
