@@ -28,9 +28,13 @@ ln -s "$root/SampleData" "$work/SampleData"
 
 agg="$work/.healthpipe/nightly/aggregate"
 mkdir -p "$out_dir/markdown"
+# Charts come and go with the data: start the Markdown folder's SVGs afresh.
+find "$out_dir/markdown" -name '*.svg' -delete
 cp "$work/Reports/latest/nightly.html" "$out_dir/nightly.html"
 "$bin" report "$agg" --format markdown --out "$out_dir/markdown/nightly.md" --as-of "$as_of" \
   --window 30 --quiet
+# The 12-month view (monthly means).
+"$bin" report "$agg" --out "$out_dir/year.html" --as-of "$as_of" --window 1y --quiet
 "$bin" report "$agg" --format email --out "$out_dir/weekly.eml" --as-of "$as_of" --window 7 \
   --to you@example.com --from healthpipe@localhost --quiet
 # Manifests hold timings; they are not part of the examples.

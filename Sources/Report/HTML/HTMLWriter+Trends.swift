@@ -55,9 +55,11 @@ extension HTMLWriter {
     el("caption", "\(p.name)\(unit), newest first")
     let valueHeader = s.grouping == .day ? "Value" : "Mean"
     var columns = [first, valueHeader]
-    let showAverage = s.grouping == .day && !s.joinsReadings
+    // Columns only for what the series has (a deviation or a sparse metric has no range).
+    let showAverage = s.average.contains { $0 != nil }
+    let showRange = s.hasRange
     if showAverage { columns.append("7-day avg") }
-    columns += ["Usual low", "Usual high"]
+    if showRange { columns += ["Usual low", "Usual high"] }
     header(columns)
     for i in stride(from: s.days.count - 1, through: 0, by: -1) {
       let day = s.days[i]
@@ -65,8 +67,10 @@ extension HTMLWriter {
       raw("<tr><td><time datetime=\"\(day)\">\(Markup.escape(label))</time></td>")
       cell(s.values[i].map(p.format))
       if showAverage { cell(s.average[i].map(p.format)) }
-      cell(s.rangeLow[i].map(p.format))
-      cell(s.rangeHigh[i].map(p.format))
+      if showRange {
+        cell(s.rangeLow[i].map(p.format))
+        cell(s.rangeHigh[i].map(p.format))
+      }
       raw("</tr>")
     }
     raw("</tbody></table></div></details>\n")
