@@ -1,30 +1,32 @@
 import Foundation
 import Testing
 
+/// Whether the `chromium` program is on the PATH.
+enum Chromium {
+  static var available: Bool {
+    ProcessInfo.processInfo.environment["PATH", default: "/usr/bin"].split(separator: ":")
+      .contains { FileManager.default.isExecutableFile(atPath: "\($0)/chromium") }
+  }
+}
+
+/// What `scripts/check-phone-layout.sh` measures (see the script).
+struct PhoneMeasurement: Decodable {
+  var width: Double
+  var scrollWidth: Double
+  var minChartFont: Double
+  var chartTexts: Int
+  var overlaps: [String]
+}
+
 /// The sample report as a browser lays it out (docs/report.md, "Phone first"): at 390 px
 /// every chart text renders at 11 CSS px or more and nothing scrolls sideways; at 390 and
 /// 1280 px no chart text overlaps another text, a dot or a line (real font metrics). Runs
 /// `scripts/check-phone-layout.sh` in headless Chromium; skipped without Chromium.
 @Suite(
   "Phone-first layout in Chromium", .serialized,
-  .enabled(if: PhoneLayoutTests.chromium, "chromium is not installed"))
+  .enabled(if: Chromium.available, "chromium is not installed"))
 struct PhoneLayoutTests {
-  static var chromium: Bool {
-    ProcessInfo.processInfo.environment["PATH", default: "/usr/bin"].split(separator: ":").contains
-    {
-      FileManager.default.isExecutableFile(atPath: "\($0)/chromium")
-    }
-  }
-
-  struct Measurement: Decodable {
-    var width: Double
-    var scrollWidth: Double
-    var minChartFont: Double
-    var chartTexts: Int
-    var overlaps: [String]
-  }
-
-  static func measure(_ html: String, width: Int) throws -> Measurement {
+  static func measure(_ html: String, width: Int) throws -> PhoneMeasurement {
     let process = Process()
     process.executableURL = Healthpipe.repositoryRoot.appendingPathComponent(
       "scripts/check-phone-layout.sh")
@@ -35,7 +37,7 @@ struct PhoneLayoutTests {
     try process.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return try JSONDecoder().decode(Measurement.self, from: data)
+    return try JSONDecoder().decode(PhoneMeasurement.self, from: data)
   }
 
   @Test("the main command's report, and its 6-month and 1-year views, at 390 and 1280 px")

@@ -182,7 +182,8 @@ struct ReportEndToEndTests {
     #expect(pngs.count == 5)
     for p in pngs {
       #expect(p["ok"] as? Bool == true, "\(p)")
-      #expect(p["width"] as? Int == 1280)
+      // Charts are 400 units wide (phone-first), drawn at 2 pixels per unit.
+      #expect(p["width"] as? Int == 800)
     }
     let ledger = try String(contentsOfFile: dir.file("sent-weeks.ledger"), encoding: .utf8)
     #expect(ledger.hasPrefix("2025-W27\tjo@example.org\t"))

@@ -21,6 +21,10 @@ public enum ReportCharts {
   /// Workouts per week.
   public static let workoutsID = "chart-workouts"
 
+  /// The caption under the VO₂ max chart.
+  public static let vo2MaxCaption =
+    "Each dot is an estimate of your cardio fitness by the watch (mL of oxygen per kg per minute), usually from an outdoor walk, run or hike; the line joins them. Higher is fitter; it changes over weeks, not days."
+
   /// A pinned card's sparkline.
   public static func sparklineID(_ metric: MetricID) -> String {
     "spark-" + Markup.slug(metric.rawValue)

@@ -73,8 +73,7 @@ extension HTMLWriter {
       figure(
         id: "metric-vo2Max", title: "VO₂ max", summary: Self.summary(v),
         scene: DotLineChart.scene(v, id: ReportCharts.vo2MaxID),
-        caption:
-          "Each dot is an estimate of your cardio fitness by the watch (mL of oxygen per kg per minute), usually from an outdoor walk, run or hike; the line joins them. Higher is fitter; it changes over weeks, not days."
+        caption: ReportCharts.vo2MaxCaption
       ) { w in w.seriesTable(v, id: "table-vo2Max") }
     } else {
       figure(

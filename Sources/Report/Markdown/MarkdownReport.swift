@@ -187,30 +187,31 @@ public enum MarkdownReport {
 
     line("## Fitness and body signals")
     line()
+    /// A chart under its heading with its caption.
+    func figure(_ title: String, _ scene: ChartScene, _ caption: String) {
+      line("### \(e(title))")
+      line()
+      line(image(scene))
+      line()
+      line(e(caption))
+      line()
+    }
     if let v = m.vo2Max {
-      line("### VO₂ max")
-      line()
-      line(image(DotLineChart.scene(v, id: ReportCharts.vo2MaxID)))
-      line()
+      figure(
+        "VO₂ max", DotLineChart.scene(v, id: ReportCharts.vo2MaxID), ReportCharts.vo2MaxCaption)
     } else {
       line("No VO₂ max estimates in the \(m.windowPhrase).")
       line()
     }
     if let w = m.wristTemperature {
-      line("### Wrist temperature")
-      line()
-      line(image(DeviationChart.scene(w, id: ReportCharts.wristTemperatureID)))
-      line()
-      line(e(DeviationChart.caption(w)))
-      line()
+      figure(
+        "Wrist temperature", DeviationChart.scene(w, id: ReportCharts.wristTemperatureID),
+        DeviationChart.caption(w))
     }
     if let b = m.bloodPressure {
-      line("### Blood pressure")
-      line()
-      line(image(PressureChart.scene(b, id: ReportCharts.bloodPressureID)))
-      line()
-      line(e(PressureChart.caption(b)))
-      line()
+      figure(
+        "Blood pressure", PressureChart.scene(b, id: ReportCharts.bloodPressureID),
+        PressureChart.caption(b))
     }
 
     line("## Workouts")
