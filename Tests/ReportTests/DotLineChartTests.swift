@@ -186,3 +186,56 @@ struct DotLineChartTests {
     #expect(chart.all("latest-label").first?.text == "12,000 steps")
   }
 }
+
+/// Band continuity and empty windows, checked on the scene's elements.
+@Suite("Dot-line chart bands and empty windows")
+struct DotLineBandTests {
+  /// 30 days of resting heart rate with a normal range except on the days in `gap`.
+  func series(gap: ClosedRange<Int>) throws -> MetricSeries {
+    let asOf = LocalDay(year: 2025, month: 3, day: 30)!
+    var daily: [DailyValue] = []
+    var baselines: [BaselineRow] = []
+    for i in 0..<30 {
+      let day = asOf.adding(days: i - 29)
+      daily.append(
+        DailyValue(day: day, metric: .restingHeartRate, value: 58, count: 1, unit: "bpm"))
+      var b = BaselineRow(day: day, metric: .restingHeartRate, unit: "bpm")
+      b.value = 58
+      if !gap.contains(i) {
+        b.base60Mean = 57
+        b.rangeLow = 56
+        b.rangeHigh = 58
+      }
+      baselines.append(b)
+    }
+    let model = try ReportModelBuilder.build(
+      ReportInputs(daily: daily, baselines: baselines, meta: ["asOf": asOf.description]),
+      asOf: nil, window: 30)
+    return model.series.first { $0.presentation.metric == .restingHeartRate }!
+  }
+
+  func bands(_ s: MetricSeries) -> Int {
+    DotLineChart.scene(s, id: "b").elements.filter { $0.role == .band }.count
+  }
+
+  @Test("a range missing for up to 7 days is bridged; a longer gap stays a gap")
+  func bridged() throws {
+    // Days 10-16 (7 days) without a range: one band across them.
+    #expect(bands(try series(gap: 10...16)) == 1)
+    // Days 10-17 (8 days): two bands, and nothing drawn over the gap.
+    #expect(bands(try series(gap: 10...17)) == 2)
+    // The tables keep what the baselines say: no range on the bridged days.
+    let s = try series(gap: 10...16)
+    #expect(s.rangeLow[12] == nil)
+  }
+
+  @Test("a window without data is one line of text, not an empty frame")
+  func empty() {
+    let days = (0..<30).map { LocalDay(year: 2025, month: 3, day: 1)!.adding(days: $0) }
+    let s = MetricSeries(presentation: .of(.spo2), days: days)
+    let scene = DotLineChart.scene(s, id: "e")
+    #expect(scene.elements.count == 1)
+    #expect(scene.elements.first?.role == .emptyNote)
+    #expect(DotLineChart.emptyText(s) == "No blood oxygen readings in the last 30 days.")
+  }
+}
