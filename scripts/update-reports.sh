@@ -28,9 +28,13 @@ ln -s "$root/SampleData" "$work/SampleData"
 
 agg="$work/.healthpipe/nightly/aggregate"
 mkdir -p "$out_dir/markdown"
+# Charts come and go with the data: start the Markdown folder's SVGs afresh.
+find "$out_dir/markdown" -name '*.svg' -delete
 cp "$work/Reports/latest/nightly.html" "$out_dir/nightly.html"
 "$bin" report "$agg" --format markdown --out "$out_dir/markdown/nightly.md" --as-of "$as_of" \
   --window 30 --quiet
+# The 12-month view (monthly means).
+"$bin" report "$agg" --out "$out_dir/year.html" --as-of "$as_of" --window 1y --quiet
 # The e-mail's Date is the time it is made; a fixed clock (Mon 16 Nov 2026 07:00 UTC, the
 # morning after the as-of day) keeps the example reproducible. Its attachment is the 30-day
 # report, so it equals nightly.html byte for byte.

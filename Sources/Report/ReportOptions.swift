@@ -54,13 +54,16 @@ public struct ReportOptions: Sendable {
   public var output: String
   /// The as-of date; nil uses the one recorded by aggregate.
   public var asOf: LocalDay?
-  /// Window in days: 7, 30 or 90.
+  /// `--as-of latest`: the last day with data in the aggregate tables (their `dataThrough`).
+  public var asOfLatest = false
+  /// Window in days: 7, 30, 90, 182 (6 months, weekly points) or 365 (a year, monthly
+  /// points); see `ReportWindow`.
   public var window: Int
   /// E-mail settings.
   public var email: EmailSettings
 
-  /// The windows a report can show.
-  public static let windows = [7, 30, 90]
+  /// The windows a report can show (`ReportWindow.allowed`).
+  public static let windows = ReportWindow.allowed
 
   /// Creates options.
   public init(

@@ -18,16 +18,24 @@ public enum ReportStage {
       (o.inputDirectory.hasSuffix("/") ? String(o.inputDirectory.dropLast()) : o.inputDirectory)
       + "/daily.hpt"
     var from: LocalDay?
+    var options = o
     var built: LocalDay?
+    var dataThrough: LocalDay?
     if SystemCalls.fileStatus(dailyPath) != nil {
-      built = ReportMeta(try TableFile.header(of: dailyPath).meta).asOf
+      let meta = ReportMeta(try TableFile.header(of: dailyPath).meta)
+      built = meta.asOf
+      dataThrough = meta.dataThrough
     }
-    try AsOfMatch.check(requested: o.asOf, built: built, directory: o.inputDirectory)
-    if let asOf = o.asOf ?? built { from = asOf.adding(days: -(o.window + 7)) }
+    // `latest` is the aggregate's last day with data; like any date it must be the day the
+    // folder was built for (it is, when the aggregate ran as of latest too).
+    if o.asOfLatest { options.asOf = dataThrough ?? built }
+    try AsOfMatch.check(requested: options.asOf, built: built, directory: o.inputDirectory)
+    if options.asOf == nil { options.asOf = built }
+    if let asOf = options.asOf { from = asOf.adding(days: -ReportWindow.daysRead(o.window)) }
     let inputs = try ReportInputs.read(directory: o.inputDirectory, from: from)
     progress.update(bytes: 0, records: Int64(inputs.daily.count + inputs.baselines.count))
     let read = SystemCalls.monotonicSeconds()
-    let rendered = try render(inputs, o)
+    let rendered = try render(inputs, options)
     let renderSeconds = SystemCalls.monotonicSeconds() - read
     for file in rendered.files { try AtomicFileWriter.write(file.bytes, to: file.path) }
     progress.end()
@@ -103,7 +111,8 @@ public enum ReportStage {
       let html = HTMLReport.render(model)
       return Rendered(
         model: model, files: [.init(path: o.output, bytes: Array(html.utf8))],
-        chartCount: HTMLReport.mainCharts(model).count, message: nil)
+        chartCount: HTMLReport.mainCharts(model).count + ReportCharts.extra(model).count,
+        message: nil)
     case .markdown:
       let md = MarkdownReport.render(model, markdownPath: o.output)
       var files = md.svgFiles.map { Rendered.File(path: $0.path, bytes: Array($0.text.utf8)) }
@@ -123,8 +132,8 @@ public enum ReportStage {
   }
 
   static func validate(_ o: ReportOptions) throws {
-    guard ReportOptions.windows.contains(o.window) else {
-      throw HealthError.usage("--window must be 7, 30 or 90, not \(o.window)")
+    guard ReportWindow.allowed.contains(o.window) else {
+      throw HealthError.usage("--window must be \(ReportWindow.accepted), not \(o.window)")
     }
     if o.format == .email {
       guard !o.email.to.trimmingCharacters(in: .whitespaces).isEmpty else {

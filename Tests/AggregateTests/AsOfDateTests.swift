@@ -37,4 +37,30 @@ struct AsOfDateTests {
     }
     #expect(throws: HealthError.self) { try AsOfDate.resolve("today", zone: "Mars/Base", now: now) }
   }
+
+  @Test("latest stays a choice for the stage that reads the data; resolve() refuses it")
+  func latest() throws {
+    #expect(try AsOfDate.choice("latest", now: now) == .latest)
+    #expect(try AsOfDate.choice(" Latest ", now: now) == .latest)
+    #expect(try AsOfDate.choice("2024-07-06", now: now) == .day(LocalDay(iso: "2024-07-06")!))
+    #expect(AsOfDate.Choice.latest.description == "latest")
+    #expect(throws: HealthError.self) { try AsOfDate.resolve("latest", now: now) }
+    #expect(AsOfDate.Word("latest") == .latest)
+    #expect(AsOfDate.Word("someday") == nil)
+  }
+
+  @Test("HEALTHPIPE_NOW replaces the clock (tests only): an instant or epoch seconds")
+  func clockOverride() throws {
+    // 2031-06-01T12:00:00Z = 1,938,081,600 s: (2031-06-01 is day 22,431 since 1970) × 86,400
+    // + 12 h.
+    #expect(
+      try AsOfDate.currentTime(environment: ["HEALTHPIPE_NOW": "2031-06-01T12:00:00Z"])
+        == 1_938_081_600)
+    #expect(try AsOfDate.currentTime(environment: ["HEALTHPIPE_NOW": "1720231200"]) == now)
+    #expect(throws: HealthError.self) {
+      try AsOfDate.currentTime(environment: ["HEALTHPIPE_NOW": "next tuesday"])
+    }
+    // Without it the clock is read: some time after this test was written.
+    #expect(try AsOfDate.currentTime(environment: [:]) > 1_790_000_000)
+  }
 }

@@ -88,6 +88,27 @@ struct SleepDayTests {
     #expect(S.value(d, .sleepWake, "2024-06-11")?.value == 420)
   }
 
+  @Test("daily totals over noon-to-noon windows: a night each, minutes but no clock times")
+  func dailyTotals() {
+    // Health Auto Export's daily CSV: each night's stage totals over noon of the day before
+    // to noon of the date (1,440 min). Three nights in a row abut; each stays its own sleep
+    // day, and their noon starts and ends are no bedtime or wake time.
+    let d = daily([
+      S.sleep(.asleepCore, "2024-06-10 12:00:00 -0400", minutes: 1_440, value: 300),
+      S.sleep(.inBed, "2024-06-10 12:00:00 -0400", minutes: 1_440, value: 470),
+      S.sleep(.asleepCore, "2024-06-11 12:00:00 -0400", minutes: 1_440, value: 320),
+      S.sleep(.asleepDeep, "2024-06-11 12:00:00 -0400", minutes: 1_440, value: 60),
+      S.sleep(.asleepCore, "2024-06-12 12:00:00 -0400", minutes: 1_440, value: 280),
+    ])
+    #expect(S.days(d, .sleepAsleep) == ["2024-06-11", "2024-06-12", "2024-06-13"])
+    #expect(S.value(d, .sleepAsleep, "2024-06-11")?.value == 300)
+    #expect(S.value(d, .sleepAsleep, "2024-06-12")?.value == 380)  // 320 + 60
+    #expect(S.value(d, .sleepInBed, "2024-06-11")?.value == 470)
+    #expect(S.days(d, .sleepBedtime) == [])
+    #expect(S.days(d, .sleepWake) == [])
+    #expect(S.days(d, .napMinutes) == [])
+  }
+
   @Test("a sleep row with an unknown stage is counted as ignored")
   func unknownStage() {
     let a = DailyAggregator(asOf: S.day("2030-01-01"))

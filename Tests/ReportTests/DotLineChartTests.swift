@@ -40,12 +40,14 @@ struct DotLineChartTests {
     }
   }
 
-  @Test("the line breaks at missing days: one polyline per run of two or more days")
-  func gapsAreGaps() throws {
+  @Test("the line is the 7-day average and breaks where the average has too few days")
+  func lineIsTheAverage() throws {
     let (chart, _, _) = try hrvChart(window: 30, fixture: fixture)
+    let tolerance = chart.valuePerUnit * 0.02
     let days = (0..<30).map { ReportFixture.asOf.adding(days: -29 + $0) }
-    let present = days.map { fixture.value(.hrvLnSDNN, on: $0) != nil }
-    // Count runs of >= 2 present days by hand from the pattern.
+    // The fixture's avg7 needs 4 days of 7 (ReportFixture.baseline): count its runs of two
+    // or more days by hand from the rows.
+    let present = days.map { fixture.baselineRow(.hrvLnSDNN, on: $0)?.avg7 != nil }
     var runs = 0
     var length = 0
     for p in present + [false] {
@@ -56,15 +58,23 @@ struct DotLineChartTests {
         length = 0
       }
     }
+    // HRV is missing 9-11 days before as-of and where i % 11 == 4 (13 days before): the
+    // 7-day windows ending 7, 8 and 9 days before hold 3 days each, so the average breaks
+    // there (two runs in 30 days).
+    #expect(runs == 2)
     let lines = chart.all("line").filter { $0.tag == "polyline" }
     #expect(lines.count == runs)
     for line in lines {
-      let lineDays = line.points.map { chart.dayAt(x: $0.0) }
-      #expect(lineDays.count >= 2)
-      for (a, b) in zip(lineDays, lineDays.dropFirst()) {
-        #expect(a.distance(to: b) == 1, "a segment jumps from \(a) to \(b) across a missing day")
+      for (x, y) in line.points {
+        let day = chart.dayAt(x: x)
+        let avg = try #require(fixture.baselineRow(.hrvLnSDNN, on: day)?.avg7, "\(day)")
+        // ln values average to the geometric mean in ms.
+        #expect(abs(chart.valueAt(y: y) - exp(avg)) <= tolerance, "\(day)")
       }
-      for d in lineDays { #expect(fixture.value(.hrvLnSDNN, on: d) != nil) }
+      let lineDays = line.points.map { chart.dayAt(x: $0.0) }
+      for (a, b) in zip(lineDays, lineDays.dropFirst()) {
+        #expect(a.distance(to: b) == 1, "a segment jumps from \(a) to \(b)")
+      }
     }
   }
 
@@ -106,15 +116,20 @@ struct DotLineChartTests {
     #expect(withRange.count < 90)
   }
 
-  @Test(
-    "the baseline rule sits at the as-of base60 mean and the latest point is marked and labelled")
+  @Test("the dashed 60-day average follows the band's middle; the latest point is marked")
   func baselineAndLatest() throws {
     let (chart, _, _) = try hrvChart(window: 30, fixture: fixture)
     let tolerance = chart.valuePerUnit * 0.02
-    let rule = try #require(chart.all("baseline").first)
-    let base = try #require(fixture.baselineRow(.hrvLnSDNN, on: ReportFixture.asOf)?.base60Mean)
-    #expect(abs(chart.valueAt(y: rule.number("y1")) - exp(base)) <= tolerance)
-    #expect(rule.number("y1") == rule.number("y2"))
+    let rules = chart.all("baseline")
+    #expect(!rules.isEmpty)
+    for rule in rules {
+      #expect(rule.tag == "polyline")
+      for (x, y) in rule.points {
+        let day = chart.dayAt(x: x)
+        let base = try #require(fixture.baselineRow(.hrvLnSDNN, on: day)?.base60Mean)
+        #expect(abs(chart.valueAt(y: y) - exp(base)) <= tolerance, "\(day)")
+      }
+    }
     let latest = try #require(chart.all("latest").first)
     #expect(chart.dayAt(x: latest.number("cx")) == ReportFixture.asOf)
     let v = exp(try #require(fixture.value(.hrvLnSDNN, on: ReportFixture.asOf)))
@@ -135,11 +150,14 @@ struct DotLineChartTests {
       #expect(["title", "desc"].contains(target.tag))
       #expect(!target.text.isEmpty)
     }
-    // 7-day window: one date label per day.
-    #expect(chart.all("tick-x").count == 7)
+    // 7-day window: "30 Jun" needs about 48 units plus 10 between labels, a day is about
+    // 48 units wide, so every other day is labelled, counted back from the as-of date:
+    // 6, 4, 2 Jul and 30 Jun.
+    let labels = chart.all("tick-x").map(\.text)
+    #expect(Set(labels) == ["6 Jul", "4 Jul", "2 Jul", "30 Jun"])
   }
 
-  @Test("a hand-made 7-day series: 4 dots, one 2-day segment, no band and no rule")
+  @Test("a hand-made 7-day series without baselines: 4 dots, no average, no band, no rule")
   func handMadeSeven() throws {
     let asOf = LocalDay(year: 2025, month: 3, day: 9)!
     let steps: [Double?] = [8000, nil, 9000, 10000, nil, nil, 12000]
@@ -161,11 +179,63 @@ struct DotLineChartTests {
     }
     #expect(drawn.map(\.0) == [3, 5, 6, 9].map { LocalDay(year: 2025, month: 3, day: $0)! })
     for ((_, v), want) in zip(drawn, [8000.0, 9000, 10000, 12000]) { #expect(abs(v - want) < 1) }
-    let lines = chart.all("line").filter { $0.tag == "polyline" }
-    #expect(lines.count == 1)
-    #expect(lines.first?.points.count == 2)
+    // No baselines table: no 7-day average to draw, so no line (dots only).
+    #expect(chart.all("line").isEmpty)
     #expect(chart.all("band").isEmpty)
     #expect(chart.all("baseline").isEmpty)
     #expect(chart.all("latest-label").first?.text == "12,000 steps")
+  }
+}
+
+/// Band continuity and empty windows, checked on the scene's elements.
+@Suite("Dot-line chart bands and empty windows")
+struct DotLineBandTests {
+  /// 30 days of resting heart rate with a normal range except on the days in `gap`.
+  func series(gap: ClosedRange<Int>) throws -> MetricSeries {
+    let asOf = LocalDay(year: 2025, month: 3, day: 30)!
+    var daily: [DailyValue] = []
+    var baselines: [BaselineRow] = []
+    for i in 0..<30 {
+      let day = asOf.adding(days: i - 29)
+      daily.append(
+        DailyValue(day: day, metric: .restingHeartRate, value: 58, count: 1, unit: "bpm"))
+      var b = BaselineRow(day: day, metric: .restingHeartRate, unit: "bpm")
+      b.value = 58
+      if !gap.contains(i) {
+        b.base60Mean = 57
+        b.rangeLow = 56
+        b.rangeHigh = 58
+      }
+      baselines.append(b)
+    }
+    let model = try ReportModelBuilder.build(
+      ReportInputs(daily: daily, baselines: baselines, meta: ["asOf": asOf.description]),
+      asOf: nil, window: 30)
+    return model.series.first { $0.presentation.metric == .restingHeartRate }!
+  }
+
+  func bands(_ s: MetricSeries) -> Int {
+    DotLineChart.scene(s, id: "b").elements.filter { $0.role == .band }.count
+  }
+
+  @Test("a range missing for up to 7 days is bridged; a longer gap stays a gap")
+  func bridged() throws {
+    // Days 10-16 (7 days) without a range: one band across them.
+    #expect(bands(try series(gap: 10...16)) == 1)
+    // Days 10-17 (8 days): two bands, and nothing drawn over the gap.
+    #expect(bands(try series(gap: 10...17)) == 2)
+    // The tables keep what the baselines say: no range on the bridged days.
+    let s = try series(gap: 10...16)
+    #expect(s.rangeLow[12] == nil)
+  }
+
+  @Test("a window without data is one line of text, not an empty frame")
+  func empty() {
+    let days = (0..<30).map { LocalDay(year: 2025, month: 3, day: 1)!.adding(days: $0) }
+    let s = MetricSeries(presentation: .of(.spo2), days: days)
+    let scene = DotLineChart.scene(s, id: "e")
+    #expect(scene.elements.count == 1)
+    #expect(scene.elements.first?.role == .emptyNote)
+    #expect(DotLineChart.emptyText(s) == "No blood oxygen readings in the last 30 days.")
   }
 }

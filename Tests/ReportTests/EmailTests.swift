@@ -162,7 +162,7 @@ struct EmailTests {
     }
   }
 
-  @Test("a dot-line PNG is 1280x480 with the series in Okabe-Ito blue and the latest in orange")
+  @Test("a dot-line PNG is 800x440 with the series in Okabe-Ito blue and the latest in orange")
   func rasterColours() throws {
     let model = try ReportModelBuilder.build(inputs, asOf: nil, window: 30)
     let series = model.series.first { $0.presentation.metric == .steps }!
@@ -170,8 +170,9 @@ struct EmailTests {
     let dir = TemporaryDirectory()
     let path = try Fixtures.write(png, "steps.png", in: dir)
     let d = (try PythonProbe.run(PythonProbe.pngDecode, [path]) as? [[String: Any]])?.first ?? [:]
-    #expect(d["width"] as? Int == 1280)
-    #expect(d["height"] as? Int == 480)
+    // The chart is 400 x 220 units (phone-first charts), drawn at 2 pixels per unit.
+    #expect(d["width"] as? Int == 800)
+    #expect(d["height"] as? Int == 440)
     #expect((d["blue"] as? Int ?? 0) > 200)
     #expect((d["orange"] as? Int ?? 0) > 20)
   }

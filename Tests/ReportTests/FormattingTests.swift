@@ -4,7 +4,7 @@ import Testing
 
 @testable import Report
 
-@Suite("Number text, ticks, escaping")
+@Suite("Number text, escaping")
 struct FormattingTests {
   @Test("fixed, grouped, signed and durations are deterministic ASCII")
   func numbers() {
@@ -19,27 +19,6 @@ struct FormattingTests {
     #expect(Numbers.duration(minutes: 45) == "45m")
     #expect(Numbers.duration(minutes: 60) == "1h 00m")
     #expect(Numbers.signedDuration(minutes: -85) == "-1h 25m")
-  }
-
-  @Test("nice ticks use steps of 1, 2, 2.5 or 5 and cover the data")
-  func ticks() {
-    // 0...9.3 in about 4 steps: 9.3/4 = 2.325 → 2.5; 0, 2.5, ..., 10; one decimal.
-    let a = NiceTicks(minimum: 0, maximum: 9.3, target: 4)
-    #expect(a.step == 2.5)
-    #expect(a.values == [0, 2.5, 5, 7.5, 10])
-    #expect(a.decimals == 1)
-    // 41.2...58.9: span 17.7/4 = 4.4 → 5; 40...60.
-    let b = NiceTicks(minimum: 41.2, maximum: 58.9, target: 4)
-    #expect(b.step == 5)
-    #expect(b.lower == 40 && b.upper == 60)
-    #expect(b.decimals == 0)
-    // 0.952...0.981 (SpO2 as a fraction): 0.029/4 = 0.00725 → 0.01.
-    let c = NiceTicks(minimum: 0.952, maximum: 0.981, target: 4)
-    #expect(abs(c.step - 0.01) < 1e-12)
-    #expect(c.decimals == 2)
-    // A single value is widened instead of dividing by zero.
-    let d = NiceTicks(minimum: 72, maximum: 72)
-    #expect(d.lower < 72 && d.upper > 72)
   }
 
   @Test("escaping covers the five markup characters and Markdown's specials")

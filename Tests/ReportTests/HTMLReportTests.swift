@@ -82,7 +82,7 @@ struct HTMLReportTests {
     #expect(page.text.contains("Condition 68 good"))
     #expect(page.text.contains("Sleep 81 excellent"))
     #expect(page.text.contains("Body calibrating: needs 2 weigh-ins a week"))
-    #expect(page.text.contains("3/5 active days"))
+    #expect(page.text.contains("3 of 5 active days this week"))
     // The coaching line keeps its markup characters as text.
     #expect(page.text.contains("Keep your bedtime steady <tonight> & aim for 7½ h."))
     #expect(page.tags["tonight"] == nil)
@@ -102,14 +102,16 @@ struct HTMLReportTests {
       let want = fixture.value(.hrvLnSDNN, on: day).map { String(Int(exp($0).rounded())) } ?? "—"
       #expect(row[1].text == want, "\(day)")
       let b = try #require(fixture.baselineRow(.hrvLnSDNN, on: day))
-      #expect(row[2].text == String(Int(exp(b.rangeLow!).rounded())))
-      #expect(row[3].text == String(Int(exp(b.rangeHigh!).rounded())))
+      // Date, value, 7-day average, usual low, usual high.
+      #expect(row[2].text == (b.avg7.map { String(Int(exp($0).rounded())) } ?? "—"))
+      #expect(row[3].text == String(Int(exp(b.rangeLow!).rounded())))
+      #expect(row[4].text == String(Int(exp(b.rangeHigh!).rounded())))
     }
     // The band drawn in the inline SVG: its top at each day centre, read back, rounds to the
     // table's "Normal high" (allowing the table's rounding to whole ms).
     let chart = try #require(page.svg("chart-hrvLnSDNN"))
     let highs = Dictionary(
-      uniqueKeysWithValues: rows.map { (LocalDay(iso: $0[0].datetime!)!, Double($0[3].text)!) })
+      uniqueKeysWithValues: rows.map { (LocalDay(iso: $0[0].datetime!)!, Double($0[4].text)!) })
     let band = try #require(chart.all("band").first)
     let top = band.points.prefix(band.points.count / 2).dropFirst().dropLast()
     #expect(top.count == 30)
@@ -131,14 +133,17 @@ struct HTMLReportTests {
     #expect(rhr.freshness == "Yesterday")
     #expect(rhr.valueDay == ReportFixture.asOf.adding(days: -1))
     #expect(rhr.value == fixture.value(.restingHeartRate, on: ReportFixture.asOf.adding(days: -1)))
-    #expect(rhr.deltas.map(\.label) == ["vs yesterday", "vs 14d", "vs 60d"])
+    // The reading is Saturday's, so its day-before comparison is with Friday, and says so.
+    #expect(rhr.deltas.map(\.label) == ["vs Fri 4 Jul", "vs 14-day average", "vs 60-day average"])
+    #expect(rhr.sparklineCaption == "7 days to Sat 5 Jul")
+    #expect(rhr.series.days.last == ReportFixture.asOf.adding(days: -1))
     let row = try #require(
       fixture.baselineRow(.restingHeartRate, on: ReportFixture.asOf.adding(days: -1)))
     let d60 = try #require(row.delta60)
     let pct = Int((100 * d60 / row.base60Mean!).rounded())
     let sign = d60 >= 0 ? "+" : ""
     #expect(
-      rhr.deltas[2].text == "\(sign)\(Int(d60.rounded())) bpm (\(pct >= 0 ? "+" : "")\(pct)%)")
+      rhr.deltas[2].text == "\(sign)\(Int(d60.rounded())) bpm (\(pct >= 0 ? "+" : "")\(pct) %)")
   }
 
   @Test("too little data is shown as calibrating or not available, never as a number")

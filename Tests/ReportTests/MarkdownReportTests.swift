@@ -46,4 +46,26 @@ struct MarkdownReportTests {
     // The HRV table: 7 rows for a 7-day window, newest first.
     #expect(md.contains("| 2025-07-06 | 46 |") || md.contains("| 2025-07-06 |"))
   }
+
+  @Test("one distinct SVG file per chart: daily and weekly streaks of one goal do not collide")
+  func uniqueNames() throws {
+    var f = ReportFixture()
+    // The collision of issue 14: the `active` goal with both a daily and a weekly streak.
+    var weekly = f.streaks[1]
+    weekly.goal = "active"
+    f.streaks = [f.streaks[0], weekly]
+    let model = try ReportModelBuilder.build(Fixtures.inputs(f), asOf: nil, window: 30)
+    let md = MarkdownReport.render(model, markdownPath: "out/nightly.md")
+    let paths = md.svgFiles.map(\.path)
+    // 8 key-metric charts, sleep stages, 3 sparklines, 2 streak histories.
+    #expect(paths.count == 14)
+    #expect(Set(paths).count == paths.count, "\(paths)")
+    #expect(paths.contains("out/nightly-strip-active-daily.svg"))
+    #expect(paths.contains("out/nightly-strip-active-weekly.svg"))
+    // Every file is linked once from the Markdown.
+    for p in paths {
+      let name = String(p.dropFirst("out/".count))
+      #expect(md.markdown.components(separatedBy: "](\(name))").count == 2, "\(name)")
+    }
+  }
 }

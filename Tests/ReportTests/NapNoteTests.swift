@@ -35,9 +35,11 @@ struct NapNoteTests {
   @Test("the chart: one nap dot above 8 Nov's bar, the bar is the night's 393 minutes")
   func chart() {
     let scene = SleepStageChart.scene(Self.nights(), id: "chart-sleep")
-    // Legend dot plus one per nap day.
-    let dots = scene.elements.filter { $0.role == .dot }
-    #expect(dots.count == 2)
+    // The legend's swatch plus one dot per nap day.
+    let marks = scene.elements.filter { $0.role == .napDot }
+    #expect(marks.count == 2)
+    #expect(
+      marks.filter { if case .circle = $0.shape { return true } else { return false } }.count == 1)
     let unstaged = scene.elements.filter { $0.role == .barUnstaged }
     #expect(unstaged.count == 3)  // the legend, then 393 and 420 min: the naps add no bar
     #expect(scene.description.contains("A dot marks a day with a nap, not counted in the night: "))

@@ -63,6 +63,7 @@ struct SleepAndStripTests {
     #expect(chart.all("strip-frozen").map(\.tag) == ["polygon"])
     #expect(chart.all("strip-none").map(\.tag) == ["circle"])
     let desc = chart.elements.first { $0.tag == "desc" }?.text ?? ""
-    #expect(desc == "7 days, oldest first: 3 met, 2 missed, 1 bridged by a freeze, 1 without data.")
+    #expect(
+      desc == "7 days, oldest first: 3 met, 2 missed, 1 bridged by a rest day, 1 without data.")
   }
 }

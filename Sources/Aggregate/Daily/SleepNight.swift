@@ -36,6 +36,10 @@ public struct SleepNight: Sendable, Hashable {
   public var hasStages: Bool { core != nil }
 
   /// Builds the night from its rows (all with this sleep day).
+  /// Rows this long or longer (20 h) are a whole-day window, not a time of night: they give
+  /// minutes, never a bedtime or wake time.
+  static let dayWindow: Int64 = 20 * 3_600
+
   public init(day: LocalDay, segments: [SleepSegment]) {
     self.day = day
     counts = [:]
@@ -51,7 +55,9 @@ public struct SleepNight: Sendable, Hashable {
     if !asleepRows.isEmpty {
       asleep = total(asleepRows)
       note(.sleepAsleep, asleepRows)
-      let timed = asleepRows.filter { $0.end > $0.start }
+      // A clock time needs a real interval: not an instant, and not a whole-day window
+      // (Health Auto Export's daily totals span noon to noon, whose start is no bedtime).
+      let timed = asleepRows.filter { $0.end > $0.start && $0.end - $0.start < Self.dayWindow }
       if let first = timed.min(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
         let evening = day.adding(days: -1).startEpoch(utcOffset: first.utcOffset) + 18 * 3600
         bedtime = Double(first.start - evening) / 60

@@ -42,8 +42,10 @@ public enum AggregateComputation {
         }
       }
       let window = (windowStart...asOf).map { states[$0.dayNumber]! }
+      let history = (goalFrom...asOf).map { states[$0.dayNumber]! }
       streaks += StreakRowBuilder.rows(
-        goal: goal, states: window, window: windowStart...asOf, weekStart: settings.weekStart)
+        goal: goal, states: window, window: windowStart...asOf, weekStart: settings.weekStart,
+        history: history, historyStart: goalFrom)
       goalStates.append((goal, states))
       for c in goal.conditions where !c.isPerWorkout {
         if data.series[SeriesKey(c.metric, c.category)] == nil {

@@ -24,7 +24,7 @@ enum AggregateMeta {
       if let t = goal.weeklyTarget { meta["goal.\(goal.name).weeklyTarget"] = String(t) }
     }
     if let first = data.firstDay { meta["firstDay"] = first.description }
-    if let last = data.lastDay { meta["dataThrough"] = last.description }
+    if let last = data.lastDay { meta[SharedMetaKey.dataThrough] = last.description }
     let last7 = asOf.adding(days: -6)...asOf
     meta["coverage.nights7"] = String(data.series(.sleepAsleep).values(in: last7).count)
     var days = Set<Int32>()

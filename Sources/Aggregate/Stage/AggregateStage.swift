@@ -19,7 +19,9 @@ public enum AggregateStage {
 
     let estimate = ProgressEstimate(path: o.input)
     progress.begin(stage: name, totalBytes: estimate.fileSize)
-    let aggregator = DailyAggregator(asOf: o.asOf)
+    // `latest` reads everything (clean has already rejected dates after the export) and
+    // takes the last day with data as the as-of date.
+    let aggregator = DailyAggregator(asOf: o.asOfLatest ? AggregateStage.openEnd : o.asOf)
     var rowsRead: Int64 = 0
     let inputHeader = try TableFile.stream(Sample.self, from: o.input) { block in
       aggregator.add(contentsOf: block)
@@ -36,8 +38,9 @@ public enum AggregateStage {
         for r in block { rejects["\(r.stage).\(r.code.rawValue)", default: 0] += 1 }
       }
     }
-    let result = AggregateComputation.compute(
-      data: aggregator.finish(), asOf: o.asOf, settings: o.settings)
+    let data = aggregator.finish()
+    let asOf = o.asOfLatest ? (data.lastDay ?? o.asOf) : o.asOf
+    let result = AggregateComputation.compute(data: data, asOf: asOf, settings: o.settings)
     progress.end()
 
     var inputs: [FileFingerprint] = [try FileFingerprint.withChecksum(o.input)]
@@ -68,7 +71,7 @@ public enum AggregateStage {
     try AtomicFileWriter.write(
       WeeklyCSVWriter.csv(result.weekly), to: dir + AggregateOutputs.weeklyCSV)
 
-    var manifest = manifestBody(o, result: result, rowsRead: rowsRead)
+    var manifest = manifestBody(o, asOf: asOf, result: result, rowsRead: rowsRead)
     manifest.inputs = inputs
     manifest.outputs = AggregateOutputs.all.compactMap { FileFingerprint.stat(dir + $0) }
     manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
@@ -82,9 +85,12 @@ public enum AggregateStage {
     return manifest
   }
 
-  private static func manifestBody(_ o: AggregateOptions, result: AggregateResult, rowsRead: Int64)
-    -> StageManifest
-  {
+  /// The as-of bound while reading for `latest`: no real day is after it.
+  static let openEnd = LocalDay(year: 9999, month: 12, day: 31)!
+
+  private static func manifestBody(
+    _ o: AggregateOptions, asOf: LocalDay, result: AggregateResult, rowsRead: Int64
+  ) -> StageManifest {
     var lines: [Reconciliation] = []
     var total = MetricCounts()
     for metric in result.counts.keys.sorted() {
@@ -109,7 +115,8 @@ public enum AggregateStage {
     return StageManifest(
       stage: name,
       settings: [
-        "asOf": o.asOf.description, "settings": o.settings.fingerprintText,
+        "asOf": asOf.description, "asOfRule": o.asOfLatest ? "latest" : "date",
+        "settings": o.settings.fingerprintText,
         "pinned": result.meta["pinned"] ?? "",
       ],
       totals: [

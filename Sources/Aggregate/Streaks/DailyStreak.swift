@@ -7,6 +7,8 @@ public struct DailyStreak: Sendable, Hashable {
   public var current: Int
   /// Longest streak inside the window.
   public var longest: Int
+  /// The last goal day of the longest streak (the most recent one on a tie).
+  public var longestEnd: LocalDay?
   /// Missed days a freeze bridged, oldest first.
   public var freezesUsed: [LocalDay]
   /// Whether a freeze is held at the as-of date.
@@ -35,6 +37,7 @@ public struct DailyStreak: Sendable, Hashable {
     var held = true
     var current = 0
     var longest = 0
+    var longestEnd: LocalDay?
     var pending: Int?
     var frozen: [Int] = []
     var lastGoal: LocalDay?
@@ -55,7 +58,10 @@ public struct DailyStreak: Sendable, Hashable {
       if i > 0, i % refillDays == 0 { held = true }
       if state.isMet {
         current += 1
-        longest = max(longest, current)
+        if current >= longest {
+          longest = current
+          longestEnd = day
+        }
         lastGoal = day
         if Milestones.lengths.contains(current), reached[current] == nil { reached[current] = day }
       } else if i == lastIndex {
@@ -69,7 +75,7 @@ public struct DailyStreak: Sendable, Hashable {
     var chars = states.map(\.rawValue)
     for f in frozen { chars[f] = "F" }
     return DailyStreak(
-      current: current, longest: longest,
+      current: current, longest: longest, longestEnd: longestEnd,
       freezesUsed: frozen.map { windowStart.adding(days: $0) }, freezeAvailable: held,
       lastGoalDay: lastGoal, history: String(chars), milestones: reached)
   }

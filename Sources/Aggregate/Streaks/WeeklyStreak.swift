@@ -10,6 +10,8 @@ public struct WeeklyStreak: Sendable, Hashable {
   public var current: Int
   /// Longest run of met weeks in the window.
   public var longest: Int
+  /// The first day of the last week of the longest run (the most recent one on a tie).
+  public var longestEnd: LocalDay?
   /// One character per week, oldest first: `1` met, `0` not (the current week shows `0`
   /// until it is met).
   public var history: String
@@ -47,11 +49,15 @@ public struct WeeklyStreak: Sendable, Hashable {
     }
     var run = 0
     var longest = 0
+    var longestEnd: LocalDay?
     var reached: [Int: LocalDay] = [:]
     for (i, isMet) in met.enumerated() {
       if isMet {
         run += 1
-        longest = max(longest, run)
+        if run >= longest {
+          longest = run
+          longestEnd = starts[i]
+        }
         if Milestones.lengths.contains(run), reached[run] == nil, let d = metOn[i] {
           reached[run] = d
         }
@@ -62,7 +68,8 @@ public struct WeeklyStreak: Sendable, Hashable {
     // `run` now counts met weeks ending at the current week if it is met, else ending at
     // the previous week (an unmet current week did not reset it).
     return WeeklyStreak(
-      current: run, longest: longest, history: String(met.map { $0 ? "1" : "0" }),
+      current: run, longest: longest, longestEnd: longestEnd,
+      history: String(met.map { $0 ? "1" : "0" }),
       weekStarts: starts, milestones: reached)
   }
 }

@@ -39,7 +39,10 @@ public struct SleepSession: Sendable, Hashable {
 }
 
 /// Sleep rows grouped into sessions: per source, rows sorted by start, a gap of more than
-/// `maxGap` seconds between a row's start and the latest end so far starts a new session.
+/// `maxGap` seconds between a row's start and the latest end of the session's segments
+/// starts a new session. A per-night summary row (`SleepMeasure.isSegment` false) joins a
+/// session only where it overlaps one of its summaries or lies within the gap of its
+/// segments: the noon-to-noon totals of consecutive nights never chain into one session.
 public struct SleepSessions: Sendable {
   /// The longest gap inside one session: 60 minutes.
   public static let maxGap: Int64 = 3_600
@@ -58,12 +61,25 @@ public struct SleepSessions: Sendable {
     var first = 0
     while first < sorted.count {
       var last = first
-      var end = sorted[first].end
+      // Real segments reach an hour past their end; a per-night summary row (a stage's
+      // total over the night's window) only joins what overlaps it: summaries of
+      // consecutive nights abut (noon to noon), and must stay nights of their own.
+      var segmentEnd = Int64.min
+      var summaryEnd = Int64.min
+      func extend(_ piece: SleepPiece) {
+        if piece.isSegment {
+          segmentEnd = max(segmentEnd, piece.end)
+        } else {
+          summaryEnd = max(summaryEnd, piece.end)
+        }
+      }
+      extend(sorted[first])
       while last + 1 < sorted.count, sorted[last + 1].source == sorted[first].source,
-        sorted[last + 1].start - end <= Self.maxGap
+        sorted[last + 1].start < summaryEnd
+          || (segmentEnd != .min && sorted[last + 1].start - segmentEnd <= Self.maxGap)
       {
         last += 1
-        end = max(end, sorted[last].end)
+        extend(sorted[last])
       }
       sessions.append(Self.session(sorted, first...last))
       first = last + 1

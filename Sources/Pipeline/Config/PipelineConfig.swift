@@ -19,7 +19,7 @@ public struct GoalConfig: Sendable, Hashable {
 public struct ReportConfig: Sendable, Hashable {
   /// `html`, `markdown` or `email`.
   public var format: String = "html"
-  /// Chart window in days: 7, 30 or 90.
+  /// Chart window in days: 7, 30, 90, 182 (`6m`) or 365 (`1y`).
   public var window: Int = 30
   /// Output path (file; for markdown the `.md`, SVGs beside it), resolved.
   public var out: String?

@@ -75,9 +75,8 @@ public enum PipelineConfigLoader {
       ?? PathUtilities.resolve(".healthpipe/\(name)", relativeTo: base)
     var asOf = "yesterday"
     if let e = value("pipeline", "as_of") {
-      guard e.value == "today" || e.value == "yesterday" || LocalDay(iso: e.value) != nil else {
-        throw configError(
-          "as_of must be today, yesterday or a date yyyy-MM-dd, not '\(e.value)'", at: e.location)
+      guard AsOfDate.Word(e.value) != nil else {
+        throw configError("as_of must be \(AsOfDate.accepted), not '\(e.value)'", at: e.location)
       }
       asOf = e.value
     }
@@ -169,9 +168,9 @@ public enum PipelineConfigLoader {
       report.format = e.value
     }
     if let e = value("report", "window") {
-      let w = try integer(e, in: 7...90)
-      guard [7, 30, 90].contains(w) else {
-        throw configError("window must be 7, 30 or 90, not \(w)", at: e.location)
+      guard let w = ReportWindow.parse(e.value) else {
+        throw configError(
+          "window must be \(ReportWindow.accepted), not '\(e.value)'", at: e.location)
       }
       report.window = w
     }

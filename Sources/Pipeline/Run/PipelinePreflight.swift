@@ -8,7 +8,7 @@ import Report
 /// is to be sent this time.
 enum PipelinePreflight {
   /// Throws the error the run would meet (73 for folders, 69 for a missing mailer).
-  static func check(_ config: PipelineConfig, asOf: LocalDay, reportPath: String) throws {
+  static func check(_ config: PipelineConfig, asOf: LocalDay?, reportPath: String) throws {
     try FileSystem.checkCreatable(config.workFolder)
     try FileSystem.checkCreatable(PathUtilities.directory(of: reportPath))
     if SystemCalls.isDirectory(reportPath) {

@@ -35,11 +35,12 @@ public enum PipelineRun {
   ) throws -> (summary: RunSummary, exitCode: ExitCode) {
     let started = SystemCalls.monotonicSeconds()
     let config = try PipelineConfigLoader.load(path: request.path)
-    let asOf = try AsOfDate.resolve(request.asOf ?? config.asOf, zone: config.timeZone)
-    let stages = try NightlyStages.make(config: config, asOf: asOf)
+    let asOf = try AsOfDate.choice(request.asOf ?? config.asOf, zone: config.timeZone)
+    let stages = try NightlyStages.make(
+      config: config, asOf: asOf, fallback: try AsOfDate.resolve("today", zone: config.timeZone))
     let reportPath = NightlyStages.reportPath(config)
     // The same checks for a plan and a run: whatever one refuses, so does the other.
-    try PipelinePreflight.check(config, asOf: asOf, reportPath: reportPath)
+    try PipelinePreflight.check(config, asOf: asOf.day, reportPath: reportPath)
     let layout = WorkLayout(folder: config.workFolder)
     var summary = RunSummary(
       pipeline: config.name, file: config.path, asOf: asOf.description,
@@ -49,10 +50,11 @@ public enum PipelineRun {
     if request.plan {
       // A run would stop at the lock; so does the plan (without taking it).
       try WorkFolderLock.probe(workFolder: config.workFolder)
-      log("plan for \(config.name) (\(config.path)), as of \(asOf); nothing is run or written")
+      let asOfText = asOf == .latest ? "the last day with data (latest)" : asOf.description
+      log("plan for \(config.name) (\(config.path)), as of \(asOfText); nothing is run or written")
       log("work folder: \(config.workFolder)")
       for input in config.inputs { log("input: \(input)") }
-      let delivery = RunDelivery.planned(config, asOf: asOf, reportPath: reportPath)
+      let delivery = RunDelivery.planned(config, asOf: asOf.day, reportPath: reportPath)
       if let to = delivery.recipient {
         log("to: \(to), from: \(config.report.from ?? EmailSettings().from)")
       }
@@ -77,6 +79,9 @@ public enum PipelineRun {
     let runner = PipelineRunner(workFolder: config.workFolder, force: request.force)
     var outcomes: [StageOutcome] = []
     func finish(_ code: ExitCode) throws {
+      if asOf == .latest, let day = NightlyStages.recordedAsOf(layout) {
+        summary.asOf = day.description
+      }
       summary.stages = outcomes
       summary.seconds = SystemCalls.monotonicSeconds() - started
       summary.peakRSSBytes = SystemCalls.peakRSSBytes()
@@ -92,8 +97,9 @@ public enum PipelineRun {
         log(inputFailedPrefix + (failure.location.map { "\($0): " } ?? "") + failure.message)
       }
       let code: ExitCode = result.partialFailures.isEmpty ? .success : .partialSuccess
+      // With `latest` the e-mail's week is that of the as-of the aggregate stage found.
       summary.delivery = RunDelivery.after(
-        config, asOf: asOf, reportPath: reportPath,
+        config, asOf: asOf.day ?? NightlyStages.recordedAsOf(layout), reportPath: reportPath,
         reportRan: result.outcomes.contains { $0.stage == "report" && $0.status.hasPrefix("ran") })
       try finish(code)
       return (summary, code)

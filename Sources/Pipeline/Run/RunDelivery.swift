@@ -10,7 +10,8 @@ public struct RunDelivery: Sendable, Codable, Equatable {
   public var path: String
   /// The recipient's address (e-mail only).
   public var recipient: String?
-  /// The ISO week the e-mail is about (e-mail only).
+  /// The ISO week the e-mail is about (e-mail only; nil while an as-of of `latest` is not
+  /// resolved yet, in a plan).
   public var week: String?
   /// What happened to the e-mail: `sent week 2026-W46 to a@b`, `already sent week
   /// 2026-W46`, or `not sent (send = false)`; nil for other formats.
@@ -28,7 +29,7 @@ public struct RunDelivery: Sendable, Codable, Equatable {
   /// report manifest when the stage ran, from the sent ledger when it was skipped (its
   /// last run sent or found the week sent).
   static func after(
-    _ config: PipelineConfig, asOf: LocalDay, reportPath: String, reportRan: Bool
+    _ config: PipelineConfig, asOf: LocalDay?, reportPath: String, reportRan: Bool
   ) -> RunDelivery {
     var delivery = planned(config, asOf: asOf, reportPath: reportPath)
     guard config.report.format == "email", let week = delivery.week,
@@ -49,17 +50,24 @@ public struct RunDelivery: Sendable, Codable, Equatable {
     return delivery
   }
 
-  /// What a plan says: the mail line is what a run would do now.
-  static func planned(_ config: PipelineConfig, asOf: LocalDay, reportPath: String)
+  /// What a plan says: the mail line is what a run would do now. `asOf` nil: the as-of is
+  /// `latest`, whose day (and so the e-mail's week) only the aggregate stage finds.
+  static func planned(_ config: PipelineConfig, asOf: LocalDay?, reportPath: String)
     -> RunDelivery
   {
     var delivery = RunDelivery(format: config.report.format, path: reportPath)
     guard config.report.format == "email" else { return delivery }
-    let week = asOf.isoWeek.description
-    delivery.week = week
     let to = config.report.to ?? ""
     let recipient = (try? EmailAddress(parsing: to, option: "to"))?.address ?? to
     delivery.recipient = recipient
+    guard let week = asOf?.isoWeek.description else {
+      delivery.mail =
+        config.report.send
+        ? "would send the week of the last day with data to \(recipient), unless already sent"
+        : "not sent (send = false)"
+      return delivery
+    }
+    delivery.week = week
     if !config.report.send {
       delivery.mail = "not sent (send = false)"
     } else if alreadySent(week: week, recipient: recipient, reportPath: reportPath) {

@@ -16,6 +16,15 @@ public enum NightlyStages {
 
   /// The stages for a validated pipeline file and a resolved as-of date.
   public static func make(config: PipelineConfig, asOf: LocalDay) throws -> [PipelineStage] {
+    try make(config: config, asOf: .day(asOf), fallback: asOf)
+  }
+
+  /// The stages for an as-of choice. `latest` is resolved by aggregate from the cleaned
+  /// table (the last day with data) and the report takes the day aggregate recorded;
+  /// `fallback` is used when there is no data at all.
+  public static func make(config: PipelineConfig, asOf: AsOfDate.Choice, fallback: LocalDay)
+    throws -> [PipelineStage]
+  {
     let work = WorkLayout(folder: config.workFolder)
     let settings = try AggregateSettings(config: config)
     let reportFormat = ReportFormat(rawValue: config.report.format) ?? .html
@@ -58,12 +67,15 @@ public enum NightlyStages {
     let aggregate = PipelineStage(
       name: "aggregate", inputs: [work.cleaned, work.ingestRejects, work.cleanRejects],
       outputs: aggregateOutputs,
-      settings: ["asOf": asOf.description, "settings": settings.fingerprintText]
+      settings: [
+        "asOf": asOf.description, "settings": settings.fingerprintText,
+        "tables": tableSchemas,
+      ]
     ) { progress in
       try FileSystem.createDirectory(work.aggregate)
       let options = AggregateOptions(
-        input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf, settings: settings,
-        rejectsInputs: [work.ingestRejects, work.cleanRejects])
+        input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf, fallback: fallback,
+        settings: settings, rejectsInputs: [work.ingestRejects, work.cleanRejects])
       return StageOutput(manifest: try AggregateStage.run(options, progress: progress))
     }
 
@@ -81,10 +93,31 @@ public enum NightlyStages {
     ) { progress in
       try FileSystem.createDirectory(PathUtilities.directory(of: reportOut))
       let options = ReportOptions(
-        inputDirectory: work.aggregate, format: reportFormat, output: reportOut, asOf: asOf,
+        inputDirectory: work.aggregate, format: reportFormat, output: reportOut, asOf: asOf.day,
         window: config.report.window, email: email)
       return StageOutput(manifest: try ReportStage.run(options, progress: progress))
     }
     return [ingest, clean, aggregate, report]
   }
+
+  /// The as-of date the last aggregate run recorded in its daily table, if readable.
+  public static func recordedAsOf(_ layout: WorkLayout) -> LocalDay? {
+    let path = layout.aggregate + "/" + AggregateOutputs.daily
+    guard let header = try? TableFile.header(of: path) else { return nil }
+    return header.meta[SharedMetaKey.asOf].flatMap { LocalDay(iso: $0) }
+  }
+
+  /// The column lists of the aggregate tables: part of the aggregate stage's settings, so a
+  /// healthpipe whose tables gained a column reruns aggregate instead of failing to read a
+  /// cached table written by an older version.
+  static let tableSchemas: String = {
+    let tables: [(String, [ColumnSpec])] = [
+      ("daily", DailyValue.columns), ("baselines", BaselineRow.columns),
+      ("scores", ScoreRow.columns), ("streaks", StreakRow.columns),
+      ("weekly", WeeklyRow.columns),
+    ]
+    return tables.map { name, columns in
+      name + "(" + columns.map { "\($0.name):\($0.type.rawValue)" }.joined(separator: ",") + ")"
+    }.joined(separator: ";")
+  }()
 }

@@ -26,7 +26,9 @@ public struct RGB: Sendable, Hashable {
 
 /// The look of every kind of chart element. The palette is Okabe–Ito (safe for the common
 /// colour-vision deficiencies); meaning is never carried by red versus green, and every
-/// series also differs by shape or position and is named in a legend or label.
+/// series also differs by shape or position and is named in a legend, label or caption.
+/// Text sizes are in chart units; charts are drawn so that one unit is at least 0.85 CSS px
+/// on a 390 px phone (docs/report.md, "Phone first").
 public enum ChartRole: String, Sendable, CaseIterable {
   /// Horizontal grid lines at y ticks.
   case grid
@@ -38,15 +40,15 @@ public enum ChartRole: String, Sendable, CaseIterable {
   case tickY = "tick-y"
   /// The unit above the y axis.
   case unitLabel = "unit-label"
-  /// The 60-day normal range.
+  /// The normal range of the 7-day average.
   case band
-  /// The 60-day baseline rule.
+  /// The 60-day average (the middle of the band), dashed.
   case baseline
-  /// The baseline rule's label.
+  /// A label naming a reference line (the e-mail chart's "last week" mean).
   case baselineLabel = "baseline-label"
-  /// A series line segment (broken at missing days).
+  /// The 7-day average (or the joined readings of a sparse metric).
   case line
-  /// A day's value.
+  /// A day's value: a light dot.
   case dot
   /// The latest value, marked larger.
   case latest
@@ -66,13 +68,35 @@ public enum ChartRole: String, Sendable, CaseIterable {
   case barUnstaged = "bar-unstaged"
   /// Time in bed (outline).
   case inBed = "in-bed"
+  /// A nap on a night's day: a dot above its bar (never part of the bar).
+  case napDot = "nap-dot"
   /// Legend labels.
   case legendText = "legend-text"
+  /// A plain bar (workout minutes).
+  case bar = "workout-bar"
+  /// A bar above the zero line (warmer than usual).
+  case barAbove = "bar-above"
+  /// A bar below the zero line (cooler than usual).
+  case barBelow = "bar-below"
+  /// The zero line of a chart of deviations.
+  case zero
+  /// A value label on a bar.
+  case barLabel = "bar-label"
+  /// A night from bedtime to wake time.
+  case sleepWindow = "sleep-window"
+  /// Bedtime and wake-time ends of a night.
+  case sleepEnd = "sleep-end"
+  /// Blood pressure: the line from diastolic to systolic.
+  case pressure
+  /// Blood pressure: the systolic (upper) reading.
+  case systolic
+  /// Blood pressure: the diastolic (lower) reading.
+  case diastolic
   /// A goal day in a streak history.
   case stripGoal = "strip-goal"
   /// A missed day.
   case stripMissed = "strip-missed"
-  /// A day bridged by a freeze.
+  /// A day bridged by a rest day (freeze).
   case stripFrozen = "strip-frozen"
   /// A day without data.
   case stripNone = "strip-none"
@@ -90,7 +114,7 @@ public enum ChartRole: String, Sendable, CaseIterable {
     /// Fill opacity 0-1.
     public var fillOpacity: Double = 1
     /// Font size for text.
-    public var fontSize: Double = 11
+    public var fontSize: Double = 13
     /// Bold text.
     public var bold = false
   }
@@ -118,21 +142,33 @@ public enum ChartRole: String, Sendable, CaseIterable {
     switch self {
     case .grid: return Paint(stroke: gridColor, strokeWidth: 1)
     case .axis: return Paint(stroke: muted, strokeWidth: 1)
-    case .tickX, .tickY, .unitLabel, .legendText: return Paint(fill: muted, fontSize: 11)
+    case .tickX, .tickY, .unitLabel, .legendText: return Paint(fill: muted, fontSize: 13)
     case .emptyNote: return Paint(fill: muted, fontSize: 13)
-    case .band: return Paint(fill: dark ? Self.sky : Self.sky, fillOpacity: dark ? 0.22 : 0.28)
-    case .baseline: return Paint(stroke: Self.green, strokeWidth: 1.5, dash: 5)
-    case .baselineLabel: return Paint(fill: dark ? RGB(0x3CC29B) : RGB(0x00775A), fontSize: 11)
-    case .line: return Paint(stroke: seriesColor, strokeWidth: 1.75)
-    case .dot: return Paint(fill: seriesColor)
+    case .band: return Paint(fill: Self.sky, fillOpacity: dark ? 0.22 : 0.26)
+    case .baseline:
+      return Paint(stroke: dark ? RGB(0x3CC29B) : Self.green, strokeWidth: 1.25, dash: 4)
+    case .baselineLabel: return Paint(fill: muted, fontSize: 13)
+    case .line: return Paint(stroke: seriesColor, strokeWidth: 2.5)
+    case .dot: return Paint(fill: seriesColor, fillOpacity: dark ? 0.62 : 0.42)
     case .latest: return Paint(fill: Self.orange, stroke: text, strokeWidth: 1.5)
-    case .latestLabel: return Paint(fill: text, fontSize: 12, bold: true)
+    case .latestLabel: return Paint(fill: text, fontSize: 13, bold: true)
     case .barDeep: return Paint(fill: dark ? RGB(0x3D8FD1) : Self.blue)
     case .barCore: return Paint(fill: Self.sky)
     case .barREM: return Paint(fill: Self.purple)
     case .barAwake: return Paint(fill: Self.orange)
     case .barUnstaged: return Paint(fill: Self.grey)
     case .inBed: return Paint(stroke: muted, strokeWidth: 1, dash: 3)
+    case .napDot: return Paint(fill: Self.purple)
+    case .bar: return Paint(fill: seriesColor)
+    case .barAbove: return Paint(fill: Self.vermillion)
+    case .barBelow: return Paint(fill: seriesColor)
+    case .zero: return Paint(stroke: muted, strokeWidth: 1.25)
+    case .barLabel: return Paint(fill: text, fontSize: 13)
+    case .sleepWindow: return Paint(fill: seriesColor, fillOpacity: 0.55)
+    case .sleepEnd: return Paint(fill: seriesColor)
+    case .pressure: return Paint(stroke: muted, strokeWidth: 2)
+    case .systolic: return Paint(fill: Self.vermillion)
+    case .diastolic: return Paint(fill: seriesColor)
     case .stripGoal: return Paint(fill: seriesColor)
     case .stripMissed: return Paint(fill: background, stroke: muted, strokeWidth: 1)
     case .stripFrozen: return Paint(fill: Self.sky, stroke: seriesColor, strokeWidth: 1)

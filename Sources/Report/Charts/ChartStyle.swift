@@ -4,9 +4,9 @@ public enum ChartStyle {
   /// Scoped under `.hp-chart`.
   public static let css: String = {
     var text =
-      ".hp-chart{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:11px}\n"
+      ".hp-chart{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:13px}\n"
     for role in ChartRole.allCases { text += rule(role, role.light, dark: false) }
-    text += "@media (prefers-color-scheme: dark){\n"
+    text += "@media screen and (prefers-color-scheme: dark){\n"
     for role in ChartRole.allCases { text += rule(role, role.dark, dark: true) }
     text += "}\n"
     return text
@@ -23,9 +23,9 @@ public enum ChartStyle {
       parts.append("stroke-linejoin:round")
       parts.append("stroke-linecap:round")
     }
-    if p.fontSize != 11 { parts.append("font-size:" + Numbers.fixed(p.fontSize, 0) + "px") }
+    if p.fontSize != 13 { parts.append("font-size:" + Numbers.fixed(p.fontSize, 0) + "px") }
     if p.bold { parts.append("font-weight:700") }
-    if role == .latestLabel || role == .baselineLabel {
+    if role == .latestLabel || role == .barLabel {
       // A halo in the page colour keeps labels readable over lines and the band.
       parts.append("paint-order:stroke;stroke:" + (dark ? "#0d1117" : "#ffffff"))
       parts.append("stroke-width:3px;stroke-linejoin:round")

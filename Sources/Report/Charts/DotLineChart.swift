@@ -1,126 +1,153 @@
 import Foundation
+import HealthCore
 
-/// The dot-line chart of one metric over the window: a dot per day, a line broken at
-/// missing days, the 60-day normal range as a band, the baseline as a dashed rule, the
-/// latest value marked and labelled, and axes with dates and units.
+/// The chart of one metric over the window (docs/report.md, "Charts"): each day as a light
+/// dot, the 7-day average as the line (broken where it has too few days), the normal range
+/// of that average as a band with the 60-day average dashed through its middle, and the
+/// latest value marked and labelled where the label touches nothing. Long horizons draw
+/// weekly or monthly means joined by the line; metrics measured every few days join their
+/// readings.
 public enum DotLineChart {
   /// Chart width in user units.
-  public static let width = 640.0
+  public static let width = ChartFrame.width
   /// Chart height in user units.
-  public static let height = 240.0
-  static let left = 56.0
-  static let right = 64.0
-  static let top = 28.0
-  static let bottom = 30.0
+  public static let height = 220.0
+  /// The longest gap (days) the band is bridged across by straight lines, so a range that
+  /// is missing on a day or two (a window just under its minimum count) does not break it.
+  public static let bandBridgeDays = 7
 
   /// The scene for a series. `id` must be unique in the document.
   public static func scene(_ series: MetricSeries, id: String) -> ChartScene {
     let p = series.presentation
     let count = series.days.count
-    var scene = ChartScene(
-      width: width, height: height, id: id,
-      title: "\(p.name), last \(count) days",
-      description: describe(series))
-    let plotLeft = left
-    let plotRight = width - right
-    let plotTop = top
-    let plotBottom = height - bottom
-    let step = (plotRight - plotLeft) / Double(max(1, count))
-    func x(_ i: Int) -> Double { plotLeft + (Double(i) + 0.5) * step }
+    let title = "\(p.name), \(phrase(series))"
+    guard series.hasData else {
+      var scene = ChartScene(
+        width: width, height: 36, id: id, title: title, description: describe(series))
+      scene.add(
+        .text(ChartPoint(width / 2, 18), emptyText(series), anchor: .middle), .emptyNote)
+      return scene
+    }
+    let band = bridgedBand(series)
+    let line = series.lineValues
 
-    // Y domain from everything drawn.
     var lo = Double.infinity
     var hi = -Double.infinity
-    for v in series.values + series.rangeLow + series.rangeHigh + [series.baseline] {
+    for v in series.values + line + band.low + band.high + band.middle {
       if let v, v.isFinite {
         lo = min(lo, v)
         hi = max(hi, v)
       }
     }
-    if !lo.isFinite {
-      scene.add(
-        .text(
-          ChartPoint(width / 2, height / 2), "No data in these \(count) days",
-          anchor: .middle), .emptyNote)
-      return scene
-    }
-    let ticks = NiceTicks(minimum: lo, maximum: hi, target: 4)
-    let y = LinearScale(domain: (ticks.lower, ticks.upper), range: (plotBottom, plotTop))
+    let ticks = NiceTicks(
+      minimum: lo, maximum: hi, target: 4,
+      integer: p.wholeNumbers || p.style == .hoursMinutes, minimumSpan: p.minimumSpan)
+    let frame = ChartFrame(
+      count: count, height: height, ticks: ticks, tickText: { tickText($0, ticks, p) },
+      unit: p.unit, xLabels: ChartFrame.labels(series.days, series.grouping),
+      strides: ChartFrame.strides(series.grouping))
+    var scene = frame.scene(id: id, title: title, description: describe(series))
+    let y = frame.y
+    let step = frame.slot
 
-    // Grid and y labels.
-    for t in ticks.values {
-      let ty = y.map(t)
-      scene.add(.line(ChartPoint(plotLeft, ty), ChartPoint(plotRight, ty)), .grid)
-      scene.add(.text(ChartPoint(plotLeft - 6, ty), tickText(t, ticks, p), anchor: .end), .tickY)
-    }
-    scene.add(.text(ChartPoint(plotLeft - 6, 12), p.unit, anchor: .end), .unitLabel)
-
-    // X labels: every day for 7 days, else every 7th/14th day counted back from the end.
-    let every = count <= 7 ? 1 : (count <= 31 ? 7 : 14)
-    var i = count - 1
-    while i >= 0 {
-      scene.add(.line(ChartPoint(x(i), plotBottom), ChartPoint(x(i), plotBottom + 4)), .axis)
-      scene.add(
-        .text(
-          ChartPoint(x(i), plotBottom + 16), LocalDayText.dayMonth(series.days[i]),
-          anchor: .middle), .tickX)
-      i -= every
-    }
-    scene.add(.line(ChartPoint(plotLeft, plotBottom), ChartPoint(plotRight, plotBottom)), .axis)
-
-    // Normal range band: one polygon per run of days that have a range.
-    let bandRuns = MetricSeries.runs(count) {
-      series.rangeLow[$0] != nil && series.rangeHigh[$0] != nil
-    }
-    for run in bandRuns {
-      var top: [ChartPoint] = []
-      var bottom: [ChartPoint] = []
-      for k in run {
-        top.append(ChartPoint(x(k), y.map(series.rangeHigh[k]!)))
-        bottom.append(ChartPoint(x(k), y.map(series.rangeLow[k]!)))
-      }
-      // Extend half a day at both ends so a single day still shows.
+    // Band and its middle: one polygon and one dashed line per run of points with a range.
+    for run in MetricSeries.runs(count, { band.low[$0] != nil && band.high[$0] != nil }) {
       let first = run.lowerBound
       let last = run.upperBound - 1
-      top.insert(ChartPoint(x(first) - step / 2, y.map(series.rangeHigh[first]!)), at: 0)
-      top.append(ChartPoint(x(last) + step / 2, y.map(series.rangeHigh[last]!)))
-      bottom.insert(ChartPoint(x(first) - step / 2, y.map(series.rangeLow[first]!)), at: 0)
-      bottom.append(ChartPoint(x(last) + step / 2, y.map(series.rangeLow[last]!)))
+      var top = run.map { ChartPoint(frame.x($0), y.map(band.high[$0]!)) }
+      var bottom = run.map { ChartPoint(frame.x($0), y.map(band.low[$0]!)) }
+      // Half a slot further at both ends, so a single point still shows.
+      top.insert(ChartPoint(frame.x(first) - step / 2, top[0].y), at: 0)
+      top.append(ChartPoint(frame.x(last) + step / 2, top[top.count - 1].y))
+      bottom.insert(ChartPoint(frame.x(first) - step / 2, bottom[0].y), at: 0)
+      bottom.append(ChartPoint(frame.x(last) + step / 2, bottom[bottom.count - 1].y))
       scene.add(.polygon(top + bottom.reversed()), .band)
     }
-
-    // Baseline rule.
-    if let b = series.baseline {
-      let by = y.map(b)
-      scene.add(.line(ChartPoint(plotLeft, by), ChartPoint(plotRight, by)), .baseline)
-      scene.add(.text(ChartPoint(plotRight + 6, by - 7), "60-day", anchor: .start), .baselineLabel)
-      scene.add(
-        .text(ChartPoint(plotRight + 6, by + 7), p.format(b), anchor: .start), .baselineLabel)
+    var placer = LabelPlacer(
+      bounds: ChartBox(
+        minX: frame.plot.minX, minY: frame.plot.minY, maxX: width, maxY: frame.plot.maxY))
+    placer.boxes = frame.textBoxes
+    for run in MetricSeries.runs(count, { band.middle[$0] != nil }) where run.count > 1 {
+      let pts = run.map { ChartPoint(frame.x($0), y.map(band.middle[$0]!)) }
+      scene.add(.polyline(pts), .baseline)
+      placer.avoid(polyline: pts)
     }
 
-    // Line segments, broken at missing days.
-    for run in MetricSeries.runs(count, { series.values[$0] != nil }) where run.count > 1 {
-      scene.add(.polyline(run.map { ChartPoint(x($0), y.map(series.values[$0]!)) }), .line)
-    }
-    let radius = count <= 7 ? 4.0 : (count <= 31 ? 3.0 : 2.25)
+    // Dots, then the line over them.
+    let radius = series.grouping != .day ? 3.0 : (count <= 7 ? 4.0 : (count <= 31 ? 3.0 : 2.2))
     for k in 0..<count {
       if let v = series.values[k] {
-        scene.add(.circle(center: ChartPoint(x(k), y.map(v)), radius: radius), .dot)
+        let c = ChartPoint(frame.x(k), y.map(v))
+        scene.add(.circle(center: c, radius: radius), .dot)
+        placer.avoid(circle: c, radius: radius)
       }
     }
+    // The 7-day average breaks where it has too few days; joined readings (a metric
+    // measured every few days) run across the days between them.
+    let lineRuns =
+      series.joinsReadings
+      ? [Array((0..<count).filter { line[$0] != nil })]
+      : MetricSeries.runs(count, { line[$0] != nil }).map(Array.init)
+    for run in lineRuns where run.count > 1 {
+      let pts = run.map { ChartPoint(frame.x($0), y.map(line[$0]!)) }
+      scene.add(.polyline(pts), .line)
+      placer.avoid(polyline: pts)
+    }
 
-    // Latest value.
+    // The latest value, marked and labelled where the label is free.
     if let k = series.latestIndex, let v = series.values[k] {
-      let c = ChartPoint(x(k), y.map(v))
-      scene.add(.circle(center: c, radius: radius + 2.5), .latest)
-      let above = c.y - 14 >= plotTop
-      let labelY = above ? c.y - 14 : c.y + 16
+      let c = ChartPoint(frame.x(k), y.map(v))
+      let r = radius + 2.5
+      scene.add(.circle(center: c, radius: r), .latest)
+      placer.avoid(circle: c, radius: r + 0.75)
       let label = p.formatWithUnit(v)
-      let anchor: TextAnchor =
-        c.x > plotRight - 40 ? .end : (c.x < plotLeft + 40 ? .start : .middle)
-      scene.add(.text(ChartPoint(c.x, labelY), label, anchor: anchor), .latestLabel)
+      let paint = ChartRole.latestLabel.light
+      let (at, anchor) = placer.place(
+        label, near: c, radius: r, fontSize: paint.fontSize, bold: paint.bold,
+        fallback: (ChartPoint(frame.plot.maxX, ChartFrame.headerY), .end))
+      scene.add(.text(at, label, anchor: anchor), .latestLabel)
     }
     return scene
+  }
+
+  /// `last 30 days`, `last 6 months (weekly means)`.
+  static func phrase(_ s: MetricSeries) -> String {
+    switch s.grouping {
+    case .day: "last \(s.days.count) days"
+    case .week: "last 6 months, weekly means"
+    case .month: "last 12 months, monthly means"
+    }
+  }
+
+  /// The one line shown instead of an empty chart.
+  public static func emptyText(_ s: MetricSeries) -> String {
+    let span: String
+    switch s.grouping {
+    case .day: span = "the last \(Words.count(s.days.count, "day"))"
+    case .week: span = "the last 6 months"
+    case .month: span = "the last 12 months"
+    }
+    return "No \(Words.lowerFirst(s.presentation.name)) readings in \(span)."
+  }
+
+  /// The band edges and middle with gaps of up to `bandBridgeDays` bridged by straight
+  /// lines (daily points only).
+  static func bridgedBand(_ s: MetricSeries) -> (low: [Double?], high: [Double?], middle: [Double?])
+  {
+    var low = s.rangeLow
+    var high = s.rangeHigh
+    var middle = s.middle
+    guard s.grouping == .day else { return (low, high, middle) }
+    let known = (0..<low.count).filter { low[$0] != nil && high[$0] != nil }
+    for (a, b) in zip(known, known.dropFirst()) where b - a > 1 && b - a - 1 <= bandBridgeDays {
+      for i in (a + 1)..<b {
+        let t = Double(i - a) / Double(b - a)
+        low[i] = low[a]! + (low[b]! - low[a]!) * t
+        high[i] = high[a]! + (high[b]! - high[a]!) * t
+        if let ma = middle[a], let mb = middle[b] { middle[i] = ma + (mb - ma) * t }
+      }
+    }
+    return (low, high, middle)
   }
 
   static func tickText(_ value: Double, _ ticks: NiceTicks, _ p: MetricPresentation) -> String {
@@ -128,22 +155,58 @@ public enum DotLineChart {
       ? Numbers.grouped(value, ticks.decimals) : Numbers.fixed(value, ticks.decimals)
   }
 
+  /// The caption under the chart, in plain words: what the dots, the line and the band are,
+  /// and where the latest average sits.
+  public static func caption(_ s: MetricSeries) -> String {
+    let p = s.presentation
+    var text: String
+    switch (s.grouping, s.joinsReadings) {
+    case (.day, false): text = "Dots are single days; the line is the 7-day average."
+    case (.day, true):
+      text =
+        "Dots are single readings; the line joins them (readings are too far apart for a 7-day average)."
+    case (.week, _): text = "Each point is the mean of a week's daily values."
+    case (.month, _): text = "Each point is the mean of a month's daily values."
+    }
+    if s.hasRange, let lo = s.rangeLow.last(where: { $0 != nil }) ?? nil,
+      let hi = s.rangeHigh.last(where: { $0 != nil }) ?? nil
+    {
+      text +=
+        " The shaded band is your usual range for the 7-day average, from your last 60 days"
+        + " (now \(p.format(lo))–\(p.formatWithUnit(hi))); the dashed line is your 60-day average."
+      if let avg = s.latestAverage, !s.position.isEmpty {
+        let now = p.formatWithUnit(avg)
+        switch s.position {
+        case "within": text += " The 7-day average, \(now), is inside it."
+        default: text += " The 7-day average, \(now), is \(s.position) it."
+        }
+      }
+    } else if s.grouping == .day, !s.baselineNote.isEmpty, s.baselineNote != "not available" {
+      text += " No usual range yet: it needs 21 days with data in the last 60 (\(s.baselineNote))."
+    }
+    return text
+  }
+
   static func describe(_ s: MetricSeries) -> String {
     let p = s.presentation
-    guard let k = s.latestIndex, let v = s.values[k] else {
-      return
-        "No \(p.name.lowercased()) data in the \(s.days.count) days to \(s.days.last.map(LocalDayText.full) ?? "")."
+    guard let k = s.latestIndex, let v = s.values[k] else { return emptyText(s) }
+    let first = LocalDayText.full(s.days[0])
+    let last = LocalDayText.full(s.days[s.days.count - 1])
+    var text = "\(p.name) from \(first) to \(last), "
+    switch s.grouping {
+    case .day: text += "\(s.daysWithData) of \(s.days.count) days with data. "
+    case .week: text += "weekly means, \(s.daysWithData) of \(s.days.count) weeks with data. "
+    case .month: text += "monthly means, \(s.daysWithData) of \(s.days.count) months with data. "
     }
-    var text =
-      "Dot-line chart of daily \(p.name.lowercased()) from \(LocalDayText.full(s.days[0])) to \(LocalDayText.full(s.days[s.days.count - 1])), "
-    text += "\(s.daysWithData) of \(s.days.count) days with data. "
     text += "Latest: \(p.formatWithUnit(v)) on \(LocalDayText.weekdayDayMonth(s.days[k])). "
+    if let avg = s.latestAverage { text += "7-day average \(p.formatWithUnit(avg)). " }
     if let b = s.baseline {
-      text += "60-day baseline \(p.formatWithUnit(b))"
+      text += "60-day average \(p.formatWithUnit(b))"
       if let lo = s.rangeLow[k] ?? s.rangeLow.last(where: { $0 != nil }) ?? nil,
         let hi = s.rangeHigh[k] ?? s.rangeHigh.last(where: { $0 != nil }) ?? nil
       {
-        text += ", normal range \(p.format(lo))–\(p.formatWithUnit(hi))"
+        text +=
+          "; normal range \(p.format(lo))–\(p.formatWithUnit(hi)) (± half a standard deviation)"
       }
       text += ". "
     } else if !s.baselineNote.isEmpty {

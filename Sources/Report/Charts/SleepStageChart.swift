@@ -1,37 +1,38 @@
+import HealthCore
+
 /// A stacked bar per night of sleep stages (deep, core, REM, unstaged asleep, awake, from
 /// the bottom), with the time in bed as a dashed outline behind each bar and a dot above the
-/// bar of a day with a nap (naps are never part of the night's bar).
+/// bar of a day with a nap (naps are never part of the night's bar). For the long horizons
+/// each bar is the mean night of a week or month.
 public enum SleepStageChart {
   /// Width in user units.
-  public static let width = 640.0
+  public static let width = ChartFrame.width
   /// Height in user units.
-  public static let height = 260.0
-  static let left = 56.0
-  static let right = 16.0
-  static let top = 40.0
-  static let bottom = 30.0
+  public static let height = 250.0
 
   /// The stages in stacking order with their roles and names.
   public static let stages:
     [(role: ChartRole, name: String, minutes: @Sendable (SleepNight) -> Double?)] = [
       (.barDeep, "Deep", { $0.deep }), (.barCore, "Core", { $0.core }),
       (.barREM, "REM", { $0.rem }),
-      (.barUnstaged, "Asleep (no stage)", { $0.unstaged }), (.barAwake, "Awake", { $0.awake }),
+      (.barUnstaged, "No stage", { $0.unstaged }), (.barAwake, "Awake", { $0.awake }),
     ]
 
-  /// The scene for nights over the window (one entry per day, oldest first).
-  public static func scene(_ nights: [SleepNight], id: String) -> ChartScene {
+  /// The scene for nights over the window (one entry per point, oldest first).
+  public static func scene(
+    _ nights: [SleepNight], id: String, grouping: ReportWindow.Grouping = .day
+  ) -> ChartScene {
     let count = nights.count
     let withData = nights.filter(\.hasData)
     var desc =
-      "Stacked bars of sleep stages per night, \(withData.count) of \(count) nights with data"
+      "Stacked bars of sleep stages per night, \(withData.count) of \(count) with data"
     if let first = nights.first, let last = nights.last {
       desc += ", \(LocalDayText.full(first.day)) to \(LocalDayText.full(last.day))"
     }
     desc +=
       ". From the bottom: deep, core, REM, asleep without a stage, awake; the dashed outline is time in bed."
     if let lastNight = withData.last {
-      desc += " Last night \(LocalDayText.weekdayDayMonth(lastNight.day)): "
+      desc += " Last: \(LocalDayText.weekdayDayMonth(lastNight.day)): "
       desc += stages.compactMap { s in
         s.minutes(lastNight).map { "\(s.name.lowercased()) \(Numbers.duration(minutes: $0))" }
       }
@@ -46,79 +47,59 @@ public enum SleepStageChart {
         separator: ", ")
       desc += "."
     }
-    var scene = ChartScene(
-      width: width, height: height, id: id, title: "Sleep stages, last \(count) nights",
-      description: desc)
-    // Legend.
-    var lx = left
-    for s in stages {
-      scene.add(.rect(x: lx, y: 8, width: 10, height: 10), s.role)
-      scene.add(.text(ChartPoint(lx + 14, 13), s.name, anchor: .start), .legendText)
-      lx += 14 + Double(s.name.count) * 5.9 + 14
-    }
-    scene.add(.rect(x: lx, y: 8, width: 10, height: 10), .inBed)
-    scene.add(.text(ChartPoint(lx + 14, 13), "In bed", anchor: .start), .legendText)
-    lx += 14 + 6 * 5.9 + 14
-    scene.add(.circle(center: ChartPoint(lx + 5, 13), radius: 3), .dot)
-    scene.add(.text(ChartPoint(lx + 14, 13), "Nap", anchor: .start), .legendText)
-
+    let title = "Sleep stages, \(Words.count(count, "night"))"
     guard !withData.isEmpty else {
+      var scene = ChartScene(width: width, height: 36, id: id, title: title, description: desc)
       scene.add(
         .text(
-          ChartPoint(width / 2, height / 2), "No sleep data in these \(count) nights",
-          anchor: .middle), .emptyNote)
+          ChartPoint(width / 2, 18), "No sleep recorded in these \(Words.count(count, "night")).",
+          anchor: .middle),
+        .emptyNote)
       return scene
     }
+    let legend = ChartLegend.layout(
+      stages.map { ($0.role, $0.name) } + [(.inBed, "In bed")]
+        + (napDays.isEmpty ? [] : [(.napDot, "Nap")]), left: 2, width: width, top: 10)
     var maxHours = 1.0
     for night in nights {
       let stacked = stages.reduce(0.0) { $0 + ($1.minutes(night) ?? 0) }
       maxHours = max(maxHours, stacked / 60, (night.inBed ?? 0) / 60)
     }
-    let ticks = NiceTicks(minimum: 0, maximum: maxHours, target: 4)
-    let plotLeft = left
-    let plotRight = width - right
-    let plotBottom = height - bottom
-    let y = LinearScale(domain: (0, ticks.upper), range: (plotBottom, top))
-    for t in ticks.values {
-      scene.add(.line(ChartPoint(plotLeft, y.map(t)), ChartPoint(plotRight, y.map(t))), .grid)
-      scene.add(
-        .text(ChartPoint(plotLeft - 6, y.map(t)), Numbers.fixed(t, ticks.decimals), anchor: .end),
-        .tickY)
-    }
-    scene.add(.text(ChartPoint(plotLeft - 6, top - 16), "h", anchor: .end), .unitLabel)
-    let step = (plotRight - plotLeft) / Double(count)
-    func x(_ i: Int) -> Double { plotLeft + (Double(i) + 0.5) * step }
+    let ticks = NiceTicks(
+      minimum: 0, maximum: maxHours, target: 4, integer: true, includeZero: true)
+    let days = nights.map(\.day)
+    let frame = ChartFrame(
+      count: count, height: height, ticks: ticks, tickText: { "\(Numbers.fixed($0, 0)) h" },
+      unit: "", xLabels: ChartFrame.labels(days, grouping), strides: ChartFrame.strides(grouping),
+      top: 10 + legend.height + 6)
+    var scene = frame.scene(id: id, title: title, description: desc)
+    scene.elements += legend.elements
+    let y = frame.y
+    let step = frame.slot
     let barWidth = max(1.5, step * 0.62)
     let bedWidth = max(2.5, step * 0.86)
+    let bottom = frame.plot.maxY
     for (i, night) in nights.enumerated() {
       if let bed = night.inBed, bed > 0 {
         let top = y.map(bed / 60)
         scene.add(
-          .rect(x: x(i) - bedWidth / 2, y: top, width: bedWidth, height: plotBottom - top), .inBed)
+          .rect(x: frame.x(i) - bedWidth / 2, y: top, width: bedWidth, height: bottom - top),
+          .inBed)
       }
       var base = 0.0
       for s in stages {
         guard let m = s.minutes(night), m > 0 else { continue }
         let y0 = y.map(base / 60)
         let y1 = y.map((base + m) / 60)
-        scene.add(.rect(x: x(i) - barWidth / 2, y: y1, width: barWidth, height: y0 - y1), s.role)
+        scene.add(
+          .rect(x: frame.x(i) - barWidth / 2, y: y1, width: barWidth, height: y0 - y1), s.role)
         base += m
       }
       if night.napNote != nil {
         let barTop = y.map(max(base, night.inBed ?? 0) / 60)
-        scene.add(.circle(center: ChartPoint(x(i), barTop - 6), radius: 2.5), .dot)
+        scene.add(.circle(center: ChartPoint(frame.x(i), barTop - 6), radius: 2.5), .napDot)
       }
     }
-    let every = count <= 7 ? 1 : (count <= 31 ? 7 : 14)
-    var i = count - 1
-    while i >= 0 {
-      scene.add(
-        .text(
-          ChartPoint(x(i), plotBottom + 16), LocalDayText.dayMonth(nights[i].day), anchor: .middle),
-        .tickX)
-      i -= every
-    }
-    scene.add(.line(ChartPoint(plotLeft, plotBottom), ChartPoint(plotRight, plotBottom)), .axis)
     return scene
   }
 }

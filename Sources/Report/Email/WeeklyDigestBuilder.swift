@@ -27,15 +27,18 @@ public enum WeeklyDigestBuilder {
     let daysSoFar = monday.distance(to: asOf) + 1
     let twoWeeks = (0..<14).map { lastMonday.adding(days: $0) }
 
-    // Displayed daily values over the two weeks, per metric, from the model's series.
-    var seriesByMetric: [MetricID: MetricSeries] = [:]
-    for s in model.series { seriesByMetric[s.presentation.metric] = s }
-    for c in model.cards { seriesByMetric[c.presentation.metric] = c.series }
+    // Displayed daily values over the two weeks, per metric, straight from the daily table
+    // (the web report's series and sparklines have windows of their own).
+    var dailyByMetric: [MetricID: [Int32: Double]] = [:]
+    let firstDay = twoWeeks[0]
+    for v in inputs.daily
+    where v.category.isEmpty && v.value.isFinite && v.day >= firstDay && v.day <= asOf {
+      dailyByMetric[v.metric, default: [:]][v.day.dayNumber] = v.value
+    }
     func values(_ m: MetricID) -> [Double?] {
-      guard let s = seriesByMetric[m] else { return Array(repeating: nil, count: 14) }
-      var byDay: [Int32: Double] = [:]
-      for (d, v) in zip(s.days, s.values) { if let v { byDay[d.dayNumber] = v } }
-      return twoWeeks.map { byDay[$0.dayNumber] }
+      let p = MetricPresentation.of(m)
+      let byDay = dailyByMetric[m] ?? [:]
+      return twoWeeks.map { byDay[$0.dayNumber].map(p.display) }
     }
 
     func metric(_ m: MetricID) -> WeeklyDigest.Metric {

@@ -37,6 +37,8 @@ public struct ReportMeta: Sendable {
 
   /// The as-of date, if recorded and valid.
   public var asOf: LocalDay?
+  /// The last day with any daily value (`dataThrough`), if recorded and valid.
+  public var dataThrough: LocalDay?
   /// Pinned metric ids, de-duplicated, at most three; the default when none are given.
   public var pinned: [MetricID]
   /// The week start word, if recorded.
@@ -76,6 +78,9 @@ public struct ReportMeta: Sendable {
       }
     }
     asOf = meta[Key.asOf].flatMap { LocalDay(iso: $0.trimmingCharacters(in: .whitespaces)) }
+    dataThrough = meta[SharedMetaKey.dataThrough].flatMap {
+      LocalDay(iso: $0.trimmingCharacters(in: .whitespaces))
+    }
     var seen = Set<MetricID>()
     var pins: [MetricID] = []
     for part in (meta[Key.pinned] ?? "").split(separator: ",") {

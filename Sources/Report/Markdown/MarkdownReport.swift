@@ -13,7 +13,9 @@ public enum MarkdownReport {
   }
 
   /// Renders the Markdown and its SVG files; `markdownPath` decides the SVG names
-  /// (`<folder>/<stem>-<chart id>.svg`).
+  /// (`<folder>/<stem>-<chart id>.svg`). Chart ids are unique in a report
+  /// (`ReportCharts`); a repeated one would still get its own file (`-2`, `-3`, ...), so a
+  /// chart never overwrites another.
   public static func render(_ m: ReportModel, markdownPath: String) -> Output {
     let slash = markdownPath.lastIndex(of: "/")
     let folder = slash.map { String(markdownPath[...$0]) } ?? ""
@@ -21,8 +23,14 @@ public enum MarkdownReport {
     if name.hasSuffix(".md") { name.removeLast(3) }
     let stem = name.isEmpty ? "report" : name
     var files: [(path: String, text: String)] = []
+    var used: Set<String> = []
     func image(_ scene: ChartScene) -> String {
-      let file = "\(stem)-\(scene.id).svg"
+      var file = "\(stem)-\(scene.id).svg"
+      var n = 2
+      while !used.insert(file).inserted {
+        file = "\(stem)-\(scene.id)-\(n).svg"
+        n += 1
+      }
       files.append((folder + file, SVGWriter.svg(scene, standalone: true) + "\n"))
       return "![\(Markup.escapeMarkdown(scene.title))](\(file))"
     }
@@ -35,15 +43,19 @@ public enum MarkdownReport {
     line()
     line("**\(e(m.headline))**  ")
     line(
-      "Last \(m.window) days: \(e(LocalDayText.full(m.days.first ?? m.asOf))) – \(e(LocalDayText.full(m.asOf))) · ISO week \(m.isoWeek)"
+      "\(e(Words.upperFirst(m.windowPhrase))): \(e(LocalDayText.full(m.days.first ?? m.asOf))) – \(e(LocalDayText.full(m.asOf))) · ISO week \(m.isoWeek)"
     )
     line()
+    if let notice = m.staleNotice {
+      line("> **\(e(notice))**")
+      line()
+    }
     line("## Wellness today")
     line()
     let h = m.hero
     line("| Wellness | " + h.parts.map { e($0.name) }.joined(separator: " | ") + " |")
     line("|---|" + String(repeating: "---|", count: h.parts.count))
-    let wellness = h.wellness.map { "**\($0)** \(e(h.status))" } ?? e(h.wellnessNote)
+    let wellness = h.wellness.map { "**\($0)** \(e(h.status))" } ?? "no score: \(e(h.wellnessNote))"
     line(
       "| \(wellness) | "
         + h.parts.map { p in p.score.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? e(p.note) }
@@ -53,91 +65,174 @@ public enum MarkdownReport {
       line("> \(e(h.coaching))")
       line()
     }
-    line("**Weekly goal:** " + (h.weeklyGoal.map(e) ?? "not available"))
+    line(
+      "**Weekly goal:** "
+        + (h.weeklyGoalProgress.map {
+          "\($0.done) of \(Words.count($0.target, "active day")) this week"
+        }
+          ?? "not available"))
     line()
 
     line("## Pinned")
     line()
-    line("| Metric | Value | Freshness | vs yesterday | vs 14d | vs 60d | Last 7 days |")
-    line("|---|---:|---|---:|---:|---:|---|")
     for c in m.cards {
       let p = c.presentation
-      var row =
-        "| \(e(p.name)) | \(cell(c.value.map(p.formatWithUnit))) | \(e(c.stale ? c.freshness + " (stale)" : c.freshness)) |"
-      for d in c.deltas { row += " \(e(d.text ?? d.note)) |" }
-      row +=
-        " " + image(Sparkline.scene(c.series, id: "spark-" + Markup.slug(p.metric.rawValue))) + " |"
-      line(row)
+      line("### \(e(p.name))")
+      line()
+      var facts =
+        "**\(cell(c.value.map(p.formatWithUnit)))** · \(e(c.stale ? c.freshness + " (stale)" : c.freshness))"
+      for d in c.deltas { facts += " · \(e(d.label)): \(e(d.text ?? d.note))" }
+      line(facts)
+      line()
+      if c.series.hasData {
+        line(
+          image(Sparkline.scene(c.series, id: ReportCharts.sparklineID(p.metric))) + " "
+            + e(Words.upperFirst(c.sparklineCaption)))
+        line()
+      }
     }
-    line()
 
-    line("## Trends, last \(m.window) days")
+    if !m.week.isEmpty {
+      line("## This week (\(m.isoWeek)) against the week before")
+      line()
+      line("| Metric | This week | Last week | Change | Usual range | Days with data |")
+      line("|---|---:|---:|---:|---|---:|")
+      for w in m.week {
+        let p = w.presentation
+        let change = w.value.flatMap { v in w.previous.map { p.formatDifference(v - $0) } }
+        line(
+          "| \(e(p.name)) | \(cell(w.value.map(p.formatWithUnit))) | \(cell(w.previous.map(p.formatWithUnit))) | \(cell(change)) | \(cell(w.position.isEmpty ? nil : HTMLWriter.positionWords(w.position))) | \(w.daysWithData) of \(w.daysInWeek) |"
+        )
+      }
+      line()
+    }
+
+    let t = m.trends
+    if !(t.sentences.isEmpty && t.steady.isEmpty && t.tooLittle.isEmpty) {
+      line("## Over the last year")
+      line()
+      if t.sentences.isEmpty {
+        line("No clear change: the last 12 weeks are like the 40 weeks before them.")
+      }
+      for s in t.sentences { line("- \(e(s.text))") }
+      line()
+      if !t.steady.isEmpty {
+        line(
+          "Steady (the last 12 weeks like the 40 weeks before): \(e(Words.list(t.steady.map(Words.lowerFirst))))."
+        )
+        line()
+      }
+      if !t.tooLittle.isEmpty {
+        line(
+          "Too little history to compare yet: \(e(Words.list(t.tooLittle.map(Words.lowerFirst)))).")
+        line()
+      }
+    }
+
+    line("## Trends, \(m.windowPhrase)")
     line()
     for s in m.series {
       let p = s.presentation
       line("### \(e(p.name))")
       line()
-      var caption = "\(s.daysWithData) of \(s.days.count) days with data"
-      caption +=
-        s.baseline.map { " · 60-day baseline \(p.formatWithUnit($0))" }
-        ?? " · baseline \(s.baselineNote)"
-      line(e(caption))
-      line()
       guard s.hasData else {
-        line("No \(e(p.name.lowercased())) data in these \(s.days.count) days.")
+        line(e(DotLineChart.emptyText(s)))
         line()
         continue
       }
-      let scene = DotLineChart.scene(s, id: "chart-" + Markup.slug(p.metric.rawValue))
-      line(image(scene))
+      line("**\(e(HTMLWriter.summary(s)))**")
       line()
-      line("<details><summary>\(Markup.escape(p.name)) by day</summary>")
+      line(image(DotLineChart.scene(s, id: ReportCharts.id(for: s))))
       line()
-      line(
-        "| Date | \(e(p.unit.isEmpty ? p.name : "\(p.name) (\(p.unit))")) | Normal low | Normal high |"
-      )
-      line("|---|---:|---:|---:|")
-      for i in stride(from: s.days.count - 1, through: 0, by: -1) {
-        line(
-          "| \(s.days[i]) | \(cell(s.values[i].map(p.format))) | \(cell(s.rangeLow[i].map(p.format))) | \(cell(s.rangeHigh[i].map(p.format))) |"
-        )
-      }
+      line(e(DotLineChart.caption(s)))
       line()
-      line("</details>")
-      line()
+      seriesTable(s, into: &out)
     }
 
-    line("## Sleep stages")
+    line("## Sleep")
     line()
-    line(image(SleepStageChart.scene(m.nights, id: "chart-sleep-stages")))
+    if m.nights.contains(where: \.hasData) {
+      line(
+        image(SleepStageChart.scene(m.nights, id: ReportCharts.sleepStagesID, grouping: m.grouping))
+      )
+      line()
+    } else {
+      line("No sleep recorded in the \(m.windowPhrase).")
+      line()
+    }
+    if m.sleepTimes.hasData {
+      line("**\(e(SleepTimesChart.summary(m.sleepTimes)))**")
+      line()
+      line(image(SleepTimesChart.scene(m.sleepTimes, id: ReportCharts.sleepTimesID)))
+      line()
+      line(e(SleepTimesChart.caption(m.sleepTimes)))
+      line()
+    }
+    line("<details><summary>Sleep by \(m.grouping == .day ? "night" : "period")</summary>")
     line()
-    line("<details><summary>Sleep by night</summary>")
-    line()
-    line("| Night | Asleep | Deep | Core | REM | No stage | Awake | In bed |")
-    line("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for n in m.nights.reversed() {
+    line("| Night | Bedtime | Wake | Asleep | Deep | Core | REM | No stage | Awake | In bed |")
+    line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (i, n) in m.nights.enumerated().reversed() {
+      let times = [m.sleepTimes.bedtime[i], m.sleepTimes.wake[i]].map {
+        cell($0.map { LocalDayText.clock(minutesAfterSixPM: $0) })
+      }
       let cells = [n.asleep, n.deep, n.core, n.rem, n.unstaged, n.awake, n.inBed].map {
         cell($0.map { Numbers.duration(minutes: $0) })
       }
       let night = n.napNote.map { "\(n.day) (+ \($0))" } ?? "\(n.day)"
-      line("| \(night) | " + cells.joined(separator: " | ") + " |")
+      line("| \(night) | " + (times + cells).joined(separator: " | ") + " |")
     }
     line()
     line("</details>")
     line()
 
+    line("## Fitness and body signals")
+    line()
+    /// A chart under its heading with its caption.
+    func figure(_ title: String, _ scene: ChartScene, _ caption: String) {
+      line("### \(e(title))")
+      line()
+      line(image(scene))
+      line()
+      line(e(caption))
+      line()
+    }
+    if let v = m.vo2Max {
+      figure(
+        "VO₂ max", DotLineChart.scene(v, id: ReportCharts.vo2MaxID), ReportCharts.vo2MaxCaption)
+    } else {
+      line("No VO₂ max estimates in the \(m.windowPhrase).")
+      line()
+    }
+    if let w = m.wristTemperature {
+      figure(
+        "Wrist temperature", DeviationChart.scene(w, id: ReportCharts.wristTemperatureID),
+        DeviationChart.caption(w))
+    }
+    if let b = m.bloodPressure {
+      figure(
+        "Blood pressure", PressureChart.scene(b, id: ReportCharts.bloodPressureID),
+        PressureChart.caption(b))
+    }
+
     line("## Workouts")
     line()
+    if m.workoutBars.hasData {
+      line(image(WorkoutChart.scene(m.workoutBars, id: ReportCharts.workoutsID)))
+      line()
+      line(e(WorkoutChart.caption(m.workoutBars)))
+      line()
+    }
     if m.workouts.weeks.isEmpty {
-      line("No workouts recorded in these \(m.window) days.")
+      line("No workouts recorded in the \(m.windowPhrase).")
     } else {
-      line("| Week | Workouts | Minutes | Energy (kcal) | Distance (km) |")
+      line("| Week | Workouts | Time | Energy | Distance |")
       line("|---|---:|---:|---:|---:|")
       for t in m.workouts.weeks { line(workoutRow(t)) }
       line()
-      line("By activity type, week \(m.workouts.currentWeek):")
+      line("By activity, week \(m.workouts.currentWeek):")
       line()
-      line("| Activity | Workouts | Minutes | Energy (kcal) | Distance (km) |")
+      line("| Activity | Workouts | Time | Energy | Distance |")
       line("|---|---:|---:|---:|---:|")
       if m.workouts.byType.isEmpty { line("| No workouts this week yet | | | | |") }
       for t in m.workouts.byType { line(workoutRow(t)) }
@@ -147,37 +242,38 @@ public enum MarkdownReport {
     line("## Goals and streaks")
     line()
     if m.streaks.isEmpty { line("No goal streaks: not available.") }
+    if m.streaks.contains(where: { $0.cadence != "weekly" }) {
+      line(e(StreakText.restDayExplanation))
+      line()
+    }
     for s in m.streaks {
-      let unit = s.cadence == "weekly" ? "week" : "day"
-      line("### \(e(s.goalDescription.isEmpty ? s.goal : "\(s.goal) — \(s.goalDescription)"))")
+      let u = StreakText.unit(s)
+      line("### \(e(StreakText.title(s)))")
       line()
-      var facts =
-        "Current streak **\(s.current)** \(unit)\(s.current == 1 ? "" : "s") · longest \(s.longest)"
-      facts += s.freezeAvailable ? " · freeze available" : " · no freeze held"
-      if let last = s.lastGoalDay { facts += " · last goal day \(last)" }
-      line(facts)
+      line(e(StreakText.goal(s)))
       line()
-      let reached = zip(
-        StreakRow.milestones,
-        [s.milestone3, s.milestone7, s.milestone14, s.milestone30, s.milestone60, s.milestone90])
-      line("| Milestone | Reached |")
+      line(e(StreakText.facts(s)))
+      line()
+      if let rest = StreakText.restDays(s) {
+        line(e(rest))
+        line()
+      }
+      if let progress = StreakText.progress(s) {
+        line(e(progress))
+        line()
+      }
+      line("| Badge | Earned |")
       line("|---:|---|")
-      for (len, day) in reached {
-        line("| \(len) \(unit)s | \(day.map { $0.description } ?? "—") |")
+      for b in StreakText.badges(s) {
+        line("| \(b.length)-\(u) | \(b.reached.map { $0.description } ?? "—") |")
       }
       line()
-      if let next = s.nextMilestone {
-        line("\(Numbers.fixed(s.progress, 0))% of the way to \(next) \(unit)s.")
+      if let scene = ReportCharts.history(s, weekStart: m.meta.weekStart) {
+        line(image(scene))
         line()
-      }
-      if !s.history.isEmpty {
         line(
-          image(
-            HistoryStrip.scene(
-              history: s.history, id: "strip-" + Markup.slug(s.goal),
-              title: "\(s.goal) history, last \(s.history.count) \(unit)s", unit: unit)))
-        line()
-        line("■ met · □ missed · ◆ freeze · • no data")
+          s.cadence == "weekly"
+            ? "■ goal week · □ missed" : "■ goal day · □ missed · ◆ rest day · • no data")
         line()
       }
     }
@@ -219,8 +315,25 @@ public enum MarkdownReport {
   }
 
   static func workoutRow(_ t: WorkoutSummary.Totals) -> String {
-    func c(_ v: Double?, _ d: Int) -> String { v.map { Numbers.grouped($0, d) } ?? "—" }
+    func c(_ v: Double?, _ text: (Double) -> String) -> String { v.map(text) ?? "—" }
     return
-      "| \(Markup.escapeMarkdown(t.label)) | \(c(t.count, 0)) | \(c(t.minutes, 0)) | \(c(t.energy, 0)) | \(c(t.distance, 1)) |"
+      "| \(Markup.escapeMarkdown(t.label)) | \(c(t.count) { Numbers.fixed($0, 0) }) | \(c(t.minutes) { Numbers.duration(minutes: $0) }) | \(c(t.energy) { Numbers.grouped($0, 0) + " kcal" }) | \(c(t.distance) { Numbers.fixed($0, 1) + " km" }) |"
+  }
+
+  /// The numbers under a chart, newest first, folded away.
+  static func seriesTable(_ s: MetricSeries, into out: inout String) {
+    let p = s.presentation
+    func c(_ v: Double?) -> String { v.map(p.format).map(Markup.escapeMarkdown) ?? "—" }
+    let unit = p.style == .hoursMinutes || p.unit.isEmpty ? "" : " (\(p.unit))"
+    out +=
+      "<details><summary>\(Markup.escape(p.name)) by \(s.grouping == .day ? "day" : (s.grouping == .week ? "week" : "month"))</summary>\n\n"
+    out +=
+      "| Date | \(Markup.escapeMarkdown(p.name + unit)) | 7-day avg | Usual low | Usual high |\n"
+    out += "|---|---:|---:|---:|---:|\n"
+    for i in stride(from: s.days.count - 1, through: 0, by: -1) {
+      out +=
+        "| \(s.days[i]) | \(c(s.values[i])) | \(c(s.average[i])) | \(c(s.rangeLow[i])) | \(c(s.rangeHigh[i])) |\n"
+    }
+    out += "\n</details>\n\n"
   }
 }

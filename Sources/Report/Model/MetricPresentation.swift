@@ -37,6 +37,23 @@ public struct MetricPresentation: Sendable, Hashable {
   public var style: Style
   /// A sentence for chart descriptions about how the series is computed, or "".
   public var note: String
+  /// The smallest value range a chart's axis shows (displayed units), so that day-to-day
+  /// noise is not stretched into cliffs (docs/report.md, "Charts").
+  public var minimumSpan: Double = 0
+  /// Measured every few days rather than daily: the line joins the readings, because a
+  /// 7-day average (4 days of 7) rarely exists.
+  public var joinsReadings = false
+  /// Words for a trend sentence: `higher`/`lower`, `longer`/`shorter`.
+  public var more = "higher"
+  /// See `more`.
+  public var less = "lower"
+  /// The name is plural (`Steps have been`).
+  public var pluralName = false
+  /// What one value is per (`a day`, `a night`), for trend sentences; "" for none.
+  public var per = ""
+
+  /// Whether every value is a whole number as shown (ticks then step by whole numbers).
+  public var wholeNumbers: Bool { decimals == 0 && style != .hoursMinutes }
 
   /// The displayed value of a canonical value.
   public func display(_ canonical: Double) -> Double {
@@ -84,26 +101,66 @@ public struct MetricPresentation: Sendable, Hashable {
         metric: metric, name: name, unit: unit, decimals: decimals, transform: transform,
         style: style, note: note)
     }
+    var p: MetricPresentation
     switch metric {
     case .hrvLnSDNN:
-      return make(
+      p = make(
         "HRV (SDNN)", "ms", 0, .exponential,
         note: "Daily HRV is the mean of ln(SDNN), shown in ms; averages are geometric means.")
-    case .restingHeartRate: return make("Resting heart rate", "bpm", 0)
-    case .sleepAsleep: return make("Sleep", "h", 1, .scale(1.0 / 60), .hoursMinutes)
-    case .sleepInBed: return make("Time in bed", "h", 1, .scale(1.0 / 60), .hoursMinutes)
-    case .steps: return make("Steps", "steps", 0, .scale(1), .grouped)
-    case .activeEnergy: return make("Active energy", "kcal", 0, .scale(1), .grouped)
-    case .bodyMass: return make("Weight", "kg", 1)
-    case .respiratoryRate: return make("Respiratory rate", "/min", 1)
-    case .spo2: return make("Blood oxygen", "%", 1, .scale(100))
-    case .hrvSDNN: return make("HRV (SDNN)", "ms", 0)
+      p.minimumSpan = 12
+    case .restingHeartRate:
+      p = make("Resting heart rate", "bpm", 0)
+      p.minimumSpan = 8
+    case .sleepAsleep:
+      p = make("Sleep", "h", 1, .scale(1.0 / 60), .hoursMinutes)
+      p.minimumSpan = 2
+      (p.more, p.less, p.per) = ("longer", "shorter", "a night")
+    case .sleepInBed:
+      p = make("Time in bed", "h", 1, .scale(1.0 / 60), .hoursMinutes)
+      p.minimumSpan = 2
+      (p.more, p.less, p.per) = ("longer", "shorter", "a night")
+    case .steps:
+      p = make("Steps", "steps", 0, .scale(1), .grouped)
+      p.minimumSpan = 4000
+      (p.pluralName, p.per) = (true, "a day")
+    case .activeEnergy:
+      p = make("Active energy", "kcal", 0, .scale(1), .grouped)
+      p.minimumSpan = 300
+      p.per = "a day"
+    case .bodyMass:
+      p = make("Weight", "kg", 1)
+      p.minimumSpan = 2
+      p.joinsReadings = true
+    case .respiratoryRate:
+      p = make("Respiratory rate", "/min", 1)
+      p.minimumSpan = 3
+    case .spo2:
+      p = make("Blood oxygen", "%", 1, .scale(100))
+      p.minimumSpan = 4
+    case .hrvSDNN:
+      p = make("HRV (SDNN)", "ms", 0)
+      p.minimumSpan = 12
+    case .vo2Max:
+      p = make("VO₂ max", "mL/kg/min", 1)
+      p.minimumSpan = 4
+      p.joinsReadings = true
+    case .wristTemperature:
+      p = make("Wrist temperature", "°C", 2)
+      p.minimumSpan = 1
+    case .bloodPressureSystolic:
+      p = make("Blood pressure (systolic)", "mmHg", 0)
+      p.minimumSpan = 20
+    case .bloodPressureDiastolic:
+      p = make("Blood pressure (diastolic)", "mmHg", 0)
+      p.minimumSpan = 20
     default:
       if let info = metric.info {
-        return make(info.displayName, info.displayUnit, 1, .scale(info.displayScale))
+        p = make(info.displayName, info.displayUnit, 1, .scale(info.displayScale))
+      } else {
+        p = make(metric.rawValue, "", 1)
       }
-      return make(metric.rawValue, "", 1)
     }
+    return p
   }
 
   /// Resolves a pinned-metric name from the pipeline file to a series id: `hrv` and

@@ -5,26 +5,45 @@ import HealthCore
 public struct ReportModel: Sendable {
   /// The as-of date (the last day of the window).
   public var asOf: LocalDay
-  /// Window length in days (7, 30 or 90).
+  /// Window length in days (7, 30, 90, 182 or 365; see `ReportWindow`).
   public var window: Int
+  /// How the charts group days: per day, week or month.
+  public var grouping: ReportWindow.Grouping
   /// The window's days, oldest first.
   public var days: [LocalDay]
   /// Coverage in the last 7 days: `6 of 7 nights`.
   public var coverage: String
+  /// The last day with any data (`dataThrough` of the aggregate tables).
+  public var dataThrough: LocalDay?
+  /// Said at the top when the as-of date has no data at all: `No new data since Sun 15
+  /// Nov: export again or check the automation.`; nil when the data is current.
+  public var staleNotice: String?
   /// Scores, status, coaching line and weekly goal progress.
   public var hero: Hero
   /// Pinned metric cards, in pinned order.
   public var cards: [MetricCard]
   /// One series per key metric, in catalog order.
   public var series: [MetricSeries]
-  /// Sleep stage minutes per night over the window, oldest first.
+  /// Sleep stage minutes per point (night, or the mean night of a week or month).
   public var nights: [SleepNight]
+  /// Bedtime and wake time per point.
+  public var sleepTimes: SleepTimes
+  /// VO₂ max readings (joined), when any exist in the window.
+  public var vo2Max: MetricSeries?
+  /// Wrist temperature as the deviation from the usual, when any exists in the window.
+  public var wristTemperature: MetricSeries?
+  /// Blood pressure, when any exists in the window.
+  public var bloodPressure: BloodPressure?
+  /// Workout minutes and counts per week (or month).
+  public var workoutBars: WorkoutBars
   /// Workouts per week and by activity type.
   public var workouts: WorkoutSummary
   /// Goal streaks.
   public var streaks: [StreakRow]
   /// The as-of week against the week before, per key metric (from the weekly table).
   public var week: [WeekMetric]
+  /// The last 12 weeks against the year.
+  public var trends: TrendSummary
   /// Data-quality and other header facts.
   public var meta: ReportMeta
 
@@ -32,6 +51,56 @@ public struct ReportModel: Sendable {
   public var isoWeek: ISOWeek { asOf.isoWeek }
   /// `Data through Sun 6 Jul · 6 of 7 nights`.
   public var headline: String { "Data through \(asOf.shortLabel) · \(coverage)" }
+  /// `last 30 days`, `last 6 months`, `last 12 months`.
+  public var windowPhrase: String { ReportWindow.phrase(window) }
+}
+
+/// Bedtime and wake time per point, both in minutes after 18:00 of the evening before the
+/// sleep day (so a bedtime at 23:30 is 330 and a wake time at 06:45 is 765).
+public struct SleepTimes: Sendable {
+  /// Each point's first day.
+  public var days: [LocalDay]
+  /// Bedtime (first asleep start) per point.
+  public var bedtime: [Double?]
+  /// Wake time (last asleep end) per point.
+  public var wake: [Double?]
+  /// Days, weeks or months.
+  public var grouping: ReportWindow.Grouping
+  /// Sample SD of bedtime (minutes) over the last 14 nights that have one (needs 5), as the
+  /// sleep score's consistency part measures it.
+  public var bedtimeSpread: Double?
+  /// Nights the spread is computed from.
+  public var spreadNights: Int
+
+  /// Whether any point has a bedtime or wake time.
+  public var hasData: Bool { bedtime.contains { $0 != nil } || wake.contains { $0 != nil } }
+}
+
+/// Blood pressure per point: the day's mean systolic and diastolic readings (mmHg).
+public struct BloodPressure: Sendable {
+  /// Each point's first day.
+  public var days: [LocalDay]
+  /// Systolic per point.
+  public var systolic: [Double?]
+  /// Diastolic per point.
+  public var diastolic: [Double?]
+  /// Days, weeks or months.
+  public var grouping: ReportWindow.Grouping
+}
+
+/// Workouts per week (or month for the 12-month view), from the daily table.
+public struct WorkoutBars: Sendable {
+  /// Each bar's first day (a Monday, or the first of a month; clipped to the window).
+  public var days: [LocalDay]
+  /// Workout minutes per bar.
+  public var minutes: [Double]
+  /// Workouts per bar.
+  public var counts: [Int]
+  /// `week` or `month`.
+  public var unit: String
+
+  /// Whether any bar has a workout.
+  public var hasData: Bool { counts.contains { $0 > 0 } || minutes.contains { $0 > 0 } }
 }
 
 /// The hero block: wellness score with status, the three part scores and the coaching line.
@@ -65,9 +134,10 @@ public struct Hero: Sendable {
 public struct MetricCard: Sendable {
   /// One comparison line.
   public struct Delta: Sendable {
-    /// `vs yesterday`, `vs 14d`, `vs 60d`.
+    /// What it compares with: `vs yesterday`, `vs Sat 14 Nov` (the day before an older
+    /// reading), `vs 14-day average`, `vs 60-day average`.
     public var label: String
-    /// `+3 ms (+6%)`, or nil when there is no comparison.
+    /// `+3 ms (+6 %)`, or nil when there is no comparison.
     public var text: String?
     /// Why there is none (`calibrating 5/7`), when `text` is nil.
     public var note: String
@@ -82,10 +152,13 @@ public struct MetricCard: Sendable {
   public var freshness: String
   /// More than 3 days old.
   public var stale: Bool
-  /// vs yesterday, 14-day and 60-day baselines.
+  /// vs the day before, 14-day and 60-day baselines.
   public var deltas: [Delta]
-  /// The 7-day sparkline's data (the last 7 days of the window).
+  /// The sparkline's data: the 7 days ending on the value's day (so an old reading still
+  /// shows the week it belongs to).
   public var series: MetricSeries
+  /// `last 7 days`, or `7 days to Sun 15 Nov` when the value is older than the as-of date.
+  public var sparklineCaption: String
 }
 
 /// Workouts per ISO week in the window and, for the as-of week, by activity type.

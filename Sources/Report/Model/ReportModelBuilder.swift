@@ -16,164 +16,63 @@ public enum ReportModelBuilder {
         at: inputs.files.first.map { SourceLocation(file: $0) },
         hint: "pass --as-of DATE, or rerun `healthpipe aggregate` on data with at least one day")
     }
-    let window = max(1, window)
-    let first = asOf.adding(days: -(window - 1))
-    let days = (0..<window).map { first.adding(days: $0) }
+    let buckets = Buckets(asOf: asOf, window: window)
+    let first = buckets.first
+    let days = (0...first.distance(to: asOf)).map { first.adding(days: $0) }
 
-    // Index the rows of the window (and the week before it, for deltas) by metric and day.
+    // Index the rows up to as-of (the stage read only the window and the year before it).
     var baselineIndex: [MetricID: [Int32: BaselineRow]] = [:]
-    for r in inputs.baselines where r.day <= asOf && r.day >= first.adding(days: -7) {
+    for r in inputs.baselines where r.day <= asOf {
       baselineIndex[r.metric, default: [:]][r.day.dayNumber] = r
     }
-    var dailyIndex: [MetricID: [Int32: DailyValue]] = [:]
-    for r in inputs.daily
-    where r.category.isEmpty && r.day <= asOf && r.day >= first && r.value.isFinite {
-      dailyIndex[r.metric, default: [:]][r.day.dayNumber] = r
+    var daily: SeriesBuilder.DailyIndex = [:]
+    var lastDataDay: LocalDay?
+    for r in inputs.daily where r.category.isEmpty && r.day <= asOf && r.value.isFinite {
+      daily[r.metric, default: [:]][r.day.dayNumber] = r.value
+      if r.metric != .goalMet, lastDataDay.map({ r.day > $0 }) ?? true { lastDataDay = r.day }
     }
 
-    var seriesByMetric: [MetricID: MetricSeries] = [:]
-    var allMetrics = MetricCatalog.keyMetrics
-    for m in meta.pinned where !allMetrics.contains(m) { allMetrics.append(m) }
-    for m in allMetrics {
-      seriesByMetric[m] = series(
-        m, days: days, asOf: asOf, baselines: baselineIndex[m] ?? [:], daily: dailyIndex[m] ?? [:])
+    let series = MetricCatalog.keyMetrics.map { m in
+      SeriesBuilder.keyMetric(
+        m, buckets: buckets, asOf: asOf, baselines: baselineIndex[m] ?? [:],
+        daily: daily[m] ?? [:])
     }
-
     let cards = meta.pinned.map { m in
-      card(
-        m, series: seriesByMetric[m]!, asOf: asOf, rows: baselineIndex[m] ?? [:],
-        daily: inputs.daily)
+      CardBuilder.card(m, asOf: asOf, rows: baselineIndex[m] ?? [:], daily: daily[m] ?? [:])
     }
-    let nights = days.map { day -> SleepNight in
-      var n = SleepNight(day: day)
-      n.asleep = dailyIndex[.sleepAsleep]?[day.dayNumber]?.value
-      n.inBed = dailyIndex[.sleepInBed]?[day.dayNumber]?.value
-      n.core = dailyIndex[.sleepCore]?[day.dayNumber]?.value
-      n.deep = dailyIndex[.sleepDeep]?[day.dayNumber]?.value
-      n.rem = dailyIndex[.sleepREM]?[day.dayNumber]?.value
-      n.awake = dailyIndex[.sleepAwake]?[day.dayNumber]?.value
-      n.napMinutes = dailyIndex[.napMinutes]?[day.dayNumber]?.value
-      n.napCount = dailyIndex[.napCount]?[day.dayNumber].map { Int($0.value) }
-      return n
+    let nights = SeriesBuilder.nights(buckets: buckets, daily: daily)
+    let dataThrough = meta.dataThrough ?? lastDataDay
+    var stale: String?
+    if let through = dataThrough, through < asOf {
+      stale = "No new data since \(through.shortLabel): export again or check the automation."
+    } else if dataThrough == nil {
+      stale = "No data yet: export from the Health app (or an automation) into the input folder."
     }
 
     return ReportModel(
-      asOf: asOf, window: window, days: days,
-      coverage: coverage(asOf: asOf, nights: nights, daily: dailyIndex),
+      asOf: asOf, window: window, grouping: buckets.grouping, days: days,
+      coverage: coverage(asOf: asOf, daily: daily),
+      dataThrough: dataThrough, staleNotice: stale,
       hero: hero(inputs, asOf: asOf, meta: meta),
-      cards: cards,
-      series: MetricCatalog.keyMetrics.compactMap { seriesByMetric[$0] },
-      nights: nights,
+      cards: cards, series: series, nights: nights,
+      sleepTimes: SeriesBuilder.sleepTimes(buckets: buckets, asOf: asOf, daily: daily),
+      vo2Max: SeriesBuilder.plain(
+        MetricPresentation.of(.vo2Max), buckets: buckets, asOf: asOf, daily: daily[.vo2Max] ?? [:]),
+      wristTemperature: SeriesBuilder.wristTemperature(
+        buckets: buckets, asOf: asOf, daily: daily[.wristTemperature] ?? [:]),
+      bloodPressure: SeriesBuilder.bloodPressure(buckets: buckets, daily: daily),
+      workoutBars: SeriesBuilder.workoutBars(buckets: buckets, asOf: asOf, daily: daily),
       workouts: workouts(inputs.weekly, asOf: asOf, first: first),
-      streaks: inputs.streaks.sorted { $0.goal < $1.goal },
+      streaks: inputs.streaks,
       week: weekMetrics(inputs.weekly, asOf: asOf),
+      trends: TrendRule.summary(daily: daily, asOf: asOf, metrics: MetricCatalog.keyMetrics),
       meta: meta)
   }
 
-  static func series(
-    _ metric: MetricID, days: [LocalDay], asOf: LocalDay, baselines: [Int32: BaselineRow],
-    daily: [Int32: DailyValue]
-  ) -> MetricSeries {
-    let p = MetricPresentation.of(metric)
-    var s = MetricSeries(presentation: p, days: days)
-    func finite(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? p.display($0) : nil } }
-    let useDaily = baselines.isEmpty
-    for (i, day) in days.enumerated() {
-      if useDaily {
-        s.values[i] = finite(daily[day.dayNumber]?.value)
-      } else if let row = baselines[day.dayNumber] {
-        s.values[i] = finite(row.value)
-        if let lo = finite(row.rangeLow), let hi = finite(row.rangeHigh) {
-          s.rangeLow[i] = min(lo, hi)
-          s.rangeHigh[i] = max(lo, hi)
-        }
-      }
-    }
-    // Baseline: the latest day in the window that has a valid base60 mean.
-    for day in days.reversed() {
-      if let b = finite(baselines[day.dayNumber]?.base60Mean) {
-        s.baseline = b
-        break
-      }
-    }
-    if s.baseline == nil {
-      if let row = baselines[asOf.dayNumber] {
-        s.baselineNote = "calibrating \(row.base60Days)/21"
-      } else {
-        s.baselineNote = "not available"
-      }
-    }
-    return s
-  }
-
-  static func card(
-    _ metric: MetricID, series: MetricSeries, asOf: LocalDay, rows: [Int32: BaselineRow],
-    daily: [DailyValue]
-  ) -> MetricCard {
-    let p = series.presentation
-    let today = rows[asOf.dayNumber]
-    // The row whose value is shown: today's, else the last day with a value.
-    var shown: BaselineRow? = today?.value != nil ? today : nil
-    if shown == nil, let last = today?.lastDay, let row = rows[last.dayNumber], row.value != nil {
-      shown = row
-    }
-    if shown == nil {
-      shown = rows.values.filter { $0.value != nil && $0.day <= asOf }.max { $0.day < $1.day }
-    }
-    var value = shown?.value.flatMap { $0.isFinite ? p.display($0) : nil }
-    var valueDay = value == nil ? nil : shown?.day
-    if value == nil, rows.isEmpty {
-      // Not a key metric: the last daily value on or before as-of.
-      if let last = daily.filter({
-        $0.metric == metric && $0.category.isEmpty && $0.day <= asOf && $0.value.isFinite
-      })
-      .max(by: { $0.day < $1.day }) {
-        value = p.display(last.value)
-        valueDay = last.day
-      }
-    }
-    var freshness = "no data"
-    var stale = false
-    if let d = valueDay {
-      let age = d.distance(to: asOf)
-      freshness = age == 0 ? "Today" : (age == 1 ? "Yesterday" : "\(age)d ago")
-      stale = age > 3
-    }
-    if let t = today, !t.freshness.isEmpty, valueDay == t.lastDay {
-      freshness = t.freshness
-      stale = t.stale
-    }
-
-    func delta(_ label: String, _ d: Double?, note: String) -> MetricCard.Delta {
-      guard let raw = shown?.value, let d, raw.isFinite, d.isFinite else {
-        return MetricCard.Delta(
-          label: label, text: nil, note: shown == nil ? "not available" : note)
-      }
-      let now = p.display(raw)
-      let then = p.display(raw - d)
-      let diff = now - then
-      var text = p.formatDifference(diff)
-      if then != 0 { text += " (" + Numbers.signed(100 * diff / abs(then), 0) + "%)" }
-      return MetricCard.Delta(label: label, text: text, note: "")
-    }
-    let deltas = [
-      delta("vs yesterday", shown?.deltaYesterday, note: "no value the day before"),
-      delta("vs 14d", shown?.delta14, note: "calibrating \(shown?.base14Days ?? 0)/7"),
-      delta("vs 60d", shown?.delta60, note: "calibrating \(shown?.base60Days ?? 0)/21"),
-    ]
-    return MetricCard(
-      presentation: p, value: value, valueDay: valueDay, freshness: freshness, stale: stale,
-      deltas: deltas, series: series)
-  }
-
-  static func coverage(asOf: LocalDay, nights: [SleepNight], daily: [MetricID: [Int32: DailyValue]])
-    -> String
-  {
+  static func coverage(asOf: LocalDay, daily: SeriesBuilder.DailyIndex) -> String {
     let week = (0..<7).map { asOf.adding(days: -$0).dayNumber }
-    let hasSleep = !(daily[.sleepAsleep]?.isEmpty ?? true)
-    if hasSleep {
-      let n = week.filter { daily[.sleepAsleep]?[$0] != nil }.count
-      return "\(n) of 7 nights"
+    if let sleep = daily[.sleepAsleep], !sleep.isEmpty {
+      return "\(week.filter { sleep[$0] != nil }.count) of 7 nights"
     }
     let n = week.filter { d in daily.values.contains { $0[d] != nil } }.count
     return "\(n) of 7 days with data"

@@ -33,7 +33,7 @@ public enum SVGWriter {
 
   static let standaloneCSS =
     ".hp-chart .background{fill:#ffffff}\n"
-    + "@media (prefers-color-scheme: dark){.hp-chart .background{fill:#0d1117}}\n"
+    + "@media screen and (prefers-color-scheme: dark){.hp-chart .background{fill:#0d1117}}\n"
 
   /// A coordinate with at most two decimals (trailing zeros dropped).
   static func n(_ value: Double) -> String {

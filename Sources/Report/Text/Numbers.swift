@@ -61,6 +61,19 @@ public enum LocalDayText {
     return "\(d) \(LocalDay.monthNames[m - 1])"
   }
 
+  /// `Jul 2025`.
+  public static func monthYear(_ day: LocalDay) -> String {
+    let (y, m, _) = day.components
+    return "\(LocalDay.monthNames[m - 1]) \(y)"
+  }
+
+  /// `23:30` for minutes after 18:00 of the evening before (bedtime and wake-time scale).
+  public static func clock(minutesAfterSixPM minutes: Double) -> String {
+    let total = (NumberFormatting.roundHalfUp(minutes) + 18 * 60) % (24 * 60)
+    let m = total < 0 ? total + 24 * 60 : total
+    return "\(pad2(m / 60)):\(pad2(m % 60))"
+  }
+
   /// `Sun 6 Jul`.
   public static func weekdayDayMonth(_ day: LocalDay) -> String { day.shortLabel }
 

@@ -15,7 +15,8 @@ enum AggregateCommand {
       .value("out", "DIR", "folder for daily/baselines/scores/streaks/weekly tables and CSVs"),
       .value(
         "as-of", "DATE",
-        "report date: yyyy-MM-dd, today or yesterday (default: the pipeline's, else today)"),
+        "report date: yyyy-MM-dd, today, yesterday or latest (the last day with data; default: the pipeline's, else today)"
+      ),
       .value("pipeline", "FILE", "take goals, pinned metrics and week start from a pipeline file"),
       .value(
         "rejects", "FILE", "rejects table to count for the data-quality facts", repeatable: true),
@@ -36,13 +37,15 @@ enum AggregateCommand {
       asOfText = config.asOf
       zone = config.timeZone
     }
-    let asOf = try AsOfDate.resolve(arguments.value("as-of") ?? asOfText, zone: zone)
+    let choice = try AsOfDate.choice(arguments.value("as-of") ?? asOfText, zone: zone)
     let options = AggregateOptions(
-      input: input, outputDirectory: out, asOf: asOf, settings: settings,
+      input: input, outputDirectory: out, asOf: choice,
+      fallback: try AsOfDate.resolve("today", zone: zone), settings: settings,
       rejectsInputs: arguments.values("rejects"))
     let progress = ProgressMeter(
       quiet: arguments.flag("quiet"), environment: ProcessInfo.processInfo.environment)
     let manifest = try AggregateStage.run(options, progress: progress)
+    let asOf = manifest.settings["asOf"] ?? choice.description
     let samples = manifest.totals["samples"] ?? 0
     let daily = manifest.totals["dailyRows"] ?? 0
     arguments.summary(

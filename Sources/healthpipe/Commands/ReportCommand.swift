@@ -9,14 +9,16 @@ enum ReportCommand {
     summary:
       "Write the HTML or Markdown trend report, or the weekly e-mail, from an aggregate folder.",
     synopsis:
-      "healthpipe report DIR --out PATH [--format html|markdown|email] [--as-of DATE] [--window 7|30|90] [--to ADDR] [--from ADDR] [--send] [--sendmail CMD] [--ledger FILE]",
+      "healthpipe report DIR --out PATH [--format html|markdown|email] [--as-of DATE] [--window 7|30|90|6m|1y] [--to ADDR] [--from ADDR] [--send] [--sendmail CMD] [--ledger FILE]",
     options: [
       .value("format", "html|markdown|email", "report format (default html)"),
       .value("out", "PATH", "output file: .html, .md (SVGs beside it) or .eml"),
       .value(
         "as-of", "DATE",
-        "last day shown: yyyy-MM-dd, today or yesterday; must be the aggregate's (the default)"),
-      .value("window", "7|30|90", "days shown in the charts (default 30)"),
+        "last day shown: yyyy-MM-dd, today, yesterday or latest; must be the aggregate's (the default)"),
+      .value(
+        "window", "7|30|90|6m|1y",
+        "horizon of the charts: days, or 6 months of weekly / 12 of monthly means (default 30)"),
       .value("to", "ADDR", "e-mail recipient"),
       .value("from", "ADDR", "e-mail sender (default healthpipe@localhost)"),
       .flag("send", "pipe the e-mail to the mailer, once per ISO week"),
@@ -37,8 +39,18 @@ enum ReportCommand {
     }
     var options = ReportOptions(
       inputDirectory: dir, format: format, output: try arguments.required("out"))
-    options.window = try arguments.integer("window", allowed: 7...90) ?? 30
-    if let text = arguments.value("as-of") { options.asOf = try resolveDay(text) }
+    if let text = arguments.value("window") {
+      guard let window = ReportWindow.parse(text) else {
+        throw HealthError.usage("--window must be \(ReportWindow.accepted), not '\(text)'")
+      }
+      options.window = window
+    }
+    if let text = arguments.value("as-of") {
+      // today/yesterday on this machine's calendar; latest is the aggregate's last data day.
+      let choice = try AsOfDate.choice(text)
+      options.asOf = choice.day
+      options.asOfLatest = choice == .latest
+    }
     var email = EmailSettings()
     if let to = arguments.value("to") { email.to = to }
     if let from = arguments.value("from") { email.from = from }
@@ -64,18 +76,4 @@ enum ReportCommand {
     return .success
   }
 
-  /// `yyyy-MM-dd`, `today` or `yesterday` (the local calendar of this machine).
-  static func resolveDay(_ text: String) throws -> LocalDay {
-    let now = Int64(Date().timeIntervalSince1970)
-    let offset = Int32(TimeZone.current.secondsFromGMT())
-    switch text {
-    case "today": return LocalDay(epochSeconds: now, utcOffset: offset)
-    case "yesterday": return LocalDay(epochSeconds: now, utcOffset: offset).adding(days: -1)
-    default:
-      guard let day = LocalDay(iso: text) else {
-        throw HealthError.usage("--as-of must be yyyy-MM-dd, today or yesterday, not '\(text)'")
-      }
-      return day
-    }
-  }
 }

@@ -10,7 +10,10 @@ enum RunCommand {
       + "unchanged.",
     synopsis: "healthpipe run PIPELINE [--as-of DATE] [--force] [--plan] [--json]",
     options: [
-      .value("as-of", "DATE", "report date: yyyy-MM-dd, today or yesterday (default: the file's)"),
+      .value(
+        "as-of", "DATE",
+        "report date: yyyy-MM-dd, today, yesterday or latest (the last day with data; default: the file's)"
+      ),
       .flag("force", "rerun every stage"),
       .flag("plan", "validate and print what would run; touch nothing"),
       .flag("json", "print the run summary as JSON on stdout"),

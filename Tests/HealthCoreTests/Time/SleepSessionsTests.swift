@@ -27,6 +27,36 @@ struct SleepSessionsTests {
     #expect(sessions.map(\.asleepMinutes) == [120, 59 + 59.0 / 60, 60])
   }
 
+  @Test("per-night summaries of consecutive nights stay nights of their own")
+  func summaryNights() {
+    // Health Auto Export's daily totals: each night's stages over noon before to noon of
+    // the date, so night 2 starts exactly where night 1 ends. Minutes are totals (not the
+    // interval), so the rows are summaries; they must not chain into one two-day session.
+    let noon: Int64 = 12 * 3_600
+    let d: Int64 = 86_400
+    func total(_ start: Int64, _ stage: SleepStage, _ minutes: Double, index: UInt32)
+      -> SleepPiece
+    {
+      SleepPiece(
+        start: start, end: start + d, utcOffset: 0, stage: stage, minutes: minutes, source: 0,
+        index: index)
+    }
+    let sessions = SleepSessions([
+      total(noon, .asleepCore, 240, index: 0), total(noon, .inBed, 450, index: 1),
+      total(noon + d, .asleepCore, 300, index: 2), total(noon + d, .inBed, 480, index: 3),
+    ]).sessions
+    // Two sessions, one per night, each with its own totals (summaries are added).
+    #expect(sessions.map(\.start) == [noon, noon + d])
+    #expect(sessions.map(\.asleepMinutes) == [240, 300])
+    #expect(sessions.map(\.inBedMinutes) == [450, 480])
+    // A real segment an hour after a summary's end is still a session apart from it: only
+    // segments reach across a gap.
+    let mixed = SleepSessions([
+      total(noon, .asleepCore, 240, index: 0), Self.piece(noon + d + 1_800, noon + d + 3_600),
+    ]).sessions
+    #expect(mixed.count == 2)
+  }
+
   @Test("the main session weighs asleep minutes, or in-bed minutes without asleep rows")
   func mainSession() {
     // Day 1970-01-02 (ends + 6 h): source 0 asleep 23:00-06:00 (420 min); source 1 in bed

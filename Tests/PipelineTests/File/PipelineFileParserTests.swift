@@ -87,7 +87,10 @@ struct PipelineFileParserTests {
     let cases: [(String, Int, String)] = [
       ("[pipeline]\ninputs = in.zip\nbogus = 1\n", 3, "unknown key 'bogus'"),
       ("[pipeline]\ninputs = in.zip\ninputs = in.zip\n", 3, "duplicate key 'inputs'"),
-      ("[pipeline]\ninputs = in.zip\n[report]\nwindow = 14\n", 4, "window must be 7, 30 or 90"),
+      (
+        "[pipeline]\ninputs = in.zip\n[report]\nwindow = 14\n", 4,
+        "window must be 7, 30, 90, 6m or 1y"
+      ),
       ("[pipeline]\ninputs = in.zip\n[report]\nformat = pdf\n", 4, "format must be html"),
       ("[pipeline]\ninputs = missing.zip\n", 2, "does not exist"),
       ("[pipeline]\ninputs = *.nothing\n", 2, "matches no file"),
@@ -158,5 +161,24 @@ struct PipelineFileParserTests {
       "[pipeline]\ninputs = in.zip\ninclude = shared.pipeline\n[report]\nwindow = 7\n")
     #expect(e?.message.contains("duplicate key 'window'") == true)
     #expect(e?.location?.line == 5)
+  }
+
+  @Test("as_of latest and the 6m / 1y windows are accepted; the template for your own data parses")
+  func latestAndHorizons() throws {
+    _ = write("in.zip", "x")
+    let path = write(
+      "demo.pipeline", "[pipeline]\ninputs = in.zip\nas_of = latest\n[report]\nwindow = 1y\n")
+    let c = try PipelineConfigLoader.load(path: path)
+    #expect(c.asOf == "latest")
+    #expect(c.report.window == 365)
+    let six = write("six.pipeline", "[pipeline]\ninputs = in.zip\n[report]\nwindow = 6m\n")
+    #expect(try PipelineConfigLoader.load(path: six).report.window == 182)
+    // The repository's template: its inputs name your own files, so they are not checked.
+    let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Pipelines/my-health.pipeline").path
+    let mine = try PipelineConfigLoader.load(path: template, checkInputs: false)
+    #expect(mine.asOf == "yesterday")
+    #expect(mine.report.window == 30)
   }
 }

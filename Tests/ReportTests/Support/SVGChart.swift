@@ -36,13 +36,18 @@ struct SVGChart {
 
   /// y coordinate → value, from the lowest and highest y tick labels (commas removed).
   func valueAt(y: Double) -> Double {
-    let ticks = all("tick-y").map {
-      (v: Double($0.text.replacingOccurrences(of: ",", with: ""))!, y: $0.number("y"))
-    }
-    .sorted { $0.v < $1.v }
+    let ticks = all("tick-y").map { (v: Self.number($0.text), y: $0.number("y")) }
+      .sorted { $0.v < $1.v }
     let a = ticks.first!
     let b = ticks.last!
     return a.v + (y - a.y) / (b.y - a.y) * (b.v - a.v)
+  }
+
+  /// The number a tick label starts with: `12,000` → 12000, `8 h` → 8, `+0.5` → 0.5.
+  static func number(_ label: String) -> Double {
+    let text = label.replacingOccurrences(of: ",", with: "")
+    let prefix = text.prefix { "+-0123456789.".contains($0) }
+    return Double(prefix)!
   }
 
   /// Value per unit of y (for tolerances).

@@ -6,6 +6,9 @@ public enum SharedMetaKey {
   public static let asOf = "asOf"
   /// `pinned`: comma-separated metric ids, in order.
   public static let pinned = "pinned"
+  /// `dataThrough`: the last day with any daily value, `yyyy-MM-dd` (at most the as-of
+  /// date); the report says the export is stale when it is before the as-of date.
+  public static let dataThrough = "dataThrough"
   /// `weekStart`: `monday` ... `sunday`.
   public static let weekStart = "weekStart"
   /// `goal.<name>.weeklyTarget`: goal days needed per week for a goal.

@@ -15,6 +15,11 @@ public struct StreakRow: Hashable, Sendable, TableRecord {
   public var current: Int64
   /// Longest streak inside the window.
   public var longest: Int64
+  /// Longest streak over all the history the aggregate stage analysed (the same replay, from
+  /// the first day with data; docs/streaks.md, "All-time longest").
+  public var longestEver: Int64
+  /// The last day (daily) or the first day of the last week (weekly) of that streak.
+  public var longestEverEnd: LocalDay?
   /// Dates bridged by a freeze inside the window, comma-separated `yyyy-MM-dd`.
   public var freezesUsed: String
   /// Whether a freeze is held at the as-of date.
@@ -62,6 +67,7 @@ public struct StreakRow: Hashable, Sendable, TableRecord {
     self.windowEnd = windowEnd
     current = 0
     longest = 0
+    longestEver = 0
     freezesUsed = ""
     freezeAvailable = false
     history = ""
@@ -75,7 +81,8 @@ public struct StreakRow: Hashable, Sendable, TableRecord {
     ColumnSpec("goal", .string), ColumnSpec("description", .string),
     ColumnSpec("cadence", .string), ColumnSpec("target", .int64),
     ColumnSpec("weekStart", .string), ColumnSpec("current", .int64),
-    ColumnSpec("longest", .int64), ColumnSpec("freezesUsed", .string),
+    ColumnSpec("longest", .int64), ColumnSpec("longestEver", .int64),
+    ColumnSpec("longestEverEnd", .day, nullable: true), ColumnSpec("freezesUsed", .string),
     ColumnSpec("freezeAvailable", .bool), ColumnSpec("lastGoalDay", .day, nullable: true),
     ColumnSpec("windowStart", .day), ColumnSpec("windowEnd", .day),
     ColumnSpec("history", .string),
@@ -96,6 +103,8 @@ public struct StreakRow: Hashable, Sendable, TableRecord {
     row.string(weekStart)
     row.int(current)
     row.int(longest)
+    row.int(longestEver)
+    row.day(longestEverEnd)
     row.string(freezesUsed)
     row.bool(freezeAvailable)
     row.day(lastGoalDay)
@@ -120,6 +129,8 @@ public struct StreakRow: Hashable, Sendable, TableRecord {
     weekStart = row.string()
     current = row.int()
     longest = row.int()
+    longestEver = row.int()
+    longestEverEnd = row.optionalDay()
     freezesUsed = row.string()
     freezeAvailable = row.bool()
     lastGoalDay = row.optionalDay()

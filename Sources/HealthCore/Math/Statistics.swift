@@ -1,6 +1,7 @@
 import Foundation
 
-/// Mean and sample standard deviation, summed in the order given.
+/// Mean and sample standard deviation, summed in the order given. In HealthCore because the
+/// aggregate windows and the report's summaries (bedtime spread, trend sentences) use the same.
 public enum Statistics {
   /// The arithmetic mean; nil for no values.
   public static func mean(_ values: [Double]) -> Double? {

@@ -1,0 +1,111 @@
+import HealthCore
+
+/// Workouts and goal streaks.
+extension HTMLWriter {
+  mutating func workouts(_ m: ReportModel) {
+    let w = m.workouts
+    let bars = m.workoutBars
+    raw("<section aria-labelledby=\"workouts-title\">\n")
+    el("h2", "Workouts", "id=\"workouts-title\"")
+    guard bars.hasData || !w.weeks.isEmpty else {
+      el("p", "No workouts recorded in the \(m.windowPhrase).", "class=\"empty\"")
+      raw("</section>\n")
+      return
+    }
+    raw("<div class=\"charts\">\n")
+    if bars.hasData {
+      let total = bars.counts.reduce(0, +)
+      figure(
+        id: "workout-bars", title: "Workout time per \(bars.unit)",
+        summary:
+          "\(Words.count(total, "workout")), \(Numbers.duration(minutes: bars.minutes.reduce(0, +))) in all",
+        scene: WorkoutChart.scene(bars, id: ReportCharts.workoutsID),
+        caption: WorkoutChart.caption(bars))
+    }
+    raw("<div>")
+    if !w.weeks.isEmpty {
+      raw("<table id=\"table-workout-weeks\" class=\"reflow\">")
+      el("caption", "Per ISO week, newest first")
+      workoutHeader("Week")
+      for t in w.weeks { workoutRow(t) }
+      raw("</tbody></table>\n")
+    }
+    raw("<table id=\"table-workout-types\" class=\"reflow\">")
+    el("caption", "By activity, week \(w.currentWeek)")
+    workoutHeader("Activity")
+    if w.byType.isEmpty {
+      raw("<tr><td colspan=\"5\" class=\"na\">No workouts this week yet</td></tr>")
+    }
+    for t in w.byType { workoutRow(t) }
+    raw("</tbody></table></div>\n</div>\n</section>\n")
+  }
+
+  static let workoutColumns = ["Workouts", "Time", "Energy", "Distance"]
+
+  mutating func workoutHeader(_ first: String) {
+    header([first] + Self.workoutColumns)
+  }
+
+  mutating func workoutRow(_ t: WorkoutSummary.Totals) {
+    raw("<tr>")
+    el("td", t.label)
+    let c = Self.workoutColumns
+    cell(t.count.map { Numbers.fixed($0, 0) }, label: c[0])
+    cell(t.minutes.map { Numbers.duration(minutes: $0) }, label: c[1])
+    cell(t.energy.map { Numbers.grouped($0, 0) + " kcal" }, label: c[2])
+    cell(t.distance.map { Numbers.fixed($0, 1) + " km" }, label: c[3])
+    raw("</tr>")
+  }
+
+  mutating func streaks(_ m: ReportModel) {
+    raw("<section aria-labelledby=\"streaks-title\">\n")
+    el("h2", "Goals and streaks", "id=\"streaks-title\"")
+    if m.streaks.isEmpty { el("p", "No goal streaks: not available.", "class=\"muted\"") }
+    if m.streaks.contains(where: { $0.cadence != "weekly" }) {
+      el("p", StreakText.restDayExplanation, "class=\"muted\"")
+    }
+    raw("<div class=\"streaks\">")
+    for s in m.streaks {
+      let u = StreakText.unit(s)
+      raw("<article class=\"streak\">")
+      el("h3", StreakText.title(s))
+      el("p", StreakText.goal(s), "class=\"muted\"")
+      el("p", StreakText.facts(s))
+      if let rest = StreakText.restDays(s) { el("p", rest) }
+      if let last = s.lastGoalDay {
+        el("p", "Last goal day: \(last.shortLabel)", "class=\"muted\"")
+      }
+      if let progress = StreakText.progress(s) {
+        raw("<p class=\"goal\">")
+        if s.current > 0, let next = s.nextMilestone, next > 0 {
+          let pct = Int(min(100, 100 * Double(s.current) / Double(next)).rounded())
+          raw(
+            "<span class=\"bar\" aria-hidden=\"true\"><span style=\"width:\(pct)%\"></span></span> "
+          )
+        }
+        el("span", progress)
+        raw("</p>")
+      }
+      raw("<ul class=\"badges\" aria-label=\"Badges earned in the last 90 days\">")
+      for b in StreakText.badges(s) {
+        if let day = b.reached {
+          el(
+            "li", "\(b.length)-\(u) badge · earned \(LocalDayText.dayMonth(day))",
+            "class=\"earned\"")
+        } else {
+          el("li", "\(b.length)-\(u) badge")
+        }
+      }
+      raw("</ul>")
+      if isWeb, let scene = ReportCharts.history(s, weekStart: m.meta.weekStart) {
+        chart(scene, small: true)
+        raw(
+          "<p class=\"legend\"><span>■ goal \(u)</span><span>□ missed</span>"
+            + (s.cadence == "weekly" ? "" : "<span>◆ rest day</span><span>· no data</span>")
+            + "</p>")
+      }
+      raw("</article>\n")
+    }
+    raw("</div>\n</section>\n")
+  }
+}

@@ -1,0 +1,110 @@
+import HealthCore
+
+/// Sleep (stages, bedtime and wake time) and the other measurements (VO₂ max, wrist
+/// temperature, blood pressure).
+extension HTMLWriter {
+  mutating func sleep(_ m: ReportModel) {
+    raw("<section aria-labelledby=\"sleep-title\">\n")
+    el("h2", "Sleep", "id=\"sleep-title\"")
+    raw("<div class=\"charts\">\n")
+    let perNight = m.grouping == .day
+    let withData = m.nights.filter(\.hasData).count
+    figure(
+      id: "sleep-stages", title: "Sleep stages",
+      summary: perNight
+        ? "\(withData) of \(Words.count(m.nights.count, "night")) with data"
+        : "Mean night per \(m.grouping == .week ? "week" : "month")",
+      scene: withData == 0
+        ? nil
+        : SleepStageChart.scene(m.nights, id: ReportCharts.sleepStagesID, grouping: m.grouping),
+      caption: withData == 0
+        ? "No sleep recorded in the \(m.windowPhrase)."
+        : "Each bar is \(perNight ? "a night" : "the mean night of a \(m.grouping == .week ? "week" : "month")"): deep sleep at the bottom, then core, REM, asleep without a stage, and time awake; the dashed outline is the time in bed."
+    ) { w in w.sleepTable(m) }
+    let t = m.sleepTimes
+    figure(
+      id: "sleep-times", title: "Bedtime and wake time",
+      summary: SleepTimesChart.summary(t),
+      scene: t.hasData ? SleepTimesChart.scene(t, id: ReportCharts.sleepTimesID) : nil,
+      caption: t.hasData
+        ? SleepTimesChart.caption(t) : "No bedtimes recorded in the \(m.windowPhrase).")
+    raw("</div>\n</section>\n")
+  }
+
+  mutating func sleepTable(_ m: ReportModel) {
+    guard isWeb else { return }
+    let anyUnstaged = m.nights.contains { $0.unstaged != nil }
+    raw("<details class=\"numbers\"><summary>Numbers</summary>")
+    raw("<div class=\"table-scroll\"><table id=\"table-sleep-stages\" class=\"reflow\">")
+    el(
+      "caption",
+      "Sleep by \(m.grouping == .day ? "night" : m.grouping == .week ? "week (mean night)" : "month (mean night)"), newest first"
+    )
+    var columns = [
+      m.grouping == .day ? "Night" : "From", "Bedtime", "Wake", "Asleep", "Deep", "Core", "REM",
+    ]
+    if anyUnstaged { columns.append("No stage") }
+    columns += ["Awake", "In bed"]
+    header(columns)
+    let t = m.sleepTimes
+    for (i, n) in m.nights.enumerated().reversed() {
+      let label = m.grouping == .month ? LocalDayText.monthYear(n.day) : n.day.shortLabel
+      raw("<tr><td><time datetime=\"\(n.day)\">\(Markup.escape(label))</time>")
+      if let nap = n.napNote { raw(" <span class=\"muted\">+ \(Markup.escape(nap))</span>") }
+      raw("</td>")
+      cell(t.bedtime[i].map { LocalDayText.clock(minutesAfterSixPM: $0) }, label: "Bedtime")
+      cell(t.wake[i].map { LocalDayText.clock(minutesAfterSixPM: $0) }, label: "Wake")
+      var values = [n.asleep, n.deep, n.core, n.rem]
+      if anyUnstaged { values.append(n.unstaged) }
+      values += [n.awake, n.inBed]
+      for (k, v) in values.enumerated() {
+        cell(v.map { Numbers.duration(minutes: $0) }, label: columns[k + 3])
+      }
+      raw("</tr>")
+    }
+    raw("</tbody></table></div></details>\n")
+  }
+
+  /// VO₂ max, wrist temperature and blood pressure (only when there is some).
+  mutating func measurements(_ m: ReportModel) {
+    raw("<section aria-labelledby=\"measurements-title\">\n")
+    el("h2", "Fitness and body signals", "id=\"measurements-title\"")
+    raw("<div class=\"charts\">\n")
+    let span = "in the \(m.windowPhrase)"
+    if let v = m.vo2Max {
+      figure(
+        id: "metric-vo2Max", title: "VO₂ max", summary: Self.summary(v),
+        scene: DotLineChart.scene(v, id: ReportCharts.vo2MaxID),
+        caption: ReportCharts.vo2MaxCaption
+      ) { w in w.seriesTable(v, id: "table-vo2Max") }
+    } else {
+      figure(
+        id: "metric-vo2Max", title: "VO₂ max", summary: "", scene: nil,
+        caption: "No VO₂ max estimates \(span).")
+    }
+    if let t = m.wristTemperature {
+      figure(
+        id: "metric-wristTemperature", title: "Wrist temperature", summary: Self.summary(t),
+        scene: DeviationChart.scene(t, id: ReportCharts.wristTemperatureID),
+        caption: DeviationChart.caption(t)
+      ) { w in w.seriesTable(t, id: "table-wristTemperature") }
+    } else {
+      figure(
+        id: "metric-wristTemperature", title: "Wrist temperature", summary: "", scene: nil,
+        caption:
+          "No wrist temperature \(span) with enough nights before it to compare (14 in the 60 days before)."
+      )
+    }
+    if let b = m.bloodPressure {
+      let last = b.systolic.indices.last { b.systolic[$0] != nil && b.diastolic[$0] != nil }
+      figure(
+        id: "metric-bloodPressure", title: "Blood pressure",
+        summary: last.map {
+          "Latest \(Numbers.fixed(b.systolic[$0]!, 0))/\(Numbers.fixed(b.diastolic[$0]!, 0)) mmHg on \(b.days[$0].shortLabel)"
+        } ?? "",
+        scene: PressureChart.scene(b, id: ReportCharts.bloodPressureID),
+        caption: PressureChart.caption(b))
+    }
+    raw("</div>\n</section>\n")
+  }
+}
