@@ -316,6 +316,29 @@ struct CorpusTests {
     #expect(r.stderr.contains("\(input):3 (byte \(76 + 255 * 3)): elements nested deeper than 256"))
   }
 
+  @Test("300,000 attributes in one record: one rejects row, read within the time limit")
+  func manyAttributes() throws {
+    // Issue 13: 100,000 attributes took 54 s when each was compared with all before it
+    // (quadratic: 300,000 would take about 8 minutes, past the time limit).
+    let dir = TemporaryDirectory("corpus-attributes")
+    let input = dir.file("attributes.xml")
+    let filler = (0..<300_000).map { " a\($0)=\"v\"" }.joined()
+    let huge =
+      "<Record type=\"HKQuantityTypeIdentifierStepCount\"\(filler) sourceName=\"P\" unit=\"count\" startDate=\"2024-01-01 09:00:00 -0800\" endDate=\"2024-01-01 09:10:00 -0800\" value=\"5\"/>\n"
+    try CorpusText.appleExport(records: [
+      CorpusText.stepRecord(hour: 8, source: "P"), huge,
+      CorpusText.stepRecord(hour: 10, source: "P"),
+    ]).write(toFile: input, atomically: false, encoding: .utf8)
+    let r = try BoundedRun.healthpipe(["ingest", input, "--out", dir.file("s.hpt")])
+    try #require(!r.timedOut, "300,000 attributes: no result within the time limit")
+    #expect(r.code == 0, "\(r.stderr)")
+    // Lines: HealthData 1, ExportDate 2, the records 3, 4, 5.
+    let rejects = try CSVRecords.export(dir.file("rejects-ingest.hpt"))
+    #expect(rejects.map { $0.fields.last } == ["4"])
+    #expect(rejects.first?.raw.contains("more than 64 attributes in one element") == true)
+    #expect(try CSVRecords.export(dir.file("s.hpt")).map { $0.fields.last } == ["3", "5"])
+  }
+
   @Test("dates decades apart and an as-of in year 9999 aggregate in bounded time and rows")
   func farApartDates() throws {
     let dir = TemporaryDirectory("corpus-far")
