@@ -26,6 +26,11 @@ public enum ReportStage {
     let read = SystemCalls.monotonicSeconds()
     let rendered = try render(inputs, o)
     let renderSeconds = SystemCalls.monotonicSeconds() - read
+    let ledgerPath = o.email.ledgerPath ?? SentLedger.defaultPath(besides: o.output)
+    try OutputCollision.check(
+      outputs: rendered.files.map(\.path) + [StageManifest.path(for: o.output)]
+        + (o.email.send ? [ledgerPath] : []),
+      inputs: inputs.files)
     for file in rendered.files { try AtomicFileWriter.write(file.bytes, to: file.path) }
     progress.end()
 
@@ -49,8 +54,7 @@ public enum ReportStage {
       manifest.settings["email.messageID"] = message.messageID
       manifest.settings["email.status"] = "written"
       if o.email.send {
-        let ledger = SentLedger(
-          path: o.email.ledgerPath ?? SentLedger.defaultPath(besides: o.output))
+        let ledger = SentLedger(path: ledgerPath)
         if try ledger.contains(week: message.week, recipient: message.recipient) {
           manifest.settings["email.status"] = "already-sent"
           manifest.notes.append(

@@ -173,12 +173,10 @@ public enum IngestStage {
     guard !options.inputs.isEmpty else {
       throw HealthError.usage("ingest needs at least one INPUT file")
     }
-    guard options.output != options.rejectsOutput else {
-      throw HealthError.usage("--out and --rejects name the same file (\(options.output))")
-    }
-    for path in [options.output, options.rejectsOutput] where options.inputs.contains(path) {
-      throw HealthError.usage("the output \(path) is also an input; choose another --out")
-    }
+    try OutputCollision.check(
+      outputs: [
+        options.output, options.rejectsOutput, StageManifest.path(for: options.output),
+      ], inputs: options.inputs)
     for path in [options.output, options.rejectsOutput] {
       let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
       guard SystemCalls.isDirectory(folder.isEmpty ? "/" : folder) else {

@@ -36,6 +36,7 @@ public enum PipelineRun {
     let config = try PipelineConfigLoader.load(path: request.path)
     let asOf = try AsOfDate.resolve(request.asOf ?? config.asOf, zone: config.timeZone)
     let stages = try NightlyStages.make(config: config, asOf: asOf)
+    try RunOutputCheck.check(config: config, stages: stages)
     let layout = WorkLayout(folder: config.workFolder)
     var summary = RunSummary(
       pipeline: config.name, file: config.path, asOf: asOf.description,

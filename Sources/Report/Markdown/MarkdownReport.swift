@@ -15,11 +15,7 @@ public enum MarkdownReport {
   /// Renders the Markdown and its SVG files; `markdownPath` decides the SVG names
   /// (`<folder>/<stem>-<chart id>.svg`).
   public static func render(_ m: ReportModel, markdownPath: String) -> Output {
-    let slash = markdownPath.lastIndex(of: "/")
-    let folder = slash.map { String(markdownPath[...$0]) } ?? ""
-    var name = slash.map { String(markdownPath[markdownPath.index(after: $0)...]) } ?? markdownPath
-    if name.hasSuffix(".md") { name.removeLast(3) }
-    let stem = name.isEmpty ? "report" : name
+    let (folder, stem) = chartNaming(markdownPath: markdownPath)
     var files: [(path: String, text: String)] = []
     func image(_ scene: ChartScene) -> String {
       let file = "\(stem)-\(scene.id).svg"
@@ -215,5 +211,30 @@ public enum MarkdownReport {
     func c(_ v: Double?, _ d: Int) -> String { v.map { Numbers.grouped($0, d) } ?? "—" }
     return
       "| \(Markup.escapeMarkdown(t.label)) | \(c(t.count, 0)) | \(c(t.minutes, 0)) | \(c(t.energy, 0)) | \(c(t.distance, 1)) |"
+  }
+
+  /// The folder (with its slash, or empty) and the name stem of the chart files beside the
+  /// Markdown at `markdownPath`: `<folder><stem>-<chart id>.svg`.
+  static func chartNaming(markdownPath: String) -> (folder: String, stem: String) {
+    let slash = markdownPath.lastIndex(of: "/")
+    let folder = slash.map { String(markdownPath[...$0]) } ?? ""
+    var name = slash.map { String(markdownPath[markdownPath.index(after: $0)...]) } ?? markdownPath
+    if name.hasSuffix(".md") { name.removeLast(3) }
+    return (folder, name.isEmpty ? "report" : name)
+  }
+
+  /// Whether `path` could be one of the chart files written beside the Markdown at
+  /// `markdownPath` (same folder by identity, `<stem>-….svg`), for refusing a report that
+  /// would write over an input.
+  public static func mayBeChart(_ path: String, of markdownPath: String) -> Bool {
+    let (folder, stem) = chartNaming(markdownPath: markdownPath)
+    let slash = path.lastIndex(of: "/")
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard name.hasPrefix(stem + "-"), name.hasSuffix(".svg") else { return false }
+    let pathFolder = slash.map { String(path[...$0]) } ?? ""
+    guard let inputFolder = FileIdentity(path: pathFolder.isEmpty ? "." : pathFolder),
+      let chartFolder = FileIdentity(path: folder.isEmpty ? "." : folder)
+    else { return false }
+    return inputFolder == chartFolder
   }
 }

@@ -17,6 +17,7 @@ enum ExportCommand {
       throw HealthError.usage("--format must be csv or ndjson, not '\(formatName)'")
     }
     if let out = arguments.value("out") {
+      try OutputCollision.check(outputs: [out], inputs: [path])
       let writer = try AtomicFileWriter(destination: out)
       try TableExporter.export(path: path, format: format, to: writer)
       try writer.commit()
