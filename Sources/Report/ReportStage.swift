@@ -27,9 +27,11 @@ public enum ReportStage {
     let rendered = try render(inputs, o)
     let renderSeconds = SystemCalls.monotonicSeconds() - read
     let ledgerPath = o.email.ledgerPath ?? SentLedger.defaultPath(besides: o.output)
+    // Each rendered path once: two charts may share a name (their ids come from goal names).
+    var outputs: [String] = []
+    for file in rendered.files where !outputs.contains(file.path) { outputs.append(file.path) }
     try OutputCollision.check(
-      outputs: rendered.files.map(\.path) + [StageManifest.path(for: o.output)]
-        + (o.email.send ? [ledgerPath] : []),
+      outputs: outputs + [StageManifest.path(for: o.output)] + (o.email.send ? [ledgerPath] : []),
       inputs: inputs.files)
     for file in rendered.files { try AtomicFileWriter.write(file.bytes, to: file.path) }
     progress.end()
