@@ -242,9 +242,10 @@ struct CorpusTests {
     let dir = TemporaryDirectory("corpus-hostile")
     let input = dir.file("hostile.csv")
     var csv = "date,metric,value,unit,source\n"
+    // No U+0000: a record holding one is rejected at ingest (CSVInjectionTests).
     for day in 1...8 {
       csv +=
-        "2024-05-0\(day),steps,\(day * 1000),count,\"<script>alert(1)</script> & \u{01}\u{0B}\u{00} \"\"q\"\" ]]> -->\"\n"
+        "2024-05-0\(day),steps,\(day * 1000),count,\"<script>alert(1)</script> & \u{01}\u{0B} \"\"q\"\" ]]> -->\"\n"
     }
     try csv.write(toFile: input, atomically: false, encoding: .utf8)
     for arguments in [
