@@ -35,10 +35,11 @@ public struct TableValueLimits: Sendable {
     self.maxInteger = maxInteger
   }
 
-  /// Finite numbers below 10^15 and whole numbers below 10^12: far beyond any health value,
-  /// count or streak, and far inside what the report's integer arithmetic can hold.
+  /// Finite numbers below 10^18 and whole numbers below 10^15: beyond any health value,
+  /// count or streak (and beyond a damaged in-bed value of 4.9·10^16 minutes, which the
+  /// report still shows), and inside what its conversions to 64-bit integers hold.
   public static let displayable = TableValueLimits(
-    maxMagnitude: 1e15, maxInteger: 1_000_000_000_000)
+    maxMagnitude: 1e18, maxInteger: 1_000_000_000_000_000)
 
   /// The first value of `block` outside the limits: its row in the block, column and text.
   func violation(in block: DecodedBlock) -> (row: Int, column: String, value: String)? {
