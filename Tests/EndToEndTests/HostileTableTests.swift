@@ -41,9 +41,7 @@ struct HostileTableTests {
   @Test("samples at Int64.max, or decoding to max + max, are refused with the byte offset")
   func outOfRangeIntegers() throws {
     let dir = TemporaryDirectory("hostile-samples")
-    let base = Sample(
-      metric: .steps, start: 1_704_096_000, end: 1_704_096_600, utcOffset: 0, value: 100,
-      unit: "count", source: "P", origin: Origin(file: 0, record: 3))
+    let base = Self.steps(record: 3)
     var atMax = base
     atMax.start = .max
     // The writer stores the difference to the previous value with wrapping arithmetic, so
@@ -67,12 +65,17 @@ struct HostileTableTests {
   static let input = InputDescriptor(
     index: 0, path: "hand-made.csv", format: "long-csv", size: 1, crc32: "00000000")
 
+  /// 100 steps on 2024-01-01 from 08:00 to 08:10 UTC, record `record` of input 0.
+  static func steps(record: Int64) -> Sample {
+    Sample(
+      metric: .steps, start: 1_704_096_000, end: 1_704_096_600, utcOffset: 0, value: 100,
+      unit: "count", source: "P", origin: Origin(file: 0, record: record))
+  }
+
   @Test("instants outside the years 0001-9999: clean rejects them, aggregate ignores them")
   func outOfRangeInstants() throws {
     let dir = TemporaryDirectory("hostile-instants")
-    let good = Sample(
-      metric: .steps, start: 1_704_096_000, end: 1_704_096_600, utcOffset: 0, value: 100,
-      unit: "count", source: "P", origin: Origin(file: 0, record: 2))
+    let good = Self.steps(record: 2)
     var rows = [good]
     // Inside the decoder's ±2^62 but far outside any calendar a reader accepts.
     for (k, (start, end, offset)) in [

@@ -40,15 +40,25 @@ struct TouchBackEditTests {
     }
   }
 
-  @Test(
-    "an input edited in place and touched back is seen as changed", arguments: [true, false])
-  func editSeen(_ external: Bool) throws {
+  /// A folder with `in.txt` ("hello") and a copy stage that ran once on it, stamped.
+  static func ranOnce(external: Bool) throws -> (
+    dir: TemporaryDirectory, input: String, stage: PipelineStage, runner: PipelineRunner
+  ) {
     let dir = TemporaryDirectory("touch-back")
     let input = dir.file("in.txt")
     try "hello".write(toFile: input, atomically: true, encoding: .utf8)
     let stage = Self.stage(input, dir.file("out.txt"), external: external)
     let runner = PipelineRunner(workFolder: dir.path)
     _ = try runner.run([stage], progress: .silent) { _ in }
+    return (dir, input, stage, runner)
+  }
+
+  @Test(
+    "an input edited in place and touched back is seen as changed", arguments: [true, false])
+  func editSeen(_ external: Bool) throws {
+    let ran = try Self.ranOnce(external: external)
+    let (input, stage, runner) = (ran.input, ran.stage, ran.runner)
+    defer { withExtendedLifetime(ran.dir) {} }
     #expect(runner.decide(stage, upstreamRan: false).run == false)
     // Give the clock a tick so the edit's ctime differs from the stamp's.
     usleep(20_000)
@@ -62,12 +72,9 @@ struct TouchBackEditTests {
 
   @Test("a file replaced by another with the same size and mtime is seen as changed")
   func replacedSeen() throws {
-    let dir = TemporaryDirectory("touch-back")
-    let input = dir.file("in.txt")
-    try "hello".write(toFile: input, atomically: true, encoding: .utf8)
-    let stage = Self.stage(input, dir.file("out.txt"), external: true)
-    let runner = PipelineRunner(workFolder: dir.path)
-    _ = try runner.run([stage], progress: .silent) { _ in }
+    let ran = try Self.ranOnce(external: true)
+    let (dir, input, stage, runner) = (ran.dir, ran.input, ran.stage, ran.runner)
+    defer { withExtendedLifetime(dir) {} }
     var before = stat()
     stat(input, &before)
     try "HELLO".write(toFile: dir.file("new.txt"), atomically: false, encoding: .utf8)
@@ -79,12 +86,9 @@ struct TouchBackEditTests {
 
   @Test("a stamp without ctime and inode (written by an older version) reruns external inputs once")
   func oldStamp() throws {
-    let dir = TemporaryDirectory("touch-back")
-    let input = dir.file("in.txt")
-    try "hello".write(toFile: input, atomically: true, encoding: .utf8)
-    let stage = Self.stage(input, dir.file("out.txt"), external: true)
-    let runner = PipelineRunner(workFolder: dir.path)
-    _ = try runner.run([stage], progress: .silent) { _ in }
+    let ran = try Self.ranOnce(external: true)
+    let (stage, runner) = (ran.stage, ran.runner)
+    defer { withExtendedLifetime(ran.dir) {} }
     var stamp = try #require(StageStamp.read(runner.stampPath("copy")))
     stamp.inputs = stamp.inputs.map {
       var old = $0
