@@ -4,7 +4,9 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
 # SECONDS per target (default 60). TARGETs (default all): apple-xml zip hae-json hae-csv
-# long-csv table pipeline. Environment: FUZZ_JOBS (parallel targets, default 1; the
+# long-csv table table-stages pipeline. `table` and `table-stages` recompute every CRC-32
+# of the fuzzed table, so the decoders (and, for table-stages, clean, aggregate and the
+# reports) see values behind valid checksums. Environment: FUZZ_JOBS (parallel targets, default 1; the
 # machine has 2 shared cores), FUZZ_BUILD (build folder, default .build/fuzz).
 #
 # The module sources are compiled straight with swiftc -sanitize=fuzzer,address (SwiftPM
@@ -19,7 +21,7 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SECONDS_EACH=${1:-60}
 shift || true
-ALL=(apple-xml zip hae-json hae-csv long-csv table pipeline)
+ALL=(apple-xml zip hae-json hae-csv long-csv table table-stages pipeline)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 BUILD=${FUZZ_BUILD:-$ROOT/.build/fuzz}
@@ -55,6 +57,7 @@ target_file() {
     hae-csv) echo AutoExportCSVFuzz ;;
     long-csv) echo LongCSVFuzz ;;
     table) echo TableFileFuzz ;;
+    table-stages) echo TableStagesFuzz ;;
     pipeline) echo PipelineFileFuzz ;;
     *) echo "unknown fuzz target '$1' (targets: ${ALL[*]})" >&2; exit 64 ;;
   esac
@@ -72,12 +75,18 @@ dictionary() {
 
 build_module HealthCore Sources/HealthCore
 build_module Ingest Sources/Ingest HealthCore
+need_stages=0
 need_pipeline=0
-for t in "${TARGETS[@]}"; do [ "$t" = pipeline ] && need_pipeline=1; done
-if [ $need_pipeline = 1 ]; then
+for t in "${TARGETS[@]}"; do
+  [ "$t" = pipeline ] && need_pipeline=1 && need_stages=1
+  [ "$t" = table-stages ] && need_stages=1
+done
+if [ $need_stages = 1 ]; then
   build_module Clean Sources/Clean HealthCore
   build_module Aggregate Sources/Aggregate HealthCore
   build_module Report Sources/Report HealthCore
+fi
+if [ $need_pipeline = 1 ]; then
   build_module Pipeline Sources/Pipeline HealthCore Ingest Clean Aggregate Report
 fi
 
@@ -87,7 +96,11 @@ for t in "${TARGETS[@]}"; do
   libs=(-lHealthCore)
   extra=()
   case $t in
-    table) ;;
+    table) extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift") ;;
+    table-stages)
+      libs=(-lReport -lAggregate -lClean -lHealthCore)
+      extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
+      ;;
     pipeline) libs=(-lPipeline -lReport -lAggregate -lClean -lIngest -lHealthCore) ;;
     *) libs=(-lIngest -lHealthCore); extra=("$ROOT/Fuzz/Support/IngestFuzzSupport.swift") ;;
   esac
@@ -99,7 +112,8 @@ for t in "${TARGETS[@]}"; do
   fi
 done
 
-# Table seeds: small tables of every kind written by healthpipe itself.
+# Table seeds: small tables of every kind written by healthpipe itself (for both table
+# targets).
 make_table_seeds() {
   local out="$BUILD/seeds/table" bin work
   mkdir -p "$out"
@@ -123,6 +137,8 @@ make_table_seeds() {
     cp "$f" "$out/$(basename "$(dirname "$f")")-$(basename "$f")"
   done
   rm -rf "$work"
+  mkdir -p "$BUILD/seeds/table-stages"
+  cp "$out"/* "$BUILD/seeds/table-stages/"
 }
 
 rm -rf "$BUILD/seeds"
@@ -131,7 +147,9 @@ if command -v python3 >/dev/null 2>&1; then
 else
   echo "fuzz: no python3: fuzzing from the working corpus and the dictionaries only" >&2
 fi
-for t in "${TARGETS[@]}"; do [ "$t" = table ] && make_table_seeds; done
+table_seeds=0
+for t in "${TARGETS[@]}"; do [ "$t" = table ] || [ "$t" = table-stages ] && table_seeds=1; done
+[ $table_seeds = 1 ] && make_table_seeds
 
 run_target() {
   local t=$1 exe="$BUILD/fuzz-$t" dict

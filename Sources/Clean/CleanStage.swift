@@ -28,11 +28,8 @@ public enum CleanStage {
   public static func execute(_ o: CleanOptions, progress: ProgressMeter) throws -> Outcome {
     let started = SystemCalls.monotonicSeconds()
     let priority = try SourcePriority(entries: o.priority)
-    guard o.output != o.rejectsOutput else {
-      throw HealthError.usage(
-        "the cleaned table and the rejects table cannot both be \(o.output)",
-        hint: "pass a different --rejects path")
-    }
+    try OutputCollision.check(
+      outputs: [o.output, o.rejectsOutput, StageManifest.path(for: o.output)], inputs: [o.input])
     let header = try TableFile.header(of: o.input)
     let (inputs, inputPrint) = try cleanedTableInputs(header: header, samplesTable: o.input)
 

@@ -37,6 +37,13 @@ public enum ReportStage {
     let read = SystemCalls.monotonicSeconds()
     let rendered = try render(inputs, options)
     let renderSeconds = SystemCalls.monotonicSeconds() - read
+    let ledgerPath = o.email.ledgerPath ?? SentLedger.defaultPath(besides: o.output)
+    // Each rendered path once: two charts may share a name (their ids come from goal names).
+    var outputs: [String] = []
+    for file in rendered.files where !outputs.contains(file.path) { outputs.append(file.path) }
+    try OutputCollision.check(
+      outputs: outputs + [StageManifest.path(for: o.output)] + (o.email.send ? [ledgerPath] : []),
+      inputs: inputs.files)
     for file in rendered.files { try AtomicFileWriter.write(file.bytes, to: file.path) }
     progress.end()
 
@@ -61,8 +68,7 @@ public enum ReportStage {
       manifest.settings["email.date"] = message.date
       manifest.settings["email.status"] = "written"
       if o.email.send {
-        let ledger = SentLedger(
-          path: o.email.ledgerPath ?? SentLedger.defaultPath(besides: o.output))
+        let ledger = SentLedger(path: ledgerPath)
         if try ledger.contains(week: message.week, recipient: message.recipient) {
           manifest.settings["email.status"] = "already-sent"
           manifest.notes.append(

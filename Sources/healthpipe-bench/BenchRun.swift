@@ -73,6 +73,7 @@ enum BenchRun {
       case .aggregate: try StageBench.aggregate(ctx)
       case .report: try StageBench.report(ctx)
       case .pipeline: try PipelineBench.pipeline(ctx)
+      case .files: try ManyFilesBench.run(ctx)
       case .scale: try PipelineBench.scale(ctx)
       }
     }

@@ -88,6 +88,28 @@ struct RangeValidationTests {
     #expect(result.rejects(.outOfRange).map(\.origin.record) == [3, 4])
   }
 
+  @Test("a sleep row holds at most the minutes of its interval (1 minute or 1 % of slack)")
+  func sleepMinutesFitInterval() throws {
+    var list = SampleList()
+    // A night's in-bed total over a 9-hour window: 540 min fits; 541 is within the slack
+    // (1 % of 540 = 5.4 min), 546 is not.
+    list.add(.sleep, start: F.ten, end: F.ten + 32_400, 450, "min", category: "inBed")
+    list.add(.sleep, start: F.ten, end: F.ten + 32_400, 545, "min", category: "inBed")
+    list.add(.sleep, start: F.ten, end: F.ten + 32_400, 546, "min", category: "inBed")
+    // A damaged total (seen in a Health Auto Export file: 8.1e14 hours in bed) and a
+    // negative one.
+    list.add(
+      .sleep, start: F.ten, end: F.ten + 33_428, 4.852454005499682e16, "min",
+      category: "inBed")
+    list.add(.sleep, start: F.ten, end: F.ten + 600, -5, "min", category: "awake")
+    let result = try F.clean(list.samples)
+    #expect(result.cleaned(.sleep).count == 2)
+    let rejected = result.rejects(.outOfRange)
+    #expect(rejected.map(\.origin.record) == [3, 4, 5])
+    #expect(rejected[0].reason == "sleep row of 546 min is more than its interval of 9 h holds")
+    #expect(rejected[2].reason == "sleep row of -5 min is negative")
+  }
+
   @Test("negative amounts of cumulative metrics are rejected")
   func negativeAmounts() throws {
     var list = SampleList()

@@ -55,6 +55,13 @@ public final class DailyAggregator {
 
   /// Adds one cleaned sample.
   public func add(_ s: Sample) {
+    // Clean rejects these; in a table that skipped clean they are counted, never turned
+    // into days (`Int64.max` trapped in the day arithmetic).
+    guard SampleTimeRange.contains(start: s.start, end: s.end, utcOffset: s.utcOffset) else {
+      otherCounts[s.metric, default: MetricCounts()].read += 1
+      otherCounts[s.metric]!.ignored += 1
+      return
+    }
     let route: Route
     if s.metric.rawValue == lastMetric {
       route = lastRoute

@@ -37,14 +37,16 @@ public enum DailyCSVWriter {
       }
     }
     let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
-    var header = ["date"]
+    // Series names and units come from the data (a metric the catalog does not know keeps
+    // its input name): text cells, neutralised against formulas.
+    var header: [CSVCell] = [.value("date")]
     for c in columns {
       var name =
         c.key.category.isEmpty ? c.key.metric.rawValue : "\(c.key.metric)[\(c.key.category)]"
       if c.part == 1 { name += " min" }
       if c.part == 2 { name += " max" }
       let unit = units[c.key] ?? ""
-      header.append(unit.isEmpty ? name : "\(name) (\(unit))")
+      header.append(.text(unit.isEmpty ? name : "\(name) (\(unit))"))
     }
     var text = CSVFormatting.line(header)
     var index = 0

@@ -15,6 +15,10 @@ public enum AggregateStage {
     guard FileFingerprint.stat(o.input) != nil else {
       throw HealthError.missingInput(o.input, reason: "no such file")
     }
+    let dir = o.outputDirectory.hasSuffix("/") ? o.outputDirectory : o.outputDirectory + "/"
+    try OutputCollision.check(
+      outputs: AggregateOutputs.all.map { dir + $0 } + [StageManifest.path(for: o.outputDirectory)],
+      inputs: [o.input] + o.rejectsInputs)
     try makeFolder(o.outputDirectory)
 
     let estimate = ProgressEstimate(path: o.input)
@@ -56,7 +60,6 @@ public enum AggregateStage {
       own: result.meta)
     meta.merge(DataQualityMeta.facts(from: meta)) { _, new in new }
 
-    let dir = o.outputDirectory.hasSuffix("/") ? o.outputDirectory : o.outputDirectory + "/"
     func write<R: TableRecord>(_ rows: [R], _ file: String) throws {
       try TableFile.write(rows, to: dir + file, stage: name, inputs: descriptors, meta: meta)
     }

@@ -89,14 +89,17 @@ struct SampleIntake: Sendable {
     return (row, SideValues(original: converted ? sample.value : nil, extremes: extremes))
   }
 
-  /// Range validation and its companions, in this order: non-finite, end before start,
-  /// future date, interval longer than a year (out of range), out of range, unknown sleep
-  /// stage.
+  /// Range validation and its companions, in this order: non-finite, times outside the
+  /// years 0001-9999 (out of range), end before start, future date, interval longer than a
+  /// year (out of range), out of range, unknown sleep stage.
   private static func validate(
     _ row: StoredSample, extremes: Extremes?, rules: MetricRules, exportDate: Int64?,
     sample: Sample
   ) -> RowStatus {
     if !NonFiniteRule.passes(value: row.value, extremes: extremes) { return .nonFinite }
+    if !TimeRangeRule.passes(start: row.start, end: row.end, utcOffset: row.utcOffset) {
+      return .outOfRange
+    }
     if !EndBeforeStartRule.passes(start: row.start, end: row.end) { return .endBeforeStart }
     if !FutureDateRule.passes(start: row.start, exportDate: exportDate) { return .futureDate }
     if !IntervalLengthRule.passes(start: row.start, end: row.end) { return .outOfRange }

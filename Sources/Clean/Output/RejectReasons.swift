@@ -37,6 +37,9 @@ struct RejectReasons {
         start: row.start, exportDate: inputs[Int(row.file)].exportDate ?? row.start,
         file: row.file)
     case .outOfRange:
+      if !TimeRangeRule.passes(start: row.start, end: row.end, utcOffset: row.utcOffset) {
+        return TimeRangeRule.reason(start: row.start, end: row.end, utcOffset: row.utcOffset)
+      }
       if !IntervalLengthRule.passes(start: row.start, end: row.end) {
         return IntervalLengthRule.reason(start: row.start, end: row.end)
       }

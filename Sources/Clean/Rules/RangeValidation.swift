@@ -71,17 +71,32 @@ enum RangeValidation {
       case .sleepLength:
         let length = end - start
         return length > 0 && length <= maxSleepSegment
+          && RangeValidation.sleepMinutesFit(value, length: length)
       }
     }
   }
 
-  /// `312 bpm is above 250`, `sleep segment of 25 h is longer than 24 h`.
+  /// Whether a sleep row's minutes fit its interval: a stage's time can never exceed the
+  /// time it was recorded over (a segment's minutes are its interval; a per-night summary
+  /// holds at most its window), within 1 minute or 1 % like `SleepMeasure.isSegment`.
+  static func sleepMinutesFit(_ minutes: Double, length: Int64) -> Bool {
+    let interval = Double(length) / 60
+    return minutes >= 0 && minutes <= interval + max(1, 0.01 * interval)
+  }
+
+  /// `312 bpm is above 250`, `sleep segment of 25 h is longer than 24 h`, `sleep row of
+  /// 4.9e16 min is more than its interval of 9 h 17 min holds`.
   static func reason(value: Double, start: Int64, end: Int64, info: MetricInfo) -> String {
     if info.kind == .sleep {
       let length = end - start
-      return length <= 0
-        ? "sleep segment of \(Readable.duration(length)) has no length"
-        : "sleep segment of \(Readable.duration(length)) is longer than 24 h"
+      if length <= 0 { return "sleep segment of \(Readable.duration(length)) has no length" }
+      if length > maxSleepSegment {
+        return "sleep segment of \(Readable.duration(length)) is longer than 24 h"
+      }
+      return value < 0
+        ? "sleep row of \(NumberFormatting.shortest(value)) min is negative"
+        : "sleep row of \(NumberFormatting.shortest(value)) min is more than its interval of "
+          + "\(Readable.duration(length)) holds"
     }
     guard let range = range(for: info) else { return "value is outside its range" }
     if value < range.lowerBound {

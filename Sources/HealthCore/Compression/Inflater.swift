@@ -37,16 +37,22 @@ public final class Inflater {
 
   /// Inflates one chunk of compressed bytes, handing every produced piece to `sink`.
   /// Returns the number of input bytes consumed (less than the chunk only at stream end).
+  ///
+  /// With `maxOutput`, stops once that many bytes were produced by this call and returns
+  /// the input consumed so far (possibly less than the chunk), so a caller that needs only
+  /// the first bytes of a stream never inflates more than it asked for.
   @discardableResult
   public func inflate(
-    _ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void
+    _ input: UnsafeRawBufferPointer, maxOutput: Int = .max,
+    into sink: (UnsafeRawBufferPointer) throws -> Void
   ) throws -> Int {
-    guard !finished, input.count > 0 else { return 0 }
+    guard !finished, input.count > 0, maxOutput > 0 else { return 0 }
     stream.next_in = UnsafeMutablePointer(
       mutating: input.baseAddress!.assumingMemoryBound(to: Bytef.self))
     stream.avail_in = uInt(input.count)
-    let capacity = output.count
+    var budget = maxOutput
     while true {
+      let capacity = min(output.count, budget)
       var status: Int32 = Z_OK
       let produced: Int = output.withUnsafeMutableBytes { out in
         stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
@@ -56,9 +62,15 @@ public final class Inflater {
       }
       if produced > 0 {
         totalOut += Int64(produced)
+        budget -= produced
         try output.withUnsafeBytes { (buf) in
           try sink(UnsafeRawBufferPointer(rebasing: buf[0..<produced]))
         }
+      }
+      if budget == 0 && (status == Z_OK || status == Z_BUF_ERROR) {
+        let consumed = input.count - Int(stream.avail_in)
+        totalIn += Int64(consumed)
+        return consumed
       }
       switch status {
       case Z_STREAM_END:

@@ -12,12 +12,14 @@ public enum NumberFormatting {
   }
 
   /// Fixed decimals, rounded half away from zero: `fixed(2.345, 1)` is `2.3` or `2.4` as the
-  /// binary value lies; `fixed(72, 0)` is `72`.
+  /// binary value lies; `fixed(72, 0)` is `72`. A value too large for 64-bit digits (a
+  /// damaged table's 1e300) is written as `shortest` does instead of trapping.
   public static func fixed(_ value: Double, _ decimals: Int) -> String {
     guard value.isFinite else { return shortest(value) }
     var scale = 1.0
     for _ in 0..<max(0, decimals) { scale *= 10 }
     let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+    guard scaled < 0x1p63 else { return shortest(value) }
     let negative = value < 0 && scaled != 0
     let whole = Int64(scaled / scale)
     var text = String(whole)
@@ -29,8 +31,15 @@ public enum NumberFormatting {
     return negative ? "-" + text : text
   }
 
-  /// Rounds half up to a whole number (design: "every score is rounded half up").
+  /// Rounds half up to a whole number (design: "every score is rounded half up"). Values
+  /// beyond the range of `Int` saturate, and `nan` gives 0, instead of trapping (only a
+  /// damaged table holds such a number).
   public static func roundHalfUp(_ value: Double) -> Int {
-    Int((value + 0.5).rounded(.down))
+    let rounded = (value + 0.5).rounded(.down)
+    guard !rounded.isNaN else { return 0 }
+    // Symmetric (`-Int.max`, not `Int.min`), so the result's magnitude never traps either.
+    if rounded >= 0x1p63 { return .max }
+    if rounded <= -0x1p63 { return -.max }
+    return Int(rounded)
   }
 }

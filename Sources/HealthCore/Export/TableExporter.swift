@@ -1,6 +1,7 @@
 /// Prints any table file as CSV (RFC 4180) or NDJSON, so DuckDB, pandas or a spreadsheet can
 /// read every intermediate result. Days print as `yyyy-MM-dd`, timestamps as ISO 8601 UTC,
-/// nulls as empty CSV fields or JSON `null`, non-finite numbers as JSON `null`.
+/// nulls as empty CSV fields or JSON `null`, non-finite numbers as JSON `null`. CSV text
+/// cells are neutralised against spreadsheet formulas unless `raw` (`CSVFormatting`).
 public enum TableExporter {
   /// Output formats.
   public enum Format: String, Sendable, CaseIterable {
@@ -15,7 +16,9 @@ public enum TableExporter {
   /// table prints nothing instead of its first rows (standard output cannot be taken back,
   /// and a reader ignoring the exit code would get fewer rows).
   @discardableResult
-  public static func export(path: String, format: Format, to sink: ByteSink) throws -> Int64 {
+  public static func export(path: String, format: Format, raw: Bool = false, to sink: ByteSink)
+    throws -> Int64
+  {
     let check = try TableFileReader(path: path)
     while try check.nextBlock() != nil {}
     let reader = try TableFileReader(path: path)
@@ -32,7 +35,10 @@ public enum TableExporter {
           for (i, column) in block.columns.enumerated() {
             if i > 0 { text += "," }
             if column.isNull(row) { continue }
-            text += CSVFormatting.field(plainText(column, row))
+            text +=
+              column.spec.type == .string
+              ? CSVFormatting.textField(column.string(at: row), raw: raw)
+              : CSVFormatting.field(plainText(column, row))
           }
           text += "\r\n"
         case .ndjson:

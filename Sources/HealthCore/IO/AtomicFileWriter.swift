@@ -9,6 +9,10 @@
 /// kill at any moment leaves either the old file or the new one, never a mix.
 ///
 /// If the writer is dropped without `commit()`, the temporary file is removed.
+///
+/// A scratch file that only this process reads back (ingest's part files, joined into the
+/// real output and removed) is written with `durable: false`: the same rename, no `fsync`
+/// (a crash loses it either way), which made up most of ingest's cost per small input.
 public final class AtomicFileWriter {
   /// The final path.
   public let destination: String
@@ -22,10 +26,21 @@ public final class AtomicFileWriter {
   public private(set) var bytesWritten: Int64 = 0
   /// CRC-32 of the bytes written so far, so the output's fingerprint needs no second read.
   private var crc = CRC32()
+  /// Whether `commit()` syncs the file and its folder.
+  private let durable: Bool
 
-  /// Opens a temporary file next to `destination`.
-  public init(destination: String) throws {
+  /// A point to go back to with `rollback(to:)`: the bytes written up to it and their CRC.
+  public struct Mark: Sendable {
+    /// Bytes written before the mark.
+    public let bytes: Int64
+    fileprivate let crc: CRC32
+  }
+
+  /// Opens a temporary file next to `destination`; `durable: false` skips the `fsync`s of
+  /// `commit()` (for scratch files, see the type's documentation).
+  public init(destination: String, durable: Bool = true) throws {
     self.destination = destination
+    self.durable = durable
     let (descriptor, path) = try SystemCalls.createHiddenFile(
       beside: destination, mode: 0o644, doing: "creating the output")
     temporaryPath = path
@@ -61,11 +76,35 @@ public final class AtomicFileWriter {
     try copy.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
   }
 
-  /// Flushes, syncs and renames the file into place, then syncs the folder.
+  /// The current end of the written bytes, to come back to with `rollback(to:)`.
+  public func mark() -> Mark { Mark(bytes: bytesWritten, crc: crc) }
+
+  /// Drops every byte written after `mark` (buffered or already in the file), as if they had
+  /// never been written. Exit 74 when the file cannot be cut back.
+  public func rollback(to mark: Mark) throws {
+    precondition(mark.bytes <= bytesWritten, "rollback to a mark ahead of the file")
+    let inFile = bytesWritten - Int64(buffer.count)
+    if mark.bytes >= inFile {
+      buffer.removeLast(Int(bytesWritten - mark.bytes))
+    } else {
+      buffer.removeAll(keepingCapacity: true)
+      guard ftruncate(fd, off_t(mark.bytes)) == 0, lseek(fd, off_t(mark.bytes), SEEK_SET) >= 0
+      else {
+        let code = errno
+        abandon()
+        throw SystemCalls.writeError(code, path: destination, doing: "cutting the output back")
+      }
+    }
+    bytesWritten = mark.bytes
+    crc = mark.crc
+  }
+
+  /// Flushes, syncs and renames the file into place, then syncs the folder (without the
+  /// syncs when not `durable`).
   public func commit() throws {
     precondition(!committed, "commit called twice")
     try flushBuffer()
-    if fsync(fd) != 0 {
+    if durable && fsync(fd) != 0 {
       let code = errno
       abandon()
       throw SystemCalls.writeError(code, path: destination, doing: "flushing the output")
@@ -81,6 +120,7 @@ public final class AtomicFileWriter {
     }
     committed = true
     TemporaryFiles.unregister(temporaryPath)
+    guard durable else { return }
     let slash = destination.lastIndex(of: "/")
     let folder = slash.map { String(destination[..<$0]) } ?? "."
     let dirfd = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_CLOEXEC)

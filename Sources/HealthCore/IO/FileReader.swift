@@ -81,6 +81,58 @@ public final class FileReader {
     offset = position
   }
 
+  /// What `readSmallRegularFile` found.
+  public enum SmallFile: Sendable {
+    /// The whole content.
+    case bytes([UInt8])
+    /// Not a regular file: what it is (`a FIFO`, `a device`, `a folder`, `a socket`).
+    case notRegular(String)
+    /// Larger than the limit: its size.
+    case tooLarge(Int64)
+  }
+
+  /// Reads a small file whole, but only a regular file of at most `limit` bytes: a FIFO
+  /// would block (it is opened without waiting for a writer and never read), `/dev/zero`
+  /// would never end and `/dev/stdin` would read whatever is piped in. Exit 66 when it
+  /// cannot be opened.
+  public static func readSmallRegularFile(_ path: String, limit: Int) throws -> SmallFile {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw HealthError.missingInput(path, reason: SystemCalls.errnoText())
+    }
+    var st = stat()
+    fstat(descriptor, &st)
+    switch st.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFIFO:
+      close(descriptor)
+      return .notRegular("a FIFO")
+    case S_IFDIR:
+      close(descriptor)
+      return .notRegular("a folder")
+    case S_IFCHR, S_IFBLK:
+      close(descriptor)
+      return .notRegular("a device")
+    default:
+      close(descriptor)
+      return .notRegular("a socket or another special file")
+    }
+    guard Int64(st.st_size) <= Int64(limit) else {
+      close(descriptor)
+      return .tooLarge(Int64(st.st_size))
+    }
+    let reader = FileReader(path: path, descriptor: descriptor, size: Int64(st.st_size))
+    // One byte more than the limit: a file that grew since `fstat` is still caught.
+    let bytes = try reader.read(at: 0, count: limit + 1)
+    return bytes.count > limit ? .tooLarge(Int64(bytes.count)) : .bytes(bytes)
+  }
+
+  private init(path: String, descriptor: Int32, size: Int64) {
+    self.path = path
+    fd = descriptor
+    self.size = size
+  }
+
   /// Reads the whole file (small files only: pipeline files, fixtures).
   public static func readAll(_ path: String) throws -> [UInt8] {
     let reader = try FileReader(path: path)

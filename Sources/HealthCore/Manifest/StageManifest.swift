@@ -35,13 +35,48 @@ public struct FileFingerprint: Sendable, Codable, Hashable {
   public var modifiedNanoseconds: Int64
   /// CRC-32 of the content (8 hex digits), when it was computed.
   public var crc32: String?
+  /// Status-change time (ctime), nanoseconds since the epoch; only in stage stamps (see
+  /// `withChangeStamp()`), nil elsewhere and then not written.
+  public var changedNanoseconds: Int64?
+  /// Inode number; only in stage stamps, like `changedNanoseconds`.
+  public var inode: UInt64?
 
   /// Creates a fingerprint.
-  public init(path: String, size: Int64, modifiedNanoseconds: Int64, crc32: String? = nil) {
+  public init(
+    path: String, size: Int64, modifiedNanoseconds: Int64, crc32: String? = nil,
+    changedNanoseconds: Int64? = nil, inode: UInt64? = nil
+  ) {
     self.path = path
     self.size = size
     self.modifiedNanoseconds = modifiedNanoseconds
     self.crc32 = crc32
+    self.changedNanoseconds = changedNanoseconds
+    self.inode = inode
+  }
+
+  /// Size, mtime, ctime and inode from the file system (no content read); nil if missing.
+  /// A `touch -r` edit keeps size and mtime but not the ctime (no call sets it back), and a
+  /// file replaced under the same name has a new inode.
+  public static func statWithChange(_ path: String) -> FileFingerprint? {
+    guard let st = SystemCalls.fileStatus(path), var print = stat(path) else { return nil }
+    #if canImport(Darwin)
+      print.changedNanoseconds =
+        Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
+    #else
+      print.changedNanoseconds =
+        Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
+    #endif
+    print.inode = UInt64(truncatingIfNeeded: st.st_ino)
+    return print
+  }
+
+  /// Whether `other` (a fresh `statWithChange`) shows the same size, mtime, ctime and inode.
+  /// A fingerprint without ctime or inode (a stamp written before they were recorded) never
+  /// matches, so the file is looked at again once.
+  public func sameStamp(as other: FileFingerprint) -> Bool {
+    size == other.size && modifiedNanoseconds == other.modifiedNanoseconds
+      && changedNanoseconds != nil && changedNanoseconds == other.changedNanoseconds
+      && inode != nil && inode == other.inode
   }
 
   /// Size and modification time from the file system (no content read); nil if missing.

@@ -68,13 +68,18 @@ public struct DecodedBlock: Sendable {
       // Every value takes at least one byte: a row count the bytes cannot hold is damage
       // (and must not size an allocation: a fuzzed block asked for 17 GB).
       guard rowCount <= cursor.remaining else { return nil }
+      // Deltas never wrap and values stay in their type's range (docs/table-format.md): a
+      // damaged block with valid checksums must not decode `max + max` as a 1969 date.
+      let range = TableValueRange.integers(spec.type)
       var values = [Int64]()
       values.reserveCapacity(rowCount)
       var previous: Int64 = 0
       for _ in 0..<rowCount {
         guard let raw = cursor.varint() else { return nil }
-        previous = previous &+ ByteCoding.unzigzag(raw)
-        values.append(previous)
+        let (next, overflow) = previous.addingReportingOverflow(ByteCoding.unzigzag(raw))
+        guard !overflow, range.contains(next) else { return nil }
+        previous = next
+        values.append(next)
       }
       column.ints = values
     case .float64:

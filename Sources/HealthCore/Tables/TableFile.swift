@@ -1,11 +1,13 @@
 /// Convenience entry points for typed table files.
 public enum TableFile {
-  /// Reads a whole table of `Record`s into memory.
-  public static func read<Record: TableRecord>(_ type: Record.Type, from path: String) throws
-    -> (header: TableHeader, rows: [Record])
-  {
+  /// Reads a whole table of `Record`s into memory (with `limits` as `stream` applies them).
+  public static func read<Record: TableRecord>(
+    _ type: Record.Type, from path: String, limits: TableValueLimits? = nil
+  ) throws -> (header: TableHeader, rows: [Record]) {
     var rows: [Record] = []
-    let header = try stream(type, from: path) { block in rows.append(contentsOf: block) }
+    let header = try stream(type, from: path, limits: limits) { block in
+      rows.append(contentsOf: block)
+    }
     return (header, rows)
   }
 
@@ -14,10 +16,12 @@ public enum TableFile {
   ///
   /// A background thread reads, checks and decodes the next blocks into records while
   /// `body` works on the current one (at most two blocks ahead), so decoding uses the
-  /// second core. `body` runs on the calling thread, blocks in file order.
+  /// second core. `body` runs on the calling thread, blocks in file order. With `limits`, a
+  /// number outside them is exit 65 naming its row and column.
   @discardableResult
   public static func stream<Record: TableRecord>(
-    _ type: Record.Type, from path: String, _ body: ([Record]) throws -> Void
+    _ type: Record.Type, from path: String, limits: TableValueLimits? = nil,
+    _ body: ([Record]) throws -> Void
   ) throws -> TableHeader {
     let reader = try TableFileReader(path: path)
     try reader.expect(kind: Record.tableKind, columns: Record.columns)
@@ -27,6 +31,13 @@ public enum TableFile {
       do {
         while let block = try source.value.nextBlock() {
           let first = source.value.rowsRead - Int64(block.rowCount)
+          if let limits, let bad = limits.violation(in: block) {
+            throw HealthError.malformed(
+              "column \(bad.column) holds \(bad.value), a number no report can show",
+              at: SourceLocation(file: path, path: "row \(first + Int64(bad.row) + 1)"),
+              hint: "the table is damaged, hand-made, or aggregated from samples that skipped "
+                + "`healthpipe clean`; rerun clean and aggregate")
+          }
           let records = try decode(Record.self, block, firstRow: first, path: path)
           if !handoff.put(.success(records)) { return }
         }

@@ -25,10 +25,11 @@ public final class TableWriter<Record: TableRecord> {
   /// Blocks written so far.
   public private(set) var blockCount: Int = 0
 
-  /// Opens a writer. The header's kind and columns are taken from `Record`.
+  /// Opens a writer. The header's kind and columns are taken from `Record`. `durable: false`
+  /// is for scratch tables this process joins into a real output (see `AtomicFileWriter`).
   public init(
     path: String, stage: String, inputs: [InputDescriptor] = [], meta: [String: String] = [:],
-    rowsPerBlock: Int = TableFileLayout.defaultRowsPerBlock
+    rowsPerBlock: Int = TableFileLayout.defaultRowsPerBlock, durable: Bool = true
   ) throws {
     header = TableHeader(
       kind: Record.tableKind, columns: Record.columns, stage: stage, inputs: inputs, meta: meta)
@@ -36,7 +37,7 @@ public final class TableWriter<Record: TableRecord> {
     spareBuilders = Record.columns.map(ColumnBuilder.init)
     unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
     self.rowsPerBlock = max(1, rowsPerBlock)
-    file = try AtomicFileWriter(destination: path)
+    file = try AtomicFileWriter(destination: path, durable: durable)
     var start = TableFileLayout.magic
     let json = try HeaderCoding.encode(header)
     ByteCoding.appendUInt32(UInt32(TableFileLayout.version), to: &start)
@@ -76,6 +77,34 @@ public final class TableWriter<Record: TableRecord> {
     footer += TableFileLayout.endMagic
     try file.write(footer)
     try file.commit()
+  }
+
+  /// A point between two records to come back to with `rollback(to:)`.
+  public struct Checkpoint: Sendable {
+    /// Rows written before it.
+    public let rows: Int64
+    let blocks: Int
+    let file: AtomicFileWriter.Mark
+  }
+
+  /// Ends the current block (the next record starts a new one) and returns the point to
+  /// come back to. Ingest takes one before each input, so one table holds every input and an
+  /// input that fails half-way leaves nothing behind; the blocks are the ones a table per
+  /// input would have had.
+  public func checkpoint() throws -> Checkpoint {
+    try flushBlock()
+    try waitForEncoder()
+    return Checkpoint(rows: rowCount, blocks: blockCount, file: file.mark())
+  }
+
+  /// Drops every record appended since `checkpoint` (pending, being encoded, or written).
+  public func rollback(to checkpoint: Checkpoint) throws {
+    try waitForEncoder()
+    for builder in builders { builder.reset() }
+    pendingRows = 0
+    try file.rollback(to: checkpoint.file)
+    rowCount = checkpoint.rows
+    blockCount = checkpoint.blocks
   }
 
   /// The committed file's size, mtime and CRC-32 (computed while writing, no second read).

@@ -42,31 +42,39 @@ public struct AppleZipReader: InputReader {
     return file.hasSuffix(".xml")
   }
 
-  /// The entry holding the export: the first candidate whose first kilobyte has
+  /// Bytes looked at in each candidate entry.
+  static let headBytes = 4096
+  /// Candidate entries looked into at most: with `headBytes` each, finding the export
+  /// inflates at most 16 MB however many entries the zip lists (an Apple export has one
+  /// candidate besides the CDA document).
+  static let maxCandidates = 4096
+
+  /// The entry holding the export: the first candidate whose first 4 KB have
   /// `<HealthData` or `<!DOCTYPE HealthData`.
   static func exportEntry(in zip: ZipReader, sink: IngestSink) throws -> ZipEntry {
     var looked: [String] = []
     var found: [ZipEntry] = []
+    var candidates = 0
     for entry in zip.entries where isCandidate(entry) {
+      candidates += 1
+      guard candidates <= maxCandidates else { continue }
       looked.append(entry.name)
-      let source = try ZipEntryByteSource(zip: zip, entry: entry)
-      var head = [UInt8](repeating: 0, count: 4096)
-      var filled = 0
-      while filled < head.count {
-        let n = try head.withUnsafeMutableBytes {
-          try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
-        }
-        if n == 0 { break }
-        filled += n
-      }
-      let text = String(decoding: head[0..<filled], as: UTF8.self)
+      let head = try ZipEntryByteSource.head(of: entry, in: zip, count: headBytes)
+      let text = String(decoding: head, as: UTF8.self)
       if text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData") {
         found.append(entry)
       }
     }
+    if candidates > maxCandidates {
+      sink.notes.append(
+        "the zip has \(candidates) .xml entries; only the first \(maxCandidates) were looked into")
+    }
     sink.extra["zip.entries", default: 0] += Int64(zip.entries.count)
     guard let first = found.first else {
-      let names = looked.isEmpty ? "no .xml entries" : "looked at " + looked.joined(separator: ", ")
+      var names =
+        looked.isEmpty
+        ? "no .xml entries" : "looked at " + looked.prefix(10).joined(separator: ", ")
+      if looked.count > 10 { names += " and \(looked.count - 10) more" }
       throw HealthError.malformed(
         "no Apple Health export XML inside the zip (\(names))",
         at: SourceLocation(file: zip.path),

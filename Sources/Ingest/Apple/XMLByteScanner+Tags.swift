@@ -80,6 +80,17 @@ extension XMLByteScanner {
       let valueStart = p + 1
       guard let close = try scanValue(from: valueStart, quote: quote, flags: &flags, lines: &lines)
       else { return .needMore }
+      p = close + 1
+      // Past the cap the element is already defective: the rest of its attributes are
+      // validated but neither kept nor compared, so the repeat check stays bounded and a
+      // tag's cost is linear in its length (100,000 attributes took 54 s when every one
+      // was compared with all before it).
+      guard attributeCount < Self.maxAttributes else {
+        noteDefect(
+          "more than \(Self.maxAttributes) attributes in one element (an Apple export writes "
+            + "at most 13)")
+        continue
+      }
       if isRepeatedAttribute(nameStart: attrNameStart, nameLength: attrNameLength) {
         let attrName = String(
           decoding: UnsafeRawBufferPointer(start: buf + attrNameStart, count: attrNameLength),
@@ -91,7 +102,6 @@ extension XMLByteScanner {
         nameStart: attrNameStart, nameLength: attrNameLength, valueStart: valueStart,
         valueLength: close - valueStart, flags: flags)
       attributeCount += 1
-      p = close + 1
     }
     return try open(nameStart: nameStart, nameLength: nameLength, end: p, lines: lines)
   }
@@ -177,6 +187,11 @@ extension XMLByteScanner {
 
   /// The deepest element nesting read.
   static let maxDepth = 256
+
+  /// The most attributes one element may have; an element with more is reported with a
+  /// defect (a `malformed` reject for a record). Apple writes at most 13 (an old `Workout`);
+  /// see docs/reliability.md.
+  static let maxAttributes = 64
 
   func noteDefect(_ reason: String) {
     if defect == nil { defect = reason }

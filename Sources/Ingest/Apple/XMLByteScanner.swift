@@ -296,6 +296,12 @@ final class XMLByteScanner {
       while end < capacity && !eof { try fillOnce() }
       return
     }
+    // Nothing could be dropped: the construct at the start is re-scanned after this refill,
+    // so fill all the room (one re-scan per buffer, not one per piece the source hands out).
+    if k == 0 && end > 0 {
+      while end < capacity && !eof { try fillOnce() }
+      return
+    }
     try fillOnce()
   }
 

@@ -39,6 +39,9 @@ public final class IngestSink {
   @exclusivity(unchecked) private var typeNames: [String] = []
   @exclusivity(unchecked) private var typeSlots: [String: Int] = [:]
   @exclusivity(unchecked) private var typeCounts: [TypeCounts] = []
+  /// The text fields of the last sample kept, known to hold no NUL: readers repeat the same
+  /// (interned) strings, so most samples compare equal here instead of being scanned.
+  @exclusivity(unchecked) private var checkedTexts = ["", "", "", "", ""]
 
   /// Counts by input type name (types with a counter but no record read are left out).
   public var counts: [String: TypeCounts] {
@@ -97,7 +100,7 @@ public final class IngestSink {
   }
 
   /// Keeps a sample counted by `counter`. A sample with a text field longer than
-  /// `maxFieldBytes` is rejected instead (`malformed`).
+  /// `maxFieldBytes`, or holding a NUL character, is rejected instead (`malformed`).
   @inline(__always)
   public func keep(_ sample: Sample, counter: TypeCounter) throws {
     let limit = Self.maxFieldBytes
@@ -109,8 +112,49 @@ public final class IngestSink {
       try rejectOversized(sample, counter: counter)
       return
     }
+    if _slowPath(
+      sample.source != checkedTexts[0] || sample.device != checkedTexts[1]
+        || sample.unit != checkedTexts[2] || sample.category != checkedTexts[3]
+        || sample.metric.rawValue != checkedTexts[4])
+    {
+      if let field = Self.fieldWithNUL(of: sample) {
+        try rejectNUL(sample, field: field, counter: counter)
+        return
+      }
+      checkedTexts = [
+        sample.source, sample.device, sample.unit, sample.category, sample.metric.rawValue,
+      ]
+    }
     typeCounts[counter.slot].kept += 1
     try onSample(sample)
+  }
+
+  /// The name of the first text field holding U+0000, if any. NUL is never part of a kept
+  /// value, whatever the format (docs/reliability.md, "NUL characters"): XML forbids it
+  /// anywhere, and in a CSV or JSON file it marks damage (a block of zeros after a crash)
+  /// far more often than text.
+  static func fieldWithNUL(of s: Sample) -> String? {
+    for (name, text) in [
+      ("source name", s.source), ("device", s.device), ("unit", s.unit), ("category", s.category),
+      ("metric name", s.metric.rawValue),
+    ] where text.utf8.contains(0) {
+      return name
+    }
+    return nil
+  }
+
+  private func rejectNUL(_ s: Sample, field: String, counter: TypeCounter) throws {
+    typeCounts[counter.slot].rejected += 1
+    func shown(_ text: String) -> String {
+      Self.clipped(text).replacingAll("\u{0}", with: "\u{FFFD}")
+    }
+    try onReject(
+      Reject(
+        stage: "ingest", code: .malformed,
+        reason: "the \(field) holds a NUL character (U+0000), which no value may contain",
+        metric: shown(s.metric.rawValue), start: s.start, end: s.end, utcOffset: s.utcOffset,
+        value: NumberFormatting.shortest(s.value), unit: shown(s.unit), source: shown(s.source),
+        origin: s.origin))
   }
 
   /// Rejects a record read as `type`. Text longer than `maxFieldBytes` is shortened (with

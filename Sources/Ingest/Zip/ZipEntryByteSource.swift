@@ -32,7 +32,12 @@ public final class ZipEntryByteSource: ByteSource {
 
   /// Opens `entry` of `zip` (exit 65 for encrypted entries, unsupported methods, a missing
   /// local header, a declared zip bomb).
-  public init(zip: ZipReader, entry: ZipEntry) throws {
+  public convenience init(zip: ZipReader, entry: ZipEntry) throws {
+    try self.init(zip: zip, entry: entry, outputChunkSize: 1 << 18)
+  }
+
+  /// Opens `entry` with the inflater handing out pieces of at most `outputChunkSize` bytes.
+  init(zip: ZipReader, entry: ZipEntry, outputChunkSize: Int) throws {
     self.zip = zip
     self.entry = entry
     guard !entry.isEncrypted else {
@@ -42,7 +47,7 @@ public final class ZipEntryByteSource: ByteSource {
     }
     switch entry.method {
     case 0: inflater = nil
-    case 8: inflater = try Inflater(.raw)
+    case 8: inflater = try Inflater(.raw, outputChunkSize: outputChunkSize)
     default:
       throw ZipReader.error(
         zip.path,
@@ -71,6 +76,47 @@ public final class ZipEntryByteSource: ByteSource {
       "entry \(entry.name) \(declared ? "declares" : "inflates to") \(out) bytes from "
         + "\(compressed) compressed (over \(maxRatio):1): refusing a possible zip bomb",
       at: entry.localHeaderOffset, entry: entry.name)
+  }
+
+  /// The first `count` bytes of the entry's content (fewer when it is shorter), for telling
+  /// what an entry holds. Inflates no more than `count` bytes and reads the compressed data
+  /// in small pieces, so looking into many entries costs at most `count` bytes each plus
+  /// their compressed bytes; the CRC-32 and sizes are not checked (the entry is not read
+  /// whole). Only for a fresh source.
+  public static func head(of entry: ZipEntry, in zip: ZipReader, count: Int) throws -> [UInt8] {
+    let source = try ZipEntryByteSource(zip: zip, entry: entry, outputChunkSize: count)
+    return try source.readHead(count: count)
+  }
+
+  private func readHead(count: Int) throws -> [UInt8] {
+    var head: [UInt8] = []
+    head.reserveCapacity(count)
+    let piece: Int64 = 1 << 10
+    guard let inflater else {
+      let n = min(Int64(count), entry.compressedSize)
+      return n > 0 ? try zip.readRaw(at: dataStart, count: Int(n)) : []
+    }
+    var offset: Int64 = 0
+    while head.count < count && !inflater.finished && offset < entry.compressedSize {
+      let compressed = try zip.readRaw(
+        at: dataStart + offset, count: Int(min(piece, entry.compressedSize - offset)))
+      guard !compressed.isEmpty else { throw cutShort() }
+      let consumed: Int
+      do {
+        consumed = try compressed.withUnsafeBytes { raw in
+          try inflater.inflate(raw, maxOutput: count - head.count) {
+            head.append(contentsOf: $0)
+          }
+        }
+      } catch let error as HealthError {
+        throw ZipReader.error(
+          zip.path, "entry \(entry.name): \(error.message)", at: dataStart + inflater.totalIn,
+          entry: entry.name)
+      }
+      offset += Int64(consumed)
+      if consumed == 0 && head.count < count && !inflater.finished { break }
+    }
+    return head
   }
 
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {

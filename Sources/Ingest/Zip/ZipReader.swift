@@ -156,7 +156,47 @@ public final class ZipReader {
         "the central directory lists \(entries.count) entries but the end record says \(entryCount)",
         at: directoryOffset + Int64(p))
     }
+    try checkNoOverlap(entries, file: file, path: path)
     return entries
+  }
+
+  /// Refuses a zip whose entries share bytes: no zip writer produces that, but a bomb does
+  /// (thousands of central-directory entries pointing into one small deflate stream, each
+  /// inflated again). With distinct byte ranges, the bytes read over all entries are at most
+  /// the file's size. An entry's range runs from its local header to the end of its data;
+  /// where the local header is unreadable (reported only if that entry is read), its
+  /// shortest possible length is used, so a damaged header is never called an overlap.
+  private static func checkNoOverlap(_ entries: [ZipEntry], file: FileReader, path: String)
+    throws
+  {
+    guard entries.count > 1 else { return }
+    var spans: [(start: Int64, end: Int64, index: Int)] = []
+    spans.reserveCapacity(entries.count)
+    for (index, entry) in entries.enumerated() {
+      let start = entry.localHeaderOffset
+      var dataStart = start + 30
+      let header = start + 30 <= file.size ? try file.read(at: start, count: 30) : []
+      if header.count == 30, le32(header, 0) == 0x0403_4B50 {
+        dataStart += Int64(le16(header, 26)) + Int64(le16(header, 28))
+      }
+      let (end, overflow) = dataStart.addingReportingOverflow(entry.compressedSize)
+      spans.append((start, overflow ? .max : end, index))
+    }
+    spans.sort { $0.start < $1.start || ($0.start == $1.start && $0.index < $1.index) }
+    var widest = spans[0]
+    for span in spans.dropFirst() {
+      if span.start < widest.end {
+        let first = entries[widest.index]
+        let second = entries[span.index]
+        throw error(
+          path,
+          "entries \(first.name) and \(second.name) overlap in the file (the local header of "
+            + "\(second.name) at byte \(span.start) lies inside \(first.name), bytes "
+            + "\(widest.start)-\(widest.end)): refusing a possible zip bomb",
+          at: span.start, entry: second.name)
+      }
+      if span.end > widest.end { widest = span }
+    }
   }
 
   /// Where the data of `entry` starts, checked against its local header.

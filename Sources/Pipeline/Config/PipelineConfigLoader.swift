@@ -175,8 +175,8 @@ public enum PipelineConfigLoader {
       report.window = w
     }
     report.out = value("report", "out").map { PathUtilities.resolve($0.value, relativeTo: base) }
-    report.to = value("report", "to")?.value
-    report.from = value("report", "from")?.value
+    report.to = try address(value("report", "to"))
+    report.from = try address(value("report", "from"))
     if let e = value("report", "send") { report.send = try boolean(e) }
     if let e = value("report", "sendmail") {
       guard let program = Mailer.words(e.value).first, !program.isEmpty else {
@@ -255,6 +255,19 @@ public enum PipelineConfigLoader {
         at: e.location)
     }
     return v
+  }
+
+  /// An e-mail address setting, checked as the report stage will check it (so a bad
+  /// address is 78 at its line, by `--plan` too, not 64 after three stages ran).
+  static func address(_ e: PipelineEntry?) throws -> String? {
+    guard let e else { return nil }
+    do {
+      _ = try EmailAddress(parsing: e.value, option: e.key)
+    } catch let error as HealthError {
+      throw configError(
+        "'\(e.key)' is not an e-mail address: '\(e.value)'", at: e.location, hint: error.hint)
+    }
+    return e.value
   }
 
   static func boolean(_ e: PipelineEntry) throws -> Bool {

@@ -11,7 +11,15 @@ import HealthCore
 ///
 /// Syntax errors, duplicate keys in a section (across included files too) and include
 /// cycles are `HealthError`s with exit code 78 and `file:line`.
+///
+/// A file is read only when it is a regular file of at most `maxBytes` (a FIFO or a device
+/// would hang or read as empty), and an error quotes a line only once the file has shown a
+/// known section such as `[pipeline]`: `include = /etc/shadow` must not print a line of
+/// that file (docs/reliability.md, "Pipeline files").
 public enum PipelineFileParser {
+  /// The largest pipeline file read: a real one is a few hundred bytes.
+  public static let maxBytes = 1 << 20
+
   /// Parses the file at `path`, following `include = FILE` lines (relative to the including
   /// file's folder).
   public static func parse(path: String) throws -> PipelineDocument {
@@ -42,8 +50,23 @@ public enum PipelineFileParser {
     }
     let bytes: [UInt8]
     do {
-      bytes = try FileReader.readAll(path)
-    } catch let error as HealthError {
+      switch try FileReader.readSmallRegularFile(path, limit: maxBytes) {
+      case .bytes(let read): bytes = read
+      case .notRegular(let kind):
+        throw HealthError(
+          .configError,
+          "\(includedFrom == nil ? "the pipeline file" : "included file \(path)") "
+            + "is \(kind), not a regular file", at: includedFrom ?? SourceLocation(file: path),
+          hint: "name a pipeline file (a FIFO or a device would hang or read as empty)")
+      case .tooLarge(let size):
+        throw HealthError(
+          .configError,
+          "\(includedFrom == nil ? "the pipeline file" : "included file \(path)") is \(size) "
+            + "bytes; a pipeline file is at most \(maxBytes) bytes",
+          at: includedFrom ?? SourceLocation(file: path),
+          hint: "check the path: this is not a pipeline file")
+      }
+    } catch let error as HealthError where error.code != .configError {
       if let includedFrom {
         throw HealthError(
           .configError, "included pipeline file \(path) cannot be read: \(error.message)",
@@ -71,9 +94,24 @@ public enum PipelineFileParser {
   ) throws {
     var section: String?
     var lineNumber = 0
+    // Whether a known section was seen in this file: until then an error shows no text of
+    // the line, unless the text is a word of the pipeline-file vocabulary.
+    var recognised = false
     for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
       let location = SourceLocation(file: path, line: lineNumber)
+      // Throws a message that quotes nothing unless the file is recognised or every word
+      // the error would quote belongs to the pipeline-file vocabulary.
+      func reveal(_ words: [String]) throws {
+        guard recognised || words.allSatisfy(PipelineVocabulary.contains) else {
+          throw HealthError(
+            .configError,
+            "this does not look like a pipeline file: line \(lineNumber) is not a setting "
+              + "under a known [section] (the line is not shown)", at: location,
+            hint: "a pipeline file starts with a section such as [pipeline]; check the path "
+              + "(an include is relative to the including file's folder)")
+        }
+      }
       var line = Substring(rawLine)
       if line.hasSuffix("\r") { line = line.dropLast() }
       line = stripComment(line)
@@ -81,6 +119,7 @@ public enum PipelineFileParser {
       if trimmed.isEmpty { continue }
       if trimmed.hasPrefix("[") {
         guard trimmed.hasSuffix("]"), trimmed.count > 2 else {
+          try reveal([trimmed.dropFirst().trimmingBlanks().lowercased()])
           throw HealthError(
             .configError, "malformed section header '\(trimmed)'", at: location,
             hint: "write a section as [name], e.g. [pipeline]")
@@ -88,15 +127,21 @@ public enum PipelineFileParser {
         let name = trimmed.dropFirst().dropLast().trimmingBlanks().lowercased()
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
         else {
+          try reveal([name])
           throw HealthError(
             .configError, "section name '\(name)' has characters other than letters, digits, . _ -",
             at: location, hint: "write a section as [name], e.g. [goal.steps]")
         }
+        // An unknown first section is quoted (by the loader) only when it looks like a typo
+        // of a known one.
+        if !recognised { try reveal([name]) }
+        recognised = true
         section = name
         document.sections.append((name, location))
         continue
       }
       guard let eq = trimmed.firstIndex(of: "=") else {
+        try reveal([trimmed])
         throw HealthError(
           .configError, "expected 'key = value' or '[section]', found '\(trimmed)'", at: location,
           hint: "every setting is written as key = value inside a [section]")
@@ -104,6 +149,7 @@ public enum PipelineFileParser {
       let key = trimmed[..<eq].trimmingBlanks().lowercased()
       let value = trimmed[trimmed.index(after: eq)...].trimmingBlanks()
       guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+        try reveal([key])
         throw HealthError(
           .configError, "invalid key '\(key)'", at: location,
           hint: "keys are letters, digits and underscores, e.g. week_start")
@@ -114,6 +160,7 @@ public enum PipelineFileParser {
         continue
       }
       guard let section else {
+        try reveal([key])
         throw HealthError(
           .configError, "setting '\(key)' appears before any [section]", at: location,
           hint: "put it under a section such as [pipeline]")

@@ -49,7 +49,7 @@ public enum FileSystem {
     }
   }
 
-  /// Removes `.<name>.tmp-<pid>-<n>` files and ingest's `.<name>.part-<pid>-<n>` files left
+  /// Removes `.<name>.tmp-<pid>-<n>` files and ingest's `.<name>.part-<pid>` files left
   /// in `folder` (and one level of subfolders) by a run that was killed mid-write. Call only
   /// while holding the work-folder lock.
   @discardableResult

@@ -41,6 +41,7 @@ public enum PipelineRun {
     let reportPath = NightlyStages.reportPath(config)
     // The same checks for a plan and a run: whatever one refuses, so does the other.
     try PipelinePreflight.check(config, asOf: asOf.day, reportPath: reportPath)
+    try RunOutputCheck.check(config: config, stages: stages)
     let layout = WorkLayout(folder: config.workFolder)
     var summary = RunSummary(
       pipeline: config.name, file: config.path, asOf: asOf.description,

@@ -8,9 +8,9 @@ public struct StageStamp: Sendable, Codable, Equatable {
   public var toolVersion: String
   /// The settings that influence the stage's result, canonicalised.
   public var settings: [String: String]
-  /// Inputs with size, mtime and CRC-32.
+  /// Inputs with size, mtime, ctime, inode and CRC-32.
   public var inputs: [FileFingerprint]
-  /// Outputs with size, mtime and CRC-32.
+  /// Outputs with size, mtime, ctime, inode and CRC-32.
   public var outputs: [FileFingerprint]
 
   /// Reads a stamp; nil when missing or unreadable (then the stage runs).
@@ -31,21 +31,21 @@ public struct StageStamp: Sendable, Codable, Equatable {
   }
 }
 
-/// Decides whether files still match their recorded fingerprints, cheaply: size and mtime
-/// first; only when those changed is the content's CRC-32 compared (so a `touch` without a
-/// content change does not invalidate what was derived from the file's bytes).
+/// Decides whether files still match their recorded fingerprints, cheaply: size, mtime,
+/// ctime and inode first; only when those changed is the content's CRC-32 compared (so a
+/// `touch` without a content change does not invalidate what was derived from the file's
+/// bytes). Size and mtime alone missed an edit followed by `touch -r` (which sets the mtime
+/// back); the ctime cannot be set back, and a file replaced under its name has a new inode.
 enum FingerprintCheck {
   /// Why a file no longer matches, or nil when it matches. With `byContent` false (the
   /// pipeline's own inputs: make semantics), a new mtime is a change even with the same
   /// bytes; with `byContent` true (files an earlier stage wrote), only the bytes count, so a
   /// rerun that rewrote identical bytes lets later stages skip (early cut-off).
   static func mismatch(_ recorded: FileFingerprint, byContent: Bool) -> String? {
-    guard let now = FileFingerprint.stat(recorded.path) else {
+    guard let now = FileFingerprint.statWithChange(recorded.path) else {
       return "\(recorded.path) is missing"
     }
-    if now.size == recorded.size && now.modifiedNanoseconds == recorded.modifiedNanoseconds {
-      return nil
-    }
+    if recorded.sameStamp(as: now) { return nil }
     guard byContent else { return "\(recorded.path) was modified" }
     guard let crc = recorded.crc32, now.size == recorded.size,
       let fresh = try? FileFingerprint.withChecksum(recorded.path), fresh.crc32 == crc
@@ -53,20 +53,25 @@ enum FingerprintCheck {
     return nil
   }
 
-  /// Fingerprints with checksums for a list of paths. A checksum in `known` (what a stage
-  /// computed while it read or wrote the file) is reused when the file's size and mtime are
-  /// still those it was taken with; otherwise the file is read again (reading a 600 MB
-  /// export a second time costs about half a second).
+  /// Fingerprints with checksums, ctime and inode for a list of paths. A checksum in
+  /// `known` (what a stage computed while it read or wrote the file) is reused when the
+  /// file's size and mtime are still those it was taken with; otherwise the file is read
+  /// again (reading a 600 MB export a second time costs about half a second).
   static func fingerprints(
     _ paths: [String], known: [String: FileFingerprint] = [:]
   ) throws -> [FileFingerprint] {
     try paths.map { path in
-      if let reused = known[path], reused.crc32 != nil, let now = FileFingerprint.stat(path),
-        now.size == reused.size, now.modifiedNanoseconds == reused.modifiedNanoseconds
-      {
-        return reused
+      guard let now = FileFingerprint.statWithChange(path) else {
+        throw HealthError.missingInput(path, reason: "no such file")
       }
-      return try FileFingerprint.withChecksum(path)
+      var print =
+        try known[path].flatMap { reused -> FileFingerprint? in
+          reused.crc32 != nil && now.size == reused.size
+            && now.modifiedNanoseconds == reused.modifiedNanoseconds ? reused : nil
+        } ?? FileFingerprint.withChecksum(path)
+      print.changedNanoseconds = now.changedNanoseconds
+      print.inode = now.inode
+      return print
     }
   }
 }

@@ -63,26 +63,26 @@ public struct ReportInputs: Sendable {
     var metas: [[String: String]] = []
     let dailyPath = try path("daily.hpt")
     metas.append(
-      try TableFile.stream(DailyValue.self, from: dailyPath) { block in
+      try TableFile.stream(DailyValue.self, from: dailyPath, limits: .displayable) { block in
         for r in block where from.map({ r.day >= $0 }) ?? true { inputs.daily.append(r) }
       }.meta)
     let baselinesPath = try path("baselines.hpt")
     metas.append(
-      try TableFile.stream(BaselineRow.self, from: baselinesPath) { block in
+      try TableFile.stream(BaselineRow.self, from: baselinesPath, limits: .displayable) { block in
         for r in block where from.map({ r.day >= $0 }) ?? true { inputs.baselines.append(r) }
       }.meta)
     let scoresPath = try path("scores.hpt")
     metas.append(
-      try TableFile.stream(ScoreRow.self, from: scoresPath) { block in
+      try TableFile.stream(ScoreRow.self, from: scoresPath, limits: .displayable) { block in
         for r in block where from.map({ r.day >= $0 }) ?? true { inputs.scores.append(r) }
       }.meta)
     let streaksPath = try path("streaks.hpt")
-    let streaks = try TableFile.read(StreakRow.self, from: streaksPath)
+    let streaks = try TableFile.read(StreakRow.self, from: streaksPath, limits: .displayable)
     inputs.streaks = streaks.rows
     metas.append(streaks.header.meta)
     let weeklyPath = try path("weekly.hpt")
     metas.append(
-      try TableFile.stream(WeeklyRow.self, from: weeklyPath) { block in
+      try TableFile.stream(WeeklyRow.self, from: weeklyPath, limits: .displayable) { block in
         for r in block where from.map({ r.weekStart >= $0.adding(days: -7) }) ?? true {
           inputs.weekly.append(r)
         }

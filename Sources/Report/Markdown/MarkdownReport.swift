@@ -17,11 +17,7 @@ public enum MarkdownReport {
   /// (`ReportCharts`); a repeated one would still get its own file (`-2`, `-3`, ...), so a
   /// chart never overwrites another.
   public static func render(_ m: ReportModel, markdownPath: String) -> Output {
-    let slash = markdownPath.lastIndex(of: "/")
-    let folder = slash.map { String(markdownPath[...$0]) } ?? ""
-    var name = slash.map { String(markdownPath[markdownPath.index(after: $0)...]) } ?? markdownPath
-    if name.hasSuffix(".md") { name.removeLast(3) }
-    let stem = name.isEmpty ? "report" : name
+    let (folder, stem) = chartNaming(markdownPath: markdownPath)
     var files: [(path: String, text: String)] = []
     var used: Set<String> = []
     func image(_ scene: ChartScene) -> String {
@@ -335,5 +331,30 @@ public enum MarkdownReport {
         "| \(s.days[i]) | \(c(s.values[i])) | \(c(s.average[i])) | \(c(s.rangeLow[i])) | \(c(s.rangeHigh[i])) |\n"
     }
     out += "\n</details>\n\n"
+  }
+
+  /// The folder (with its slash, or empty) and the name stem of the chart files beside the
+  /// Markdown at `markdownPath`: `<folder><stem>-<chart id>.svg`.
+  static func chartNaming(markdownPath: String) -> (folder: String, stem: String) {
+    let slash = markdownPath.lastIndex(of: "/")
+    let folder = slash.map { String(markdownPath[...$0]) } ?? ""
+    var name = slash.map { String(markdownPath[markdownPath.index(after: $0)...]) } ?? markdownPath
+    if name.hasSuffix(".md") { name.removeLast(3) }
+    return (folder, name.isEmpty ? "report" : name)
+  }
+
+  /// Whether `path` could be one of the chart files written beside the Markdown at
+  /// `markdownPath` (same folder by identity, `<stem>-….svg`), for refusing a report that
+  /// would write over an input.
+  public static func mayBeChart(_ path: String, of markdownPath: String) -> Bool {
+    let (folder, stem) = chartNaming(markdownPath: markdownPath)
+    let slash = path.lastIndex(of: "/")
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard name.hasPrefix(stem + "-"), name.hasSuffix(".svg") else { return false }
+    let pathFolder = slash.map { String(path[...$0]) } ?? ""
+    guard let inputFolder = FileIdentity(path: pathFolder.isEmpty ? "." : pathFolder),
+      let chartFolder = FileIdentity(path: folder.isEmpty ? "." : folder)
+    else { return false }
+    return inputFolder == chartFolder
   }
 }

@@ -30,7 +30,7 @@ public enum SceneRasterizer {
       height: Int((scene.height * Double(scale)).rounded()) * supersample, background: RGB(0xFFFFFF)
     )
     func p(_ q: ChartPoint) -> ChartPoint { ChartPoint(q.x * k, q.y * k) }
-    for e in scene.elements {
+    for e in scene.elements where drawable(e.shape) {
       let paint = palette(e.role)
       switch e.shape {
       case .rect(let x, let y, let w, let h):
@@ -74,5 +74,21 @@ public enum SceneRasterizer {
       }
     }
     return canvas.halved()
+  }
+
+  /// Whether every coordinate of a shape is a finite number within a million units: a value
+  /// that maps to `nan` or `inf` (an exponent overflowing on a damaged table's number) is
+  /// left out of the picture instead of trapping in the conversion to pixels. Its number is
+  /// still in the report's data table.
+  static func drawable(_ shape: ChartShape) -> Bool {
+    func ok(_ v: Double) -> Bool { v.magnitude <= 1e6 }
+    func ok(_ q: ChartPoint) -> Bool { ok(q.x) && ok(q.y) }
+    switch shape {
+    case .rect(let x, let y, let w, let h): return ok(x) && ok(y) && ok(w) && ok(h)
+    case .line(let a, let b): return ok(a) && ok(b)
+    case .polyline(let pts), .polygon(let pts): return !pts.isEmpty && pts.allSatisfy(ok)
+    case .circle(let c, let r): return ok(c) && ok(r)
+    case .text(let at, _, _): return ok(at)
+    }
   }
 }

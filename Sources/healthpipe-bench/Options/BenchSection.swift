@@ -1,4 +1,5 @@
-/// The benchmark's sections, in the order they run (section 10 of the design and issues 2-8).
+/// The benchmark's sections, in the order they run (section 10 of the design and issues 2-8
+/// and 13).
 enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   /// 1. Apple `export.xml` and `export.zip` ingest at two sizes.
   case ingest
@@ -12,6 +13,8 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   case report
   /// 6. The whole nightly pipeline on five years, and the cached rerun.
   case pipeline
+  /// 7. Many small inputs: the cost of an input file as such (issue 13).
+  case files
   /// 7. A ~2 GB export: ingest and the whole pipeline (off by default).
   case scale
 
@@ -24,7 +27,8 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
     case .aggregate: "4. Aggregate the five-year export"
     case .report: "5. Report: 90-day HTML"
     case .pipeline: "6. Whole nightly pipeline on the five-year export"
-    case .scale: "7. Scale: a ~2 GB export"
+    case .files: "7. Many small inputs: overhead per input file"
+    case .scale: "8. Scale: a ~2 GB export"
     }
   }
 

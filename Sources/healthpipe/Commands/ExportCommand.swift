@@ -4,10 +4,14 @@ import HealthCore
 enum ExportCommand {
   static let command = Command(
     name: "export", summary: "Print any table file as CSV (RFC 4180) or NDJSON on stdout.",
-    synopsis: "healthpipe export TABLE [--format csv|ndjson] [--out FILE]",
+    synopsis: "healthpipe export TABLE [--format csv|ndjson] [--out FILE] [--raw]",
     options: [
       .value("format", "csv|ndjson", "output format (default csv)"),
       .value("out", "FILE", "write to FILE atomically instead of stdout"),
+      .flag(
+        "raw",
+        "CSV text cells exactly as stored (no apostrophe before a leading =, +, -, @, tab or CR)"
+      ),
     ],
     examples: ["healthpipe export work/samples.hpt --format ndjson | head"]
   ) { arguments in
@@ -16,13 +20,15 @@ enum ExportCommand {
     guard let format = TableExporter.Format(rawValue: formatName) else {
       throw HealthError.usage("--format must be csv or ndjson, not '\(formatName)'")
     }
+    let raw = arguments.flag("raw")
     if let out = arguments.value("out") {
+      try OutputCollision.check(outputs: [out], inputs: [path])
       let writer = try AtomicFileWriter(destination: out)
-      try TableExporter.export(path: path, format: format, to: writer)
+      try TableExporter.export(path: path, format: format, raw: raw, to: writer)
       try writer.commit()
     } else {
       let sink = FileDescriptorSink()
-      try TableExporter.export(path: path, format: format, to: sink)
+      try TableExporter.export(path: path, format: format, raw: raw, to: sink)
       try sink.flush()
     }
     return .success

@@ -17,8 +17,7 @@ struct IngestReconciliationTests {
       fingerprint: FileFingerprint(path: "a.xml", size: 1, modifiedNanoseconds: 0),
       descriptor: InputDescriptor(index: 0, path: "a.xml", format: "apple-xml", size: 1, crc32: ""),
       counts: ["T": totals], totals: totals, rejectTally: RejectTally(), extra: [:], notes: [],
-      samplesRows: samplesRows,
-      rejectsRows: rejectsRows, samplesPart: "", rejectsPart: "")
+      samplesRows: samplesRows, rejectsRows: rejectsRows)
   }
 
   @Test("every line holds when the tables have the rows counted")
