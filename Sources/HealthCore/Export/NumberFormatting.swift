@@ -11,6 +11,75 @@ public enum NumberFormatting {
     return "\(value)"
   }
 
+  /// At most `digits` significant digits, rounded half up in decimal, trailing zeros
+  /// dropped: `significant(14.399999999999999, 12)` is `14.4`, `significant(0.1 + 0.2, 12)`
+  /// is `0.3`, `significant(83.6605767228, 12)` keeps every digit. Binary noise (the last
+  /// one or two of the 17 digits a Double needs) goes; every digit a device or an input
+  /// wrote stays. Plain decimals for magnitudes from 0.0001 to below 1e16, else `1.5e-07`
+  /// (docs/interop.md, "Numbers").
+  public static func significant(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite, value != 0, digits > 0 else { return shortest(value) }
+    // Whole numbers with no more digits than asked for are written as they are (fast path).
+    var limit = 1.0
+    for _ in 0..<min(digits, 15) { limit *= 10 }
+    if value == value.rounded(), abs(value) < limit { return String(Int64(value)) }
+    // The shortest round-trip text is an exact decimal; rounding its digits is exact too.
+    let text = "\(abs(value))"
+    var mantissa = Substring(text)
+    var exponent = 0
+    if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      mantissa = text[..<e]
+      exponent = Int(text[text.index(after: e)...]) ?? 0
+    }
+    let point = mantissa.firstIndex(of: ".")
+    let whole = point.map { mantissa[..<$0] } ?? mantissa
+    let fraction = point.map { mantissa[mantissa.index(after: $0)...] } ?? ""
+    var all = Array((whole + fraction).utf8).map { Int($0) - 48 }
+    let leadingZeros = all.prefix { $0 == 0 }.count
+    all.removeFirst(leadingZeros)
+    // value = 0.d1 d2 d3 ... x 10^e10
+    var e10 = whole.count + exponent - leadingZeros
+    if all.count > digits {
+      let roundUp = all[digits] >= 5
+      all.removeLast(all.count - digits)
+      if roundUp {
+        var i = digits - 1
+        while i >= 0 {
+          if all[i] == 9 {
+            all[i] = 0
+            i -= 1
+          } else {
+            all[i] += 1
+            break
+          }
+        }
+        if i < 0 {
+          all.insert(1, at: 0)
+          all.removeLast()
+          e10 += 1
+        }
+      }
+    }
+    while all.count > 1, all.last == 0 { all.removeLast() }
+    let d = String(all.map { Character(Unicode.Scalar(UInt8($0 + 48))) })
+    var out = value < 0 ? "-" : ""
+    if e10 > -4 && e10 <= 16 {
+      if e10 <= 0 {
+        out += "0." + String(repeating: "0", count: -e10) + d
+      } else if d.count <= e10 {
+        out += d + String(repeating: "0", count: e10 - d.count)
+      } else {
+        out += d.prefix(e10) + "." + d.dropFirst(e10)
+      }
+    } else {
+      let scientific = e10 - 1
+      out += d.prefix(1) + (d.count > 1 ? "." + d.dropFirst() : "")
+      let magnitude = String(abs(scientific))
+      out += "e" + (scientific < 0 ? "-" : "+") + (magnitude.count < 2 ? "0" : "") + magnitude
+    }
+    return out
+  }
+
   /// Fixed decimals, rounded half away from zero: `fixed(2.345, 1)` is `2.3` or `2.4` as the
   /// binary value lies; `fixed(72, 0)` is `72`. A value too large for 64-bit digits (a
   /// damaged table's 1e300) is written as `shortest` does instead of trapping.
