@@ -51,7 +51,7 @@ public enum ExportNumberRules {
     case .series:
       if let series { return series.text(value) }
       return NumberFormatting.significant(value, SeriesVocabulary.unknownDigits)
-    case .fixed(let decimals): return NumberFormatting.fixed(value, decimals)
+    case .fixed(let decimals): return NumberFormatting.decimal(value, decimals)
     case .significant(let digits): return NumberFormatting.significant(value, digits)
     }
   }

@@ -45,7 +45,7 @@ public struct SeriesFormat: Sendable, Hashable {
 
   /// A stored value as written: scaled, at `decimals` (`96.4` for 0.964 with scale 100).
   public func text(_ stored: Double) -> String {
-    NumberFormatting.fixed(stored * scale, decimals)
+    NumberFormatting.decimal(stored * scale, decimals)
   }
 
   /// `name [unit]`, the CSV header convention (`resting_heart_rate [bpm]`).

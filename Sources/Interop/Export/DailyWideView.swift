@@ -3,7 +3,8 @@ import HealthCore
 /// The `daily_wide` view: one row per day of the `daily` table, one column per known daily
 /// series present (the `WideColumn` layout `daily.csv` uses, so names, order, units and
 /// rounding are the same), values scaled and rounded as `daily.csv` writes them. Metrics
-/// healthpipe does not know stay in `daily` (docs/interop.md, "daily_wide").
+/// healthpipe does not know stay in `daily` (docs/interop.md, "daily_wide"). It has a row
+/// for each day with a daily value (`daily.csv` also has the empty days of its range).
 enum DailyWideView {
   /// The view's name.
   static let name = "daily_wide"
@@ -34,8 +35,11 @@ enum DailyWideView {
       case .maximum: source = "\"max\""
       }
       let scaled = f.scale == 1 ? source : "\(source) * \(NumberFormatting.shortest(f.scale))"
+      // As `NumberFormatting.decimal` does: 12 significant digits first (a sum stored as
+      // 455.49999999999983 kcal is 455.5), then half away from zero.
+      let clean = "CAST(printf('%.12g', \(scaled)) AS REAL)"
       let rounded =
-        f.decimals == 0 ? "CAST(round(\(scaled)) AS INTEGER)" : "round(\(scaled), \(f.decimals))"
+        f.decimals == 0 ? "CAST(round(\(clean)) AS INTEGER)" : "round(\(clean), \(f.decimals))"
       select.append(
         "max(CASE WHEN metric = \(SQL.literal(f.metric.rawValue)) AND category = "
           + "\(SQL.literal(c.category)) AND unit = \(SQL.literal(f.storedUnit)) THEN \(rounded) "

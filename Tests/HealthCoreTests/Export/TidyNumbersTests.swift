@@ -31,6 +31,26 @@ struct TidyNumbersTests {
     #expect(NumberFormatting.significant(.nan, 12) == "nan")
   }
 
+  @Test("decimal: noise goes first, then half away from zero in decimal")
+  func decimal() {
+    // Sleep minutes summed from intervals: 128.75 stored as 128.74999999999997.
+    #expect(NumberFormatting.decimal(128.74999999999997, 1) == "128.8")
+    #expect(NumberFormatting.fixed(128.74999999999997, 1) == "128.7")  // what fixed did
+    #expect(NumberFormatting.decimal(468.24999999999994, 1) == "468.3")
+    #expect(NumberFormatting.decimal(2.25, 1) == "2.3")
+    #expect(NumberFormatting.decimal(-2.25, 1) == "-2.3")
+    #expect(NumberFormatting.decimal(0.06, 1) == "0.1")
+    #expect(NumberFormatting.decimal(0.0012, 4) == "0.0012")
+    #expect(NumberFormatting.decimal(0.0012, 2) == "0.00")
+    #expect(NumberFormatting.decimal(-0.004, 2) == "0.00")  // no "-0.00"
+    #expect(NumberFormatting.decimal(9.96, 1) == "10.0")
+    #expect(NumberFormatting.decimal(6000.5, 0) == "6001")
+    #expect(NumberFormatting.decimal(1234567.25, 1) == "1234567.3")
+    #expect(NumberFormatting.decimal(0, 2) == "0.00")
+    #expect(NumberFormatting.decimal(70, 1) == "70.0")
+    #expect(NumberFormatting.decimal(2.5e20, 0) == "250000000000000000000")
+  }
+
   @Test("series formats: scale and decimals of the metric")
   func seriesFormats() throws {
     let spo2 = try #require(SeriesVocabulary.format(of: .spo2))
