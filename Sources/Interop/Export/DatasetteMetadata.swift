@@ -11,14 +11,16 @@ import HealthCore
 struct DatasetteMetadata: Encodable {
   struct Table: Encodable {
     var title: String
-    var description: String
-    var columns: [String: String]
+    var description: String?
+    var descriptionHTML: String?
+    var columns: [String: String]?
     var sortDesc: String?
     var facets: [String]?
     var labelColumn: String?
 
     enum CodingKeys: String, CodingKey {
       case title, description, columns, facets
+      case descriptionHTML = "description_html"
       case sortDesc = "sort_desc"
       case labelColumn = "label_column"
     }
@@ -59,14 +61,41 @@ struct DatasetteMetadata: Encodable {
         case "rejects": ["code", "metric"]
         default: nil
         }
-      tables[d.name] = Table(
+      var table = Table(
         title: d.title, description: d.description, columns: columns, sortDesc: sort,
         facets: facets, labelColumn: d.kind == "devices" ? "device" : nil)
+      if d.kind == "view" {
+        // Datasette lists column descriptions above the rows, one per line: for a view of
+        // ninety columns the units go in one compact paragraph instead.
+        // Grouped by unit in order of appearance; `_min` / `_max` share their series' unit.
+        var order: [String] = []
+        var names: [String: [String]] = [:]
+        for c in d.columns where !c.unit.isEmpty {
+          if c.name.hasSuffix("_min") || c.name.hasSuffix("_max") { continue }
+          if names[c.unit] == nil { order.append(c.unit) }
+          names[c.unit, default: []].append(c.name)
+        }
+        let units = order.map { unit in
+          "<b>\(Self.html(unit))</b>: " + names[unit]!.map(Self.html).joined(separator: ", ")
+        }
+        table.description = nil
+        table.columns = nil
+        table.descriptionHTML =
+          "<p>\(Self.html(d.description)) Columns ending in _min and _max have their "
+          + "series' unit.</p><p>" + units.joined(separator: " · ") + "</p>"
+      }
+      tables[d.name] = table
     }
     databases = [
       database: Database(
         title: "Health data\(asOf)", description: description, tables: tables)
     ]
+  }
+
+  /// Text escaped for HTML.
+  private static func html(_ text: String) -> String {
+    text.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;")
+      .replacingAll(">", with: "&gt;")
   }
 
   /// Pretty JSON with sorted keys: the same database gives the same bytes.
