@@ -236,14 +236,7 @@ struct ReportEndToEndTests {
 enum MailTools {
   static var python: String? { PythonTools.python }
 
-  static let msmtp: String? = {
-    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/usr/local/bin"
-    for d in path.split(separator: ":")
-    where FileManager.default.isExecutableFile(atPath: "\(d)/msmtp") {
-      return "\(d)/msmtp"
-    }
-    return nil
-  }()
+  static let msmtp: String? = PythonTools.executable(named: "msmtp")
 
   static let available: Bool = msmtp != nil && PythonTools.hasModule("aiosmtpd")
 

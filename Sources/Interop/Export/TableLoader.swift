@@ -26,32 +26,16 @@ struct TableLoader {
     let started = SystemCalls.monotonicSeconds()
     try database.execute(table.createStatement)
     let insert = try database.prepare(table.insertStatement)
-    let reader = try TableFileReader(path: table.path)
-    try reader.expect(kind: table.header.kind, columns: TableSchemas.columns(of: table.header.kind))
-    let handoff = BoundedHandoff<Result<DecodedBlock, any Error>>(capacity: 2)
-    let source = UncheckedSendable(reader)
-    let producer = BackgroundThread(name: "healthpipe.sqlite-reader") {
-      do {
-        while let block = try source.value.nextBlock() {
-          if !handoff.put(.success(block)) { return }
-        }
-      } catch {
-        handoff.put(.failure(error))
-      }
-      handoff.close()
-    }
-    defer {
-      handoff.close()
-      producer.join()
-    }
     let plan = ColumnPlan(table)
     let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: ISOText.capacity * plan.count)
     defer { scratch.deallocate() }
     var rows: Int64 = 0
     var inTransaction: Int64 = 0
     try database.execute("BEGIN")
-    while let next = handoff.take() {
-      let block = try next.get()
+    try TableFile.streamBlocks(
+      from: table.path, kind: table.header.kind,
+      columns: TableSchemas.columns(of: table.header.kind)
+    ) { block in
       try plan.insert(
         block, firstRow: rows, with: insert, devices: devices, scratch: scratch)
       rows += Int64(block.rowCount)
