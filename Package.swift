@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // healthpipe: personal health exports -> clean daily table, baselines, scores, streaks, reports.
-// No third-party packages: the toolchain's Foundation/Dispatch/Testing and the system zlib only.
+// No third-party packages: the toolchain's Foundation/Dispatch/Testing, the system zlib and
+// the system SQLite only.
 import PackageDescription
 
 let package = Package(
@@ -15,6 +16,11 @@ let package = Package(
     // System library shim for zlib (inflate for export.zip, deflate for PNG/zip, CRC-32).
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
+    // System library shim for SQLite 3 (the `export --format sqlite` database).
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+
     // Shared model: catalog, samples, days, units, typed table files, errors, manifests.
     .target(name: "HealthCore", dependencies: ["CZlib"]),
 
@@ -24,13 +30,19 @@ let package = Package(
     .target(name: "Aggregate", dependencies: ["HealthCore"]),
     .target(name: "Report", dependencies: ["HealthCore"]),
 
+    // Results for other tools: the SQLite database (Datasette, DB Browser). Not a stage: it
+    // reads the stages' table files, so no stage links SQLite.
+    .target(name: "Interop", dependencies: ["HealthCore", "CSQLite"]),
+
     // Pipeline files, stage graph, caching, locking: the only library that knows every stage.
-    .target(name: "Pipeline", dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report"]),
+    .target(
+      name: "Pipeline",
+      dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Interop"]),
 
     // Thin command-line layer.
     .executableTarget(
       name: "healthpipe",
-      dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline"]),
+      dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline", "Interop"]),
     .executableTarget(
       name: "healthpipe-bench",
       dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline"]),
@@ -41,6 +53,7 @@ let package = Package(
     .testTarget(name: "AggregateTests", dependencies: ["Aggregate", "HealthCore"]),
     .testTarget(name: "ReportTests", dependencies: ["Report", "HealthCore"]),
     .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "HealthCore"]),
+    .testTarget(name: "InteropTests", dependencies: ["Interop", "HealthCore"]),
     .testTarget(name: "EndToEndTests", dependencies: ["healthpipe", "HealthCore"]),
   ]
 )

@@ -28,7 +28,8 @@ BUILD=${FUZZ_BUILD:-$ROOT/.build/fuzz}
 JOBS=${FUZZ_JOBS:-1}
 mkdir -p "$BUILD"
 
-FLAGS=(-O -g -sanitize=fuzzer,address -use-ld=lld -swift-version 6 -I "$BUILD" -I "$ROOT/Sources/CZlib")
+FLAGS=(-O -g -sanitize=fuzzer,address -use-ld=lld -swift-version 6 -I "$BUILD" -I "$ROOT/Sources/CZlib"
+  -I "$ROOT/Sources/CSQLite")
 
 # build_module NAME SOURCE_FOLDER [DEPENDENCY...]: one static library per module, rebuilt when
 # one of its sources or a dependency's library is newer.
@@ -87,7 +88,8 @@ if [ $need_stages = 1 ]; then
   build_module Report Sources/Report HealthCore
 fi
 if [ $need_pipeline = 1 ]; then
-  build_module Pipeline Sources/Pipeline HealthCore Ingest Clean Aggregate Report
+  build_module Interop Sources/Interop HealthCore
+  build_module Pipeline Sources/Pipeline HealthCore Ingest Clean Aggregate Report Interop
 fi
 
 for t in "${TARGETS[@]}"; do
@@ -101,7 +103,7 @@ for t in "${TARGETS[@]}"; do
       libs=(-lReport -lAggregate -lClean -lHealthCore)
       extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
       ;;
-    pipeline) libs=(-lPipeline -lReport -lAggregate -lClean -lIngest -lHealthCore) ;;
+    pipeline) libs=(-lPipeline -lInterop -lReport -lAggregate -lClean -lIngest -lHealthCore -lsqlite3) ;;
     *) libs=(-lIngest -lHealthCore); extra=("$ROOT/Fuzz/Support/IngestFuzzSupport.swift") ;;
   esac
   if [ ! -f "$exe" ] || [ -n "$(find "$ROOT/Fuzz" "$BUILD" -maxdepth 3 \( -name '*.swift' -o -name '*.a' \) -newer "$exe" | head -1)" ]; then

@@ -75,6 +75,7 @@ enum BenchRun {
       case .pipeline: try PipelineBench.pipeline(ctx)
       case .files: try ManyFilesBench.run(ctx)
       case .scale: try PipelineBench.scale(ctx)
+      case .export: try ExportBench.run(ctx)
       }
     }
 

@@ -82,8 +82,8 @@ struct AggregateStageTests {
     let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
     #expect(lines.count == 71)  // header + 70 days
     #expect(lines[0].hasPrefix("date,"))
-    #expect(lines[0].contains("heartRate (count/min),heartRate min (count/min)"))
-    #expect(lines[0].contains("workoutMinutes[Running] (min)"))
+    #expect(lines[0].contains("heart_rate [bpm],heart_rate_min [bpm],heart_rate_max [bpm]"))
+    #expect(lines[0].contains("workout_minutes_running [min]"))
     #expect(lines[1].hasPrefix("2024-09-02,"))  // 10 Nov − 69 days
     let weeklyCSV = String(decoding: try FileReader.readAll(out + "/weekly.csv"), as: UTF8.self)
     #expect(weeklyCSV.hasPrefix("week,weekStart,metric,category,value,previousValue,change,"))
@@ -91,7 +91,8 @@ struct AggregateStageTests {
     #expect(manifest.balanced)
     #expect(
       manifest.totals["samples"] == Int64(try TableFile.read(Sample.self, from: path).rows.count))
-    #expect(manifest.outputs.count == 7)
+    // Five tables, three CSV files and their three CSV on the Web sidecars.
+    #expect(manifest.outputs.count == 11)
     let onDisk = try StageManifest.read(from: out + ".manifest.json")
     #expect(onDisk.stage == "aggregate")
     #expect(onDisk.settings["asOf"] == "2024-11-10")

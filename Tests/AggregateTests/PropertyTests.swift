@@ -60,7 +60,9 @@ struct PropertyTests {
     }
     for (i, name) in AggregateOutputs.all.enumerated() {
       #expect(bytes[0][i] == bytes[1][i], "\(name)")
-      #expect(bytes[0][i].count > 100, "\(name)")
+      // The synthetic samples hold only metrics healthpipe knows: daily-other.csv is its
+      // header line (and its sidecar is fixed text).
+      #expect(bytes[0][i].count > (name == AggregateOutputs.otherCSV ? 40 : 100), "\(name)")
     }
   }
 }

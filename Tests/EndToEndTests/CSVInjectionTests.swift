@@ -47,14 +47,21 @@ struct CSVInjectionTests {
   func neutralised() throws {
     let dir = try Self.pipeline()
     let daily = try String(contentsOfFile: dir.file("agg/daily.csv"), encoding: .utf8)
+    let other = try String(contentsOfFile: dir.file("agg/daily-other.csv"), encoding: .utf8)
     let weekly = try String(contentsOfFile: dir.file("agg/weekly.csv"), encoding: .utf8)
     let export = try Healthpipe.run(["export", "c.hpt"], in: dir.path)
     #expect(export.code == 0)
-    for (name, csv) in [("daily.csv", daily), ("weekly.csv", weekly), ("export", export.stdout)] {
+    for (name, csv) in [
+      ("daily.csv", daily), ("daily-other.csv", other), ("weekly.csv", weekly),
+      ("export", export.stdout),
+    ] {
       #expect(Self.liveFormulas(csv).isEmpty, "\(name): \(Self.liveFormulas(csv))")
     }
-    // The unknown metric `-weird` heads a daily.csv column; written by hand from the rule.
-    #expect(daily.hasPrefix("date,'-weird (count),"))
+    // The unknown metric `-weird` is a row of daily-other.csv (its value a number, kept
+    // signed); written by hand from the rule.
+    #expect(other.contains("\r\n2024-05-07,'-weird,,-5,,,1,count\r\n"))
+    // The activity names head daily.csv columns in snake case: nothing formula-like left.
+    #expect(daily.contains(",workout_minutes_hyperlink_http_evil_example_click [min],"))
     let rows = CSVRecords.parse(export.stdout)
     // Columns: metric,start,end,utcOffset,value,…,category(8),source(9).
     let weird = try #require(rows.first { $0.fields[0] == "'-weird" })

@@ -234,46 +234,15 @@ struct ReportEndToEndTests {
 
 /// Python + aiosmtpd + msmtp helpers for the mail test.
 enum MailTools {
-  static let python: String? = {
-    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/usr/local/bin"
-    for d in path.split(separator: ":")
-    where FileManager.default.isExecutableFile(atPath: "\(d)/python3") {
-      return "\(d)/python3"
-    }
-    return nil
-  }()
+  static var python: String? { PythonTools.python }
 
-  static let msmtp: String? = {
-    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/usr/local/bin"
-    for d in path.split(separator: ":")
-    where FileManager.default.isExecutableFile(atPath: "\(d)/msmtp") {
-      return "\(d)/msmtp"
-    }
-    return nil
-  }()
+  static let msmtp: String? = PythonTools.executable(named: "msmtp")
 
-  static let available: Bool = {
-    guard let python, msmtp != nil else { return false }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: python)
-    p.arguments = ["-c", "import aiosmtpd"]
-    p.standardError = FileHandle.nullDevice
-    guard (try? p.run()) != nil else { return false }
-    p.waitUntilExit()
-    return p.terminationStatus == 0
-  }()
+  static let available: Bool = msmtp != nil && PythonTools.hasModule("aiosmtpd")
 
   /// Runs a Python script and decodes its JSON output.
   static func runJSON(_ script: String, _ args: [String]) throws -> [String: Any] {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: python!)
-    p.arguments = ["-c", script] + args
-    let out = Pipe()
-    p.standardOutput = out
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    try PythonTools.runJSON(script, args)
   }
 
   /// Parses a received message with `email` and decodes its PNGs with `zlib`.

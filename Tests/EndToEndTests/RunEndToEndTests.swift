@@ -33,6 +33,7 @@ struct RunEndToEndTests {
     ".healthpipe/nightly/aggregate/scores.hpt", ".healthpipe/nightly/aggregate/streaks.hpt",
     ".healthpipe/nightly/aggregate/weekly.hpt", ".healthpipe/nightly/aggregate/daily.csv",
     ".healthpipe/nightly/aggregate/weekly.csv", "Reports/latest/nightly.html",
+    "Reports/latest/health.sqlite", "Reports/latest/health.metadata.json",
   ]
 
   static func snapshot(_ dir: TemporaryDirectory) throws -> [String: Data] {
@@ -45,7 +46,9 @@ struct RunEndToEndTests {
     var result: [String: String] = [:]
     for line in stderr.split(separator: "\n") {
       let words = line.split(separator: " ", omittingEmptySubsequences: true)
-      if words.count >= 2, ["ingest", "clean", "aggregate", "report"].contains(String(words[0])) {
+      if words.count >= 2,
+        ["ingest", "clean", "aggregate", "report", "export"].contains(String(words[0]))
+      {
         result[String(words[0])] = String(words[1])
       }
     }
@@ -68,6 +71,7 @@ struct RunEndToEndTests {
     #expect(
       Self.statuses(second.stderr) == [
         "ingest": "skipped", "clean": "skipped", "aggregate": "skipped", "report": "skipped",
+        "export": "skipped",
       ])
     // Every stage skipped is the proof that the rerun is cheap; how cheap is measured by
     // healthpipe-bench, never timed in a test (the machine is shared and noisy).
@@ -78,7 +82,9 @@ struct RunEndToEndTests {
     let summary = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     let stages = summary?["stages"] as? [[String: Any]]
     #expect(
-      stages?.map { $0["status"] as? String } == ["skipped", "skipped", "skipped", "skipped"])
+      stages?.map { $0["status"] as? String } == [
+        "skipped", "skipped", "skipped", "skipped", "skipped",
+      ])
     #expect(summary?["asOf"] as? String == "2026-11-15")
   }
 
@@ -95,6 +101,7 @@ struct RunEndToEndTests {
     #expect(
       Self.statuses(touched.stderr) == [
         "ingest": "ran", "clean": "skipped", "aggregate": "skipped", "report": "skipped",
+        "export": "skipped",
       ])
     // A new as-of date changes what aggregate and report compute, not ingest or clean.
     let later = try Healthpipe.run(
@@ -102,6 +109,7 @@ struct RunEndToEndTests {
     #expect(
       Self.statuses(later.stderr) == [
         "ingest": "skipped", "clean": "skipped", "aggregate": "ran", "report": "ran",
+        "export": "ran",
       ])
   }
 

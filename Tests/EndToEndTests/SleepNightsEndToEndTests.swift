@@ -26,7 +26,7 @@ struct SleepNightsEndToEndTests {
 
   /// `metric -> date -> (value, source)` of the daily table's sleep and nap rows.
   static func daily(_ aggregate: String) throws -> [String: [String: (Double, String)]] {
-    let csv = try Healthpipe.run(["export", aggregate + "/daily.hpt"]).stdout
+    let csv = try Healthpipe.run(["export", aggregate + "/daily.hpt", "--exact"]).stdout
     let lines = csv.split(separator: "\r\n")
     let header = lines[0].split(separator: ",").map(String.init)
     let source = try #require(header.firstIndex(of: "source"))

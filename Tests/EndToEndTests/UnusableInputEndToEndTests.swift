@@ -174,7 +174,7 @@ struct UnusableInputEndToEndTests {
     let header = daily[0].split(separator: ",").map(String.init)
     let row = try #require(daily.first { $0.hasPrefix("2015-11-08,") })
     let cells = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    let asleep = try #require(header.firstIndex(of: "sleepAsleep (min)"))
+    let asleep = try #require(header.firstIndex(of: "sleep_asleep [min]"))
     #expect(Double(cells[asleep]) == 420)
   }
 }

@@ -33,7 +33,7 @@ struct WorkoutSessionsEndToEndTests {
       let r = try Healthpipe.run(args + ["-q"])
       #expect(r.code == 0, "\(args[0]): \(r.stderr)")
     }
-    let daily = try Healthpipe.run(["export", dir.file("agg/daily.hpt")]).stdout
+    let daily = try Healthpipe.run(["export", dir.file("agg/daily.hpt"), "--exact"]).stdout
     func value(_ metric: String, _ category: String = "") -> String? {
       let prefix = "2026-11-10,\(metric),\(category),"
       return daily.split(separator: "\r\n").first { $0.hasPrefix(prefix) }.map {

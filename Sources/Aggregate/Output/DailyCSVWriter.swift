@@ -1,73 +1,143 @@
 import HealthCore
 
-/// Writes `daily.csv`: one row per day of the analysis range (the days the baselines and
-/// scores cover, `AnalysisRange`: from the start of the latest stretch of data without a
-/// gap over 366 days to as-of), one column per daily series with a value in that range
-/// (`metric` or `metric[category]`, with the unit in brackets), plus `min` and `max` columns
-/// for series that have them. Empty cell = no value. RFC 4180, CRLF.
+/// Writes `daily.csv` and `daily-other.csv` with their CSV on the Web sidecars
+/// (docs/interop.md, "daily.csv").
+///
+/// `daily.csv` has one row per day of the analysis range (the days the baselines and scores
+/// cover, `AnalysisRange`: from the start of the latest stretch of data without a gap over
+/// 366 days to as-of) and one column per daily series healthpipe knows that has a value in
+/// that range, in `SeriesVocabulary` order: `name [unit]` (`resting_heart_rate [bpm]`), a
+/// split as `name_category` (`workout_minutes_running [min]`, `goal_met_steps [days]`), and
+/// `_min` / `_max` columns for series that have them. Values are scaled and rounded as the
+/// series' `SeriesFormat` says; an empty cell is no value. Metrics healthpipe does not know
+/// (a raw HealthKit type, a long CSV's own name) are not columns there: they are rows of
+/// `daily-other.csv` (`date,metric,category,value,min,max,n,unit`, values with 6
+/// significant digits), so the wide file's columns are the same words in every export.
 ///
 /// Bounding the rows by the range, not by the first day with data, keeps a stray sample
 /// dated 0001-01-01 (a device clock error) from making 740,000 empty lines; its daily
 /// value stays in `daily.hpt`.
 public enum DailyCSVWriter {
-  /// The file's bytes: the days of `days` (sorted `values` outside it are left out); only
-  /// the header without a range.
-  public static func csv(_ values: [DailyValue], days: ClosedRange<LocalDay>?) -> String {
-    guard let days else { return CSVFormatting.line(["date"]) }
-    let values = values.filter { days.contains($0.day) }
-    let first = days.lowerBound
-    let last = days.upperBound
-    struct Column: Hashable {
-      var key: SeriesKey
-      var part: Int  // 0 value, 1 min, 2 max
+  /// The four files' text.
+  public struct Files: Sendable {
+    /// `daily.csv`.
+    public var wide: String
+    /// `daily.csv-metadata.json`.
+    public var wideMetadata: String
+    /// `daily-other.csv`.
+    public var other: String
+    /// `daily-other.csv-metadata.json`.
+    public var otherMetadata: String
+  }
+
+  /// The files for the days of `days` (sorted `values` outside it are left out); header
+  /// lines only without a range.
+  public static func files(_ values: [DailyValue], days: ClosedRange<LocalDay>?) throws -> Files {
+    let inRange = days.map { range in values.filter { range.contains($0.day) } } ?? []
+    func isKnown(_ v: DailyValue) -> Bool {
+      SeriesVocabulary.format(of: v.metric)?.storedUnit == v.unit
     }
-    var units: [SeriesKey: String] = [:]
-    var hasRange: Set<SeriesKey> = []
-    for v in values {
-      let key = SeriesKey(v.metric, v.category)
-      units[key] = v.unit
-      if v.minimum != nil || v.maximum != nil { hasRange.insert(key) }
+    let known = inRange.filter(isKnown)
+    let columns = WideColumn.layout(
+      known.map { ($0.metric, $0.category, $0.minimum != nil || $0.maximum != nil) })
+    return Files(
+      wide: wideText(known, columns: columns, days: days),
+      wideMetadata: try wideMetadata(columns),
+      other: otherText(inRange.filter { !isKnown($0) }),
+      otherMetadata: try otherMetadata())
+  }
+
+  static func wideText(
+    _ values: [DailyValue], columns: [WideColumn], days: ClosedRange<LocalDay>?
+  ) -> String {
+    var text = CSVFormatting.line(["date"] + columns.map(\.header))
+    guard let days else { return text }
+    var position: [SeriesKey: Int] = [:]
+    for (i, c) in columns.enumerated() where c.part == .value {
+      position[SeriesKey(c.format.metric, c.category)] = i
     }
-    var columns: [Column] = []
-    for key in units.keys.sorted() {
-      columns.append(Column(key: key, part: 0))
-      if hasRange.contains(key) {
-        columns.append(Column(key: key, part: 1))
-        columns.append(Column(key: key, part: 2))
-      }
-    }
-    let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
-    // Series names and units come from the data (a metric the catalog does not know keeps
-    // its input name): text cells, neutralised against formulas.
-    var header: [CSVCell] = [.value("date")]
-    for c in columns {
-      var name =
-        c.key.category.isEmpty ? c.key.metric.rawValue : "\(c.key.metric)[\(c.key.category)]"
-      if c.part == 1 { name += " min" }
-      if c.part == 2 { name += " max" }
-      let unit = units[c.key] ?? ""
-      header.append(.text(unit.isEmpty ? name : "\(name) (\(unit))"))
-    }
-    var text = CSVFormatting.line(header)
     var index = 0
-    var day = first
-    while day <= last {
+    var day = days.lowerBound
+    while day <= days.upperBound {
       var cells = [String](repeating: "", count: columns.count)
       while index < values.count, values[index].day == day {
         let v = values[index]
-        let key = SeriesKey(v.metric, v.category)
-        cells[position[Column(key: key, part: 0)]!] = NumberFormatting.shortest(v.value)
-        if let m = v.minimum {
-          cells[position[Column(key: key, part: 1)]!] = NumberFormatting.shortest(m)
-        }
-        if let m = v.maximum {
-          cells[position[Column(key: key, part: 2)]!] = NumberFormatting.shortest(m)
-        }
         index += 1
+        guard let i = position[SeriesKey(v.metric, v.category)] else { continue }
+        let format = columns[i].format
+        cells[i] = format.text(v.value)
+        if i + 2 < columns.count, columns[i + 1].part == .minimum {
+          if let m = v.minimum { cells[i + 1] = format.text(m) }
+          if let m = v.maximum { cells[i + 2] = format.text(m) }
+        }
       }
       text += CSVFormatting.line([day.description] + cells)
       day = day.adding(days: 1)
     }
     return text
+  }
+
+  static func wideMetadata(_ columns: [WideColumn]) throws -> String {
+    var described = [
+      CSVWMetadata.Column(
+        name: "date", titles: "date", datatype: "date", required: true,
+        description: "The local day (for sleep columns the sleep day: the date of the night's "
+          + "end + 6 h).")
+    ]
+    for c in columns {
+      described.append(
+        CSVWMetadata.Column(
+          name: c.name, titles: c.header,
+          datatype: c.format.decimals == 0 ? "integer" : "decimal", description: c.description,
+          unit: c.format.unit))
+    }
+    return try CSVWMetadata(
+      url: AggregateOutputs.dailyCSV, title: "Daily values, one row per day",
+      description: "One row per day of the analysis range, one column per daily series "
+        + "healthpipe knows (the unit in brackets; empty: no value). Metrics it does not know "
+        + "are rows of \(AggregateOutputs.otherCSV).",
+      columns: described, primaryKey: ["date"]
+    ).json()
+  }
+
+  static let otherHeader = ["date", "metric", "category", "value", "min", "max", "n", "unit"]
+
+  static func otherText(_ values: [DailyValue]) -> String {
+    func number(_ v: Double?) -> CSVCell {
+      .value(v.map { NumberFormatting.significant($0, SeriesVocabulary.unknownDigits) } ?? "")
+    }
+    var text = CSVFormatting.line(otherHeader)
+    for v in values {
+      // Metric names, categories and units come from the inputs: text cells, neutralised
+      // against formulas.
+      text += CSVFormatting.line([
+        .value(v.day.description), .text(v.metric.rawValue), .text(v.category), number(v.value),
+        number(v.minimum), number(v.maximum), .value(String(v.count)), .text(v.unit),
+      ])
+    }
+    return text
+  }
+
+  static func otherMetadata() throws -> String {
+    let columns = zip(
+      otherHeader, ["date", "string", "string", "number", "number", "number", "integer", "string"]
+    )
+    .map { name, type in
+      CSVWMetadata.Column(
+        name: name, titles: name, datatype: type,
+        required: name == "date" || name == "value" || name == "n",
+        description: name == "date"
+          ? TableDescriptions.column(.daily, "day")
+          : TableDescriptions.column(.daily, name)
+            + (name == "metric"
+              ? " Types healthpipe does not know, under the name they were read with." : ""))
+    }
+    return try CSVWMetadata(
+      url: AggregateOutputs.otherCSV, title: "Daily values of other metrics",
+      description: "Daily values of the metrics healthpipe does not know (kept under the names "
+        + "they were read with), one row per day and metric, in the units they were read "
+        + "with; values with up to \(SeriesVocabulary.unknownDigits) significant digits.",
+      columns: columns, primaryKey: ["date", "metric", "category"]
+    ).json()
   }
 }

@@ -68,11 +68,7 @@ public enum AggregateStage {
     try write(result.scores, AggregateOutputs.scores)
     try write(result.streaks, AggregateOutputs.streaks)
     try write(result.weekly, AggregateOutputs.weekly)
-    try AtomicFileWriter.write(
-      DailyCSVWriter.csv(result.daily, days: result.analysisRange),
-      to: dir + AggregateOutputs.dailyCSV)
-    try AtomicFileWriter.write(
-      WeeklyCSVWriter.csv(result.weekly), to: dir + AggregateOutputs.weeklyCSV)
+    try writeCSVFiles(result, dir: dir)
 
     var manifest = manifestBody(o, asOf: asOf, result: result, rowsRead: rowsRead)
     manifest.inputs = inputs
@@ -86,6 +82,26 @@ public enum AggregateStage {
     }
     try manifest.write(to: StageManifest.path(for: o.outputDirectory))
     return manifest
+  }
+
+  /// `daily.csv`, `daily-other.csv` and `weekly.csv` with their CSV on the Web sidecars.
+  /// `weekly.csv` is `healthpipe export weekly.hpt` itself: one rule for both
+  /// (docs/interop.md).
+  private static func writeCSVFiles(_ result: AggregateResult, dir: String) throws {
+    let daily = try DailyCSVWriter.files(result.daily, days: result.analysisRange)
+    let sidecar = CSVWMetadata.sidecarName
+    try AtomicFileWriter.write(daily.wide, to: dir + AggregateOutputs.dailyCSV)
+    try AtomicFileWriter.write(daily.wideMetadata, to: dir + sidecar(AggregateOutputs.dailyCSV))
+    try AtomicFileWriter.write(daily.other, to: dir + AggregateOutputs.otherCSV)
+    try AtomicFileWriter.write(daily.otherMetadata, to: dir + sidecar(AggregateOutputs.otherCSV))
+    let weekly = try AtomicFileWriter(destination: dir + AggregateOutputs.weeklyCSV)
+    try TableExporter.export(path: dir + AggregateOutputs.weekly, format: .csv, to: weekly)
+    try weekly.commit()
+    let header = try TableFile.header(of: dir + AggregateOutputs.weekly)
+    try AtomicFileWriter.write(
+      try CSVWMetadata.table(
+        header, url: AggregateOutputs.weeklyCSV, primaryKey: ["week", "metric", "category"]
+      ).json(), to: dir + sidecar(AggregateOutputs.weeklyCSV))
   }
 
   /// The as-of bound while reading for `latest`: no real day is after it.

@@ -89,7 +89,7 @@ public enum MetricCatalog {
       columns: ["Blood Oxygen Saturation"]),
     MetricInfo(
       .respiratoryRate, "Respiratory rate", kind: .point, aggregation: .mean, unit: "count/min",
-      display: "/min", apple: [q + "RespiratoryRate"], autoExport: ["respiratory_rate"],
+      display: "breaths/min", apple: [q + "RespiratoryRate"], autoExport: ["respiratory_rate"],
       columns: ["Respiratory Rate"]),
     MetricInfo(
       .vo2Max, "VO2 max", kind: .point, aggregation: .last, unit: "mL/(kg·min)",

@@ -2,6 +2,11 @@
 /// read every intermediate result. Days print as `yyyy-MM-dd`, timestamps as ISO 8601 UTC,
 /// nulls as empty CSV fields or JSON `null`, non-finite numbers as JSON `null`. CSV text
 /// cells are neutralised against spreadsheet formulas unless `raw` (`CSVFormatting`).
+///
+/// CSV numbers follow `ExportNumberRules` (a precision that fits the metric, units people
+/// know: `bpm`, `%` with the value in percent) unless `exact`, which writes every stored
+/// value and unit as it is, with the shortest text that reads back as the same Double.
+/// NDJSON is for programs and always exact.
 public enum TableExporter {
   /// Output formats.
   public enum Format: String, Sendable, CaseIterable {
@@ -16,9 +21,9 @@ public enum TableExporter {
   /// table prints nothing instead of its first rows (standard output cannot be taken back,
   /// and a reader ignoring the exit code would get fewer rows).
   @discardableResult
-  public static func export(path: String, format: Format, raw: Bool = false, to sink: ByteSink)
-    throws -> Int64
-  {
+  public static func export(
+    path: String, format: Format, raw: Bool = false, exact: Bool = false, to sink: ByteSink
+  ) throws -> Int64 {
     let check = try TableFileReader(path: path)
     while try check.nextBlock() != nil {}
     let reader = try TableFileReader(path: path)
@@ -26,15 +31,21 @@ public enum TableExporter {
     if format == .csv { try sink.write(CSVFormatting.line(columns.map(\.name))) }
     var rows: Int64 = 0
     let keys = columns.map { CSVFormatting.jsonString($0.name) + ":" }
+    let tidy = exact ? nil : TidyRows(reader.header)
     while let block = try reader.nextBlock() {
       var text = ""
       text.reserveCapacity(block.rowCount * columns.count * 8)
       for row in 0..<block.rowCount {
         switch format {
         case .csv:
+          let series = tidy?.series(block, row)
           for (i, column) in block.columns.enumerated() {
             if i > 0 { text += "," }
             if column.isNull(row) { continue }
+            if let tidy, let cell = tidy.cell(i, column, row, series: series) {
+              text += cell
+              continue
+            }
             text +=
               column.spec.type == .string
               ? CSVFormatting.textField(column.string(at: row), raw: raw)
@@ -77,5 +88,42 @@ public enum TableExporter {
     case .bool: column.bools[row] ? "true" : "false"
     case .string, .day, .timestamp: CSVFormatting.jsonString(plainText(column, row))
     }
+  }
+}
+
+/// The non-exact CSV form of a table's rows: float columns by `ExportNumberRules`, and the
+/// `unit` column of daily, baselines and weekly rows in the words of their metric's
+/// `SeriesFormat` (with values scaled to it).
+struct TidyRows {
+  let rules: [ExportNumberRule?]
+  let metricColumn: Int?
+  let unitColumn: Int?
+
+  init(_ header: TableHeader) {
+    rules = header.columns.map {
+      $0.type == .float64 ? ExportNumberRules.rule(header.kind, column: $0.name) : nil
+    }
+    let userUnits = ExportNumberRules.writesUserUnits(header.kind)
+    metricColumn = userUnits ? header.columnIndex("metric") : nil
+    unitColumn = userUnits ? header.columnIndex("unit") : nil
+  }
+
+  /// The format of row `row`'s metric when its unit is the canonical one.
+  func series(_ block: DecodedBlock, _ row: Int) -> SeriesFormat? {
+    guard let metricColumn, let unitColumn else { return nil }
+    let metric = MetricID(block.columns[metricColumn].string(at: row))
+    guard let format = SeriesVocabulary.format(of: metric),
+      format.storedUnit == block.columns[unitColumn].string(at: row)
+    else { return nil }
+    return format
+  }
+
+  /// The cell of column `index`, or nil to write it the exact way.
+  func cell(_ index: Int, _ column: DecodedColumn, _ row: Int, series: SeriesFormat?) -> String? {
+    if let rule = rules[index] {
+      return ExportNumberRules.text(column.doubles[row], rule, series: series)
+    }
+    if index == unitColumn, let series { return CSVFormatting.textField(series.unit) }
+    return nil
   }
 }

@@ -23,23 +23,53 @@ public enum TableFile {
     _ type: Record.Type, from path: String, limits: TableValueLimits? = nil,
     _ body: ([Record]) throws -> Void
   ) throws -> TableHeader {
+    try readAhead(path, kind: Record.tableKind, columns: Record.columns) { block, first in
+      if let limits, let bad = limits.violation(in: block) {
+        throw HealthError.malformed(
+          "column \(bad.column) holds \(bad.value), a number no report can show",
+          at: SourceLocation(file: path, path: "row \(first + Int64(bad.row) + 1)"),
+          hint: "the table is damaged, hand-made, or aggregated from samples that skipped "
+            + "`healthpipe clean`; rerun clean and aggregate")
+      }
+      return try decode(Record.self, block, firstRow: first, path: path)
+    } body: { records in
+      try body(records)
+    }
+  }
+
+  /// Streams a table's decoded blocks (each call gets one block, columns as stored),
+  /// checking the kind, the schema and every CRC, with the next blocks read and checked on
+  /// a background thread as `stream` does. Returns the header. For readers that need the
+  /// columns rather than records (the SQLite export).
+  @discardableResult
+  public static func streamBlocks(
+    from path: String, kind: TableKind, columns: [ColumnSpec],
+    _ body: (DecodedBlock) throws -> Void
+  ) throws -> TableHeader {
+    try readAhead(path, kind: kind, columns: columns) { block, _ in
+      block
+    } body: { block in
+      try body(block)
+    }
+  }
+
+  /// Opens the table, checks its kind and columns, and hands `body` what `transform` makes
+  /// of each block (with the block's first row number), computed on a background thread at
+  /// most two blocks ahead, in file order.
+  private static func readAhead<Item>(
+    _ path: String, kind: TableKind, columns: [ColumnSpec],
+    transform: @escaping @Sendable (DecodedBlock, Int64) throws -> Item,
+    body: (Item) throws -> Void
+  ) throws -> TableHeader {
     let reader = try TableFileReader(path: path)
-    try reader.expect(kind: Record.tableKind, columns: Record.columns)
-    let handoff = BoundedHandoff<Result<[Record], any Error>>(capacity: 2)
+    try reader.expect(kind: kind, columns: columns)
+    let handoff = BoundedHandoff<Result<Item, any Error>>(capacity: 2)
     let source = UncheckedSendable(reader)
     let producer = BackgroundThread(name: "healthpipe.table-reader") {
       do {
         while let block = try source.value.nextBlock() {
           let first = source.value.rowsRead - Int64(block.rowCount)
-          if let limits, let bad = limits.violation(in: block) {
-            throw HealthError.malformed(
-              "column \(bad.column) holds \(bad.value), a number no report can show",
-              at: SourceLocation(file: path, path: "row \(first + Int64(bad.row) + 1)"),
-              hint: "the table is damaged, hand-made, or aggregated from samples that skipped "
-                + "`healthpipe clean`; rerun clean and aggregate")
-          }
-          let records = try decode(Record.self, block, firstRow: first, path: path)
-          if !handoff.put(.success(records)) { return }
+          if !handoff.put(.success(try transform(block, first))) { return }
         }
       } catch {
         handoff.put(.failure(error))

@@ -33,6 +33,13 @@ public struct ReportConfig: Sendable, Hashable {
   public var sendmail: String?
 }
 
+/// The `[export]` section: results written for other tools after the report.
+public struct ExportConfig: Sendable, Hashable {
+  /// `sqlite`: the SQLite database to keep current (resolved), with Datasette's
+  /// `metadata.json` beside it; nil for none.
+  public var sqlite: String?
+}
+
 /// A validated pipeline file: every value checked, every path resolved against the file's
 /// folder, input patterns expanded.
 public struct PipelineConfig: Sendable {
@@ -64,6 +71,8 @@ public struct PipelineConfig: Sendable {
   public var backfillDays: Int
   /// The `[report]` section.
   public var report: ReportConfig
+  /// The `[export]` section.
+  public var export = ExportConfig()
   /// The raw entries, for settings digests and `--plan`.
   public var document: PipelineDocument
 }

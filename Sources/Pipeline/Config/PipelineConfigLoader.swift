@@ -12,6 +12,7 @@ public enum PipelineConfigLoader {
     "clean": ["priority"],
     "aggregate": ["goals", "pinned", "week_start", "weekly_active_target", "backfill_days"],
     "report": ["format", "window", "out", "to", "from", "send", "sendmail"],
+    "export": ["sqlite"],
   ]
   static let goalKeys: Set<String> = ["condition", "weekly_target", "description"]
   /// Goals that exist without a section (design defaults).
@@ -39,7 +40,8 @@ public enum PipelineConfigLoader {
       guard keys[name] != nil || isGoalSection(name) else {
         throw configError(
           "unknown section [\(name)]", at: location,
-          hint: "sections are [pipeline], [clean], [aggregate], [goal.NAME] and [report]")
+          hint:
+            "sections are [pipeline], [clean], [aggregate], [goal.NAME], [report] and [export]")
       }
     }
     for entry in document.entries {
@@ -198,11 +200,22 @@ public enum PipelineConfigLoader {
         at: value("report", "format")?.location,
         hint: "add 'to = you@example.com' to [report]")
     }
-    return PipelineConfig(
+    var export = ExportConfig()
+    if let e = value("export", "sqlite") {
+      guard !e.value.isEmpty else {
+        throw configError(
+          "sqlite is empty", at: e.location,
+          hint: "give the database file, e.g. sqlite = ../Reports/latest/health.sqlite")
+      }
+      export.sqlite = PathUtilities.resolve(e.value, relativeTo: base)
+    }
+    var config = PipelineConfig(
       path: document.path, name: name, inputs: inputs, workFolder: work, asOf: asOf,
       timeZone: timeZone, priority: priority, goalNames: goalNames, goals: goals, pinned: pinned,
       weekStart: weekStart, weeklyActiveTarget: weeklyActive, backfillDays: backfillDays,
       report: report, document: document)
+    config.export = export
+    return config
   }
 
   private static func goal(_ name: String, document: PipelineDocument, location: SourceLocation)

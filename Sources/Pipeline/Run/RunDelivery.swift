@@ -16,12 +16,16 @@ public struct RunDelivery: Sendable, Codable, Equatable {
   /// What happened to the e-mail: `sent week 2026-W46 to a@b`, `already sent week
   /// 2026-W46`, or `not sent (send = false)`; nil for other formats.
   public var mail: String?
+  /// The `[export]` SQLite database, if the pipeline keeps one.
+  public var database: String?
 
-  /// The report line and, for e-mail, the mail line, as `run` prints them.
+  /// The report line, for e-mail the mail line, and the database line, as `run` prints
+  /// them.
   public var lines: [String] {
     let what = format == "email" ? "e-mail" : "report"
     var out = ["\(what): \(path)" + (format == "markdown" ? " (SVG charts beside it)" : "")]
     if let mail { out.append("mail: \(mail)") }
+    if let database { out.append("database: \(database)") }
     return out
   }
 
@@ -56,6 +60,7 @@ public struct RunDelivery: Sendable, Codable, Equatable {
     -> RunDelivery
   {
     var delivery = RunDelivery(format: config.report.format, path: reportPath)
+    delivery.database = config.export.sqlite
     guard config.report.format == "email" else { return delivery }
     let to = config.report.to ?? ""
     let recipient = (try? EmailAddress(parsing: to, option: "to"))?.address ?? to

@@ -2,10 +2,12 @@ import Aggregate
 import Clean
 import HealthCore
 import Ingest
+import Interop
 import Report
 
 /// The four stages of a pipeline file, in order, wired through the work folder's table
-/// files exactly as a user running the commands one by one would.
+/// files exactly as a user running the commands one by one would, and the `[export]`
+/// step after them when the file asks for one.
 public enum NightlyStages {
   /// Where the report stage writes: `[report] out`, else under the work folder
   /// (`report/report.html`, `report/report.md` or `report/weekly.eml`).
@@ -97,7 +99,19 @@ public enum NightlyStages {
         window: config.report.window, email: email)
       return StageOutput(manifest: try ReportStage.run(options, progress: progress))
     }
-    return [ingest, clean, aggregate, report]
+    guard let sqlite = config.export.sqlite else { return [ingest, clean, aggregate, report] }
+    let tables =
+      [work.samples, work.ingestRejects, work.cleaned, work.cleanRejects] + aggregateTables
+    let exportOptions = SQLiteExportOptions(source: work.folder, tables: tables, output: sqlite)
+    let export = PipelineStage(
+      name: SQLiteExport.name, inputs: tables,
+      outputs: [sqlite, exportOptions.datasetteMetadataPath],
+      settings: ["sqlite": sqlite, "layout": String(SQLiteExport.layoutVersion)]
+    ) { progress in
+      try FileSystem.createDirectory(PathUtilities.directory(of: sqlite))
+      return StageOutput(manifest: try SQLiteExport.run(exportOptions, progress: progress))
+    }
+    return [ingest, clean, aggregate, report, export]
   }
 
   /// The as-of date the last aggregate run recorded in its daily table, if readable.

@@ -132,7 +132,7 @@ public struct MetricPresentation: Sendable, Hashable {
       p.minimumSpan = 2
       p.joinsReadings = true
     case .respiratoryRate:
-      p = make("Respiratory rate", "/min", 1)
+      p = make("Respiratory rate", "breaths/min", 1)
       p.minimumSpan = 3
     case .spo2:
       p = make("Blood oxygen", "%", 1, .scale(100))

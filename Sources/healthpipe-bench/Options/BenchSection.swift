@@ -1,5 +1,5 @@
-/// The benchmark's sections, in the order they run (section 10 of the design and issues 2-8
-/// and 13).
+/// The benchmark's sections, in the order they run (section 10 of the design and issues 2-8,
+/// 13 and 16).
 enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   /// 1. Apple `export.xml` and `export.zip` ingest at two sizes.
   case ingest
@@ -15,8 +15,11 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   case pipeline
   /// 7. Many small inputs: the cost of an input file as such (issue 13).
   case files
-  /// 7. A ~2 GB export: ingest and the whole pipeline (off by default).
+  /// 8. A ~2 GB export: ingest and the whole pipeline (off by default).
   case scale
+  /// 9. The SQLite database of the five-year work folder, and of a smaller one for memory
+  /// (issue 16).
+  case export
 
   /// The heading printed above the section's table.
   var title: String {
@@ -29,6 +32,7 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
     case .pipeline: "6. Whole nightly pipeline on the five-year export"
     case .files: "7. Many small inputs: overhead per input file"
     case .scale: "8. Scale: a ~2 GB export"
+    case .export: "9. Export a work folder to SQLite (export --format sqlite)"
     }
   }
 

@@ -47,8 +47,17 @@ enum Healthpipe {
     _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
     stdin: Data? = nil
   ) throws -> Result {
+    try runProcess(binary, arguments, in: directory, environment: environment, stdin: stdin)
+  }
+
+  /// Runs any program with `arguments` in `directory` and waits for it, reading its
+  /// standard output and error.
+  static func runProcess(
+    _ executable: URL, _ arguments: [String], in directory: String? = nil,
+    environment: [String: String] = [:], stdin: Data? = nil
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var env = ProcessInfo.processInfo.environment

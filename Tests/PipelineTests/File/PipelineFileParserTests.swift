@@ -61,6 +61,9 @@ struct PipelineFileParserTests {
       window = 90
       to = me@example.com
       send = false
+
+      [export]
+      sqlite = out/health.sqlite
       """)
     let c = try PipelineConfigLoader.load(path: path)
     #expect(c.name == "nightly")
@@ -79,6 +82,19 @@ struct PipelineFileParserTests {
     #expect(c.report.format == "email")
     #expect(c.report.window == 90)
     #expect(c.report.send == false)
+    #expect(c.export.sqlite == PathUtilities.normalise(dir.file("out/health.sqlite")))
+    // The export is a fifth stage reading the nine work tables, writing the database and
+    // Datasette's metadata beside it.
+    let stages = try NightlyStages.make(config: c, asOf: LocalDay(iso: "2025-07-06")!)
+    #expect(stages.map(\.name) == ["ingest", "clean", "aggregate", "report", "export"])
+    let export = try #require(stages.last)
+    #expect(export.inputs.count == 9)
+    #expect(export.inputs.first == c.workFolder + "/samples.hpt")
+    #expect(
+      export.outputs == [
+        PathUtilities.normalise(dir.file("out/health.sqlite")),
+        PathUtilities.normalise(dir.file("out/health.metadata.json")),
+      ])
   }
 
   @Test("each malformed case names file:line and exits 78")
@@ -113,6 +129,8 @@ struct PipelineFileParserTests {
       ),
       ("[pipeline]\ninputs = in.zip\n[aggregate]\ngoals = steps, steps\n", 4, "listed twice"),
       ("[pipeline]\ninputs = in.zip\n[aggregate]\ngoals = swim\n", 4, "no [goal.swim]"),
+      ("[pipeline]\ninputs = in.zip\n[export]\nsqlite =\n", 4, "sqlite is empty"),
+      ("[pipeline]\ninputs = in.zip\n[export]\nduckdb = x.db\n", 4, "unknown key 'duckdb'"),
     ]
     for (text, line, message) in cases {
       guard let e = failure(text) else {

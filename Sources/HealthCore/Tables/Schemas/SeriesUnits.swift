@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The unit of each daily series id: the catalog's canonical unit, or that of a derived
 /// series (`ln(ms)` for hrvLnSDNN, `min` for sleep, nap and workout minutes, `count` for
 /// workout and nap counts, `kcal`/`km` for workout energy/distance, `days` for goal days).

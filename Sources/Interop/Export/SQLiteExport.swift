@@ -1,0 +1,199 @@
+import HealthCore
+
+/// What `healthpipe export WORK --format sqlite` and a pipeline's `[export] sqlite` do.
+public struct SQLiteExportOptions: Sendable {
+  /// A work folder (its tables and those of its sub-folders), an aggregate folder, or one
+  /// table file.
+  public var source: String
+  /// The table files to read instead of those found in `source` (a pipeline names its
+  /// work files; `source` is then only recorded in `metadata`).
+  public var tables: [String]?
+  /// The database file to write (replaced atomically).
+  public var output: String
+  /// Datasette's `metadata.json`; default `<output without extension>.metadata.json`
+  /// beside the database.
+  public var datasetteMetadata: String?
+
+  /// Creates options.
+  public init(
+    source: String, tables: [String]? = nil, output: String, datasetteMetadata: String? = nil
+  ) {
+    self.source = source
+    self.tables = tables
+    self.output = output
+    self.datasetteMetadata = datasetteMetadata
+  }
+
+  /// The Datasette metadata path that will be written.
+  public var datasetteMetadataPath: String {
+    datasetteMetadata ?? DatasetteMetadata.path(besides: output)
+  }
+}
+
+/// Writes every table of a work folder into one SQLite database with proper types, keys,
+/// indexes, the `daily_wide` view and metadata tables, plus Datasette's `metadata.json`
+/// beside it and a manifest (`<output>.manifest.json`). The database is built in a
+/// temporary file in the output's folder and renamed into place when complete: a reader
+/// (Datasette, a nightly job's consumer) sees the old database or the new one, never a
+/// half-written one (docs/interop.md).
+public enum SQLiteExport {
+  /// The name in manifests and pipeline outcomes.
+  public static let name = "export"
+  /// The layout version of the database (`PRAGMA user_version`, `metadata`): a pipeline
+  /// rewrites its database when it changes.
+  public static var layoutVersion: Int { MetadataTables.layoutVersion }
+
+  /// The table files `run` would read for `source` (for a pipeline stage's inputs).
+  public static func tableFiles(in source: String) throws -> [String] {
+    try WorkFolderTables.find(source).map(\.path)
+  }
+
+  /// Writes the database. Throws `HealthError` (66 no tables, 65 damaged table, 64 two
+  /// tables of one kind, 73/74 output).
+  @discardableResult
+  public static func run(_ o: SQLiteExportOptions, progress: ProgressMeter) throws -> StageManifest
+  {
+    let started = SystemCalls.monotonicSeconds()
+    let tables = try o.tables.map(WorkFolderTables.named) ?? WorkFolderTables.find(o.source)
+    let datasette = o.datasetteMetadataPath
+    try OutputCollision.check(
+      outputs: [o.output, datasette, StageManifest.path(for: o.output)],
+      inputs: tables.map(\.path))
+    if SystemCalls.isDirectory(o.output) {
+      throw HealthError(
+        .cannotCreate, "the database path is a folder", at: SourceLocation(file: o.output),
+        hint: "give a file name, e.g. \(o.output)/health.sqlite")
+    }
+    var inputs: [FileFingerprint] = []
+    for t in tables { inputs.append(try FileFingerprint.withChecksum(t.path)) }
+
+    let file = try AtomicFileWriter(destination: o.output)
+    var described: [MetadataTables.Described] = []
+    var notes: [String] = []
+    var totals: [String: Int64] = [:]
+    var facts: [String: String] = [:]
+    do {
+      let db = try SQLiteDatabase(file: file.temporaryPath, path: o.output)
+      try configure(db)
+      progress.begin(stage: name, totalBytes: 0)
+      var done: Int64 = 0
+      let devices = try tables.contains { $0.header.kind == .samples } ? DeviceTable(db) : nil
+      for (t, print) in zip(tables, inputs) {
+        let outcome = try TableLoader(table: t, database: db, devices: devices).load { rows in
+          done += rows
+          progress.update(bytes: 0, records: done)
+        }
+        totals["rows." + t.name] = outcome.rows
+        notes.append(
+          "table \(t.name): \(outcome.rows) rows inserted in "
+            + "\(NumberFormatting.fixed(outcome.insertSeconds * 1000, 1)) ms, indexed in "
+            + "\(NumberFormatting.fixed(outcome.indexSeconds * 1000, 1)) ms")
+        let about = TableDescriptions.table(t.header.kind, stage: t.header.stage)
+        described.append(
+          MetadataTables.Described(
+            name: t.name, type: "table", title: about.title, description: about.text,
+            kind: t.header.kind.rawValue, stage: t.header.stage, rows: outcome.rows,
+            sourceFile: t.path, sourceSize: print.size, sourceCRC: print.crc32 ?? "",
+            columns: t.columns.map { ($0.name, $0.type, $0.unit, $0.description) }))
+        if t.header.kind == .daily || facts.isEmpty { facts = t.header.meta }
+      }
+      progress.end()
+      if let devices { described.append(devices.described) }
+      var unknown: [(metric: String, units: String)] = []
+      if let daily = tables.first(where: { $0.header.kind == .daily }) {
+        let columns = try DailyWideView.columns(in: db)
+        try db.execute(DailyWideView.createStatement(columns))
+        described.append(
+          MetadataTables.Described(
+            name: DailyWideView.name, type: "view", title: "Daily values, one row per day",
+            description: "One row per day, one column per daily series healthpipe knows, "
+              + "scaled and rounded as daily.csv writes them (units in metadata_columns); "
+              + "metrics it does not know are rows of daily.",
+            kind: "view", stage: daily.header.stage, rows: -1, sourceFile: "", sourceSize: 0,
+            sourceCRC: "",
+            columns: [("day", "TEXT", "", "The local day, yyyy-mm-dd.")]
+              + columns.map {
+                (
+                  $0.name, $0.format.decimals == 0 ? "INTEGER" : "REAL", $0.format.unit,
+                  $0.description
+                )
+              }))
+        unknown = try unknownMetrics(db)
+      }
+      let factRows = metadataFacts(source: o.source, meta: facts)
+      try MetadataTables.write(
+        into: db, described: described, facts: factRows, tables: tables,
+        unknownMetrics: unknown)
+      try db.execute("PRAGMA journal_mode = DELETE")
+      db.close()
+      try file.commit()
+    } catch {
+      file.abandon()
+      throw error
+    }
+    let json = DatasetteMetadata(
+      database: DatasetteMetadata.databaseName(o.output),
+      described: described + MetadataTables.ownDescriptions, facts: facts)
+    try AtomicFileWriter.write(try json.json(), to: datasette)
+
+    var manifest = StageManifest(
+      stage: name, inputs: inputs,
+      outputs: [o.output, datasette].compactMap { FileFingerprint.stat($0) },
+      settings: ["source": o.source, "layoutVersion": String(MetadataTables.layoutVersion)],
+      totals: totals, notes: notes)
+    manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
+    manifest.peakRSSBytes = SystemCalls.peakRSSBytes()
+    try manifest.write(to: StageManifest.path(for: o.output))
+    return manifest
+  }
+
+  /// Settings for a one-shot build into a file no one else has open yet: no journal (a
+  /// failure abandons the whole file), no syncs until the end (the rename is the commit),
+  /// large pages and a bounded page cache (memory stays flat; SQLite spills to the file).
+  /// The page size is set before the first table exists, as SQLite requires.
+  static func configure(_ db: SQLiteDatabase) throws {
+    try db.execute(
+      """
+      PRAGMA page_size = 16384;
+      PRAGMA journal_mode = OFF;
+      PRAGMA synchronous = OFF;
+      PRAGMA locking_mode = EXCLUSIVE;
+      PRAGMA cache_size = -32768;
+      PRAGMA application_id = \(applicationID);
+      PRAGMA user_version = \(MetadataTables.layoutVersion);
+      """)
+  }
+
+  /// `PRAGMA application_id`: "HPDB", so `file(1)`-like tools can tell the database.
+  static let applicationID: Int32 = 0x4850_4442
+
+  /// The metrics in `daily` that healthpipe does not know, with their units.
+  private static func unknownMetrics(_ db: SQLiteDatabase) throws -> [(
+    metric: String, units: String
+  )] {
+    let query = try db.prepare(
+      "SELECT metric, group_concat(DISTINCT unit) FROM daily GROUP BY metric ORDER BY metric")
+    var out: [(String, String)] = []
+    while try query.next() {
+      let metric = query.text(0)
+      if SeriesVocabulary.format(of: MetricID(metric)) == nil {
+        out.append((metric, query.text(1)))
+      }
+    }
+    return out
+  }
+
+  /// The `metadata` rows: fixed facts first, then the header meta of the daily table (or of
+  /// the last table read), in key order.
+  private static func metadataFacts(source: String, meta: [String: String]) -> [(String, String)] {
+    var rows: [(String, String)] = [
+      ("healthpipe", "\(ToolInfo.name) \(ToolInfo.version)"),
+      ("layoutVersion", String(MetadataTables.layoutVersion)),
+      ("source", source),
+    ]
+    for key in meta.keys.sorted() where !rows.contains(where: { $0.0 == key }) {
+      rows.append((key, meta[key]!))
+    }
+    return rows
+  }
+}
