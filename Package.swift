@@ -24,23 +24,32 @@ let package = Package(
     .target(name: "Aggregate", dependencies: ["HealthCore"]),
     .target(name: "Report", dependencies: ["HealthCore"]),
 
+    // The sample-export generator (`healthpipe sample`, the bench, tests): writes every
+    // format the readers read, and the zip writer it needs. Not a stage; HealthCore only.
+    .target(name: "SampleExports", dependencies: ["HealthCore"]),
+
     // Pipeline files, stage graph, caching, locking: the only library that knows every stage.
     .target(name: "Pipeline", dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report"]),
 
     // Thin command-line layer.
     .executableTarget(
       name: "healthpipe",
-      dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline"]),
+      dependencies: [
+        "HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline", "SampleExports",
+      ]),
     .executableTarget(
       name: "healthpipe-bench",
-      dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline"]),
+      dependencies: [
+        "HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline", "SampleExports",
+      ]),
 
     .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
-    .testTarget(name: "IngestTests", dependencies: ["Ingest", "HealthCore"]),
+    .testTarget(name: "IngestTests", dependencies: ["Ingest", "HealthCore", "SampleExports"]),
     .testTarget(name: "CleanTests", dependencies: ["Clean", "HealthCore"]),
     .testTarget(name: "AggregateTests", dependencies: ["Aggregate", "HealthCore"]),
     .testTarget(name: "ReportTests", dependencies: ["Report", "HealthCore"]),
     .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "HealthCore"]),
+    .testTarget(name: "SampleExportsTests", dependencies: ["SampleExports", "HealthCore"]),
     .testTarget(name: "EndToEndTests", dependencies: ["healthpipe", "HealthCore"]),
   ]
 )

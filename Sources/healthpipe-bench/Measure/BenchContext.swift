@@ -1,6 +1,6 @@
 import Foundation
 import HealthCore
-import Ingest
+import SampleExports
 import Pipeline
 
 /// Everything the sections share: the options, the binary under test, the input cache, the

@@ -1,6 +1,6 @@
 import Foundation
 import HealthCore
-import Ingest
+import SampleExports
 
 /// `healthpipe sample --days N --seed S --out DIR`: deterministic synthetic exports.
 enum SampleCommand {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Ingest
+@testable import SampleExports
 
 @Suite("Synthetic generator: Health Auto Export and long CSV")
 struct AutoExportFormatTests {

@@ -1,7 +1,7 @@
 import Foundation
 import HealthCore
 
-@testable import Ingest
+@testable import SampleExports
 
 /// Generated once and shared by the tests that only read them; their folders are removed
 /// when the test process exits.

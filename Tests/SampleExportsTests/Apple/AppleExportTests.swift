@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Ingest
+@testable import SampleExports
 
 @Suite("Synthetic generator: Apple export.xml and export.zip", .serialized)
 struct AppleExportTests {

@@ -1,7 +1,7 @@
 import Foundation
 import HealthCore
 
-@testable import Ingest
+@testable import SampleExports
 
 /// Shared helpers of the synthetic generator's tests.
 enum SyntheticTestSupport {

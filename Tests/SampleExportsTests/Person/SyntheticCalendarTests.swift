@@ -1,7 +1,7 @@
 import HealthCore
 import Testing
 
-@testable import Ingest
+@testable import SampleExports
 
 @Suite("Synthetic generator: calendar, zones and travel")
 struct SyntheticCalendarTests {

@@ -2,7 +2,7 @@ import Foundation
 import HealthCore
 import Testing
 
-@testable import Ingest
+@testable import SampleExports
 
 @Suite("Synthetic generator: determinism")
 struct SyntheticDeterminismTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Ingest
+@testable import SampleExports
 
 @Suite("Synthetic generator: random numbers")
 struct SyntheticRandomTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Ingest
+@testable import SampleExports
 
 @Suite("Synthetic generator: the truth file")
 struct SyntheticTruthTests {
