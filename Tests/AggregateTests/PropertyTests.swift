@@ -9,7 +9,7 @@ struct PropertyTests {
     "cumulative totals: the daily values add up to the cleaned samples' totals",
     arguments: [1, 2, 3, 4, 5] as [UInt64])
   func totalsKept(seed: UInt64) {
-    var rng = SplitMix64(seed: seed)
+    var rng = SeededRandom(seed: seed)
     let metrics: [MetricID] = [.steps, .activeEnergy, .distance, .exerciseMinutes, "protein"]
     let offsets: [Int32] = [-8 * 3600, -5 * 3600, 0, 19_800, 9 * 3600, 45_900]
     let base: Int64 = 1_704_067_200  // 2024-01-01T00:00Z

@@ -1,3 +1,5 @@
+import HealthCore
+
 extension AppleXMLWriter {
   private static let indents: [StaticString] = ["", " ", "  ", "   ", "    "]
 
@@ -94,7 +96,7 @@ extension AppleXMLWriter {
   /// The beat-to-beat list of an HRV reading: instantaneous bpm with the time of day in the
   /// phone's locale (`2:14:48.94 AM`).
   private func writeBeats(_ r: SyntheticRecord, indent: Int) throws {
-    var rng = SyntheticRandom(seed: r.noise)
+    var rng = SeededRandom(seed: r.noise)
     let count = sparse ? rng.int(5...6) : rng.int(55...80)
     let base = rng.uniform(54, 72)
     let offset = Int64(zones.offset(at: r.start))

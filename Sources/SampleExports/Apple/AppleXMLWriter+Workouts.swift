@@ -46,7 +46,7 @@ extension AppleXMLWriter {
   }
 
   private func writeWorkout(_ w: WorkoutPlan, _ plan: DayPlan) throws {
-    var rng = SyntheticRandom(seed: timeline.options.seed, UInt64(bitPattern: w.span.start), 77)
+    var rng = SeededRandom(seed: timeline.options.seed, UInt64(bitPattern: w.span.start), 77)
     let step = SoftwareVersions.step(day: plan.day, cutover: timeline.calendar.cutover)
     let version = text.version(.watch, step: step)
     let created = w.span.end + Int64(rng.int(5...90))
@@ -238,7 +238,7 @@ extension RecordFactory {
 
 /// Random version-4-style UUIDs from the generator's stream.
 enum SyntheticUUID {
-  static func make(_ rng: inout SyntheticRandom) -> String {
+  static func make(_ rng: inout SeededRandom) -> String {
     let a = rng.next()
     let b = rng.next()
     func hex(_ v: UInt64, _ digits: Int) -> String {

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Writes `export.zip` as the phone does: everything under `apple_health_export/` — the
 /// CDA document first (so a reader must find the health XML by content, not by order), the
 /// `export.xml` streamed through deflate with a data descriptor, then one GPX file per
@@ -34,9 +36,7 @@ struct AppleZipExport {
     try zip.beginEntry(xmlPath, modified: stamp, expectedSize: perDay * Int64(options.days))
     // Generate the XML on a second thread while this one deflates.
     let box = XMLWriterBox(timeline: timeline)
-    try ChunkPipe.run(
-      produce: { out in try box.write(out) },
-      consume: { try zip.write($0) })
+    try Self.produceInBackground({ out in try box.write(out) }, consume: { try zip.write($0) })
     let xml = box.writer!
     try zip.endEntry()
     try companion(xmlPath)
@@ -50,7 +50,49 @@ struct AppleZipExport {
   }
 }
 
-/// Carries the XML writer across the producer thread; read only after the pipe is done.
+extension AppleZipExport {
+  /// Runs `produce` on a second thread, writing through the `ByteWriter` it is given, and
+  /// hands its 1 MB chunks in order to `consume` on this thread: export.xml is generated
+  /// while the previous megabyte is deflated, so both cores work. At most four chunks wait
+  /// in between (`BoundedHandoff`), so memory stays bounded. A producer error is thrown
+  /// after the chunks before it were consumed; a consumer error stops the producer.
+  static func produceInBackground(
+    _ produce: @escaping @Sendable (ByteWriter) throws -> Void,
+    consume: (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    let handoff = BoundedHandoff<[UInt8]>(capacity: 4)
+    let failure = ProducerFailure()
+    let producer = BackgroundThread(name: "healthpipe.sample-xml", stackSize: 8 << 20) {
+      let out = ByteWriter { chunk in
+        guard handoff.put(Array(chunk)) else { throw CancellationError() }
+      }
+      do {
+        try produce(out)
+        try out.flush()
+      } catch {
+        failure.error = error
+      }
+      handoff.close()
+    }
+    do {
+      while let chunk = handoff.take() { try chunk.withUnsafeBytes { try consume($0) } }
+    } catch {
+      handoff.close()
+      producer.join()
+      throw error
+    }
+    producer.join()
+    if let error = failure.error { throw error }
+  }
+}
+
+/// The producer's error, set on its thread before it closes the hand-off and read after it
+/// was joined.
+private final class ProducerFailure: @unchecked Sendable {
+  var error: (any Error)?
+}
+
+/// Carries the XML writer across the producer thread; read only after it was joined.
 final class XMLWriterBox: @unchecked Sendable {
   let timeline: SyntheticTimeline
   var writer: AppleXMLWriter?

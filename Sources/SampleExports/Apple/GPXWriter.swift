@@ -27,7 +27,7 @@ struct GPXWriter {
     let out = ByteWriter(capacity: 1 << 16) { result.append(contentsOf: $0) }
     let w = route.workout
     let zones = timeline.calendar.zones
-    var rng = SyntheticRandom(seed: timeline.options.seed, UInt64(bitPattern: w.span.start), 78)
+    var rng = SeededRandom(seed: timeline.options.seed, UInt64(bitPattern: w.span.start), 78)
     try out.append(
       """
       <?xml version="1.0" encoding="UTF-8"?>

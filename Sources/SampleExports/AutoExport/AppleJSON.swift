@@ -13,7 +13,7 @@ indirect enum AppleJSON: Sendable {
   case array([AppleJSON])
 
   /// Writes the value at an indentation depth; objects' keys are shuffled with `rng`.
-  func write(_ out: ByteWriter, depth: Int, rng: inout SyntheticRandom) throws {
+  func write(_ out: ByteWriter, depth: Int, rng: inout SeededRandom) throws {
     switch self {
     case .number(let v): try out.append(Self.number(v))
     case .string(let s): try Self.writeString(s, out)

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Everything a Health Auto Export file of one period holds, computed once from the model:
 /// data points (per day or per hour), nights, workouts, and the app bugs reproduced.
 struct AutoExportData {
@@ -28,7 +30,7 @@ struct AutoExportData {
     for day in days {
       buckets += aggregator.buckets(day: day, hourly: hourly)
       nights += aggregator.nights(day: day)
-      var rng = SyntheticRandom(seed: timeline.options.seed, UInt64(bitPattern: Int64(day)), 32)
+      var rng = SeededRandom(seed: timeline.options.seed, UInt64(bitPattern: Int64(day)), 32)
       if period == .autoExportJSON {
         if rng.chance(1.0 / 60) { duplicated.insert(day) }
         if rng.chance(1.0 / 80) { absurd.insert(day) }

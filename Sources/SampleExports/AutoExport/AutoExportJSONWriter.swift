@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Writes a Health Auto Export JSON file for the JSON period: `{"data":{"metrics":[...],
 /// "workouts":[...]}}` in Apple's pretty-printed style, metrics and keys in shuffled order,
 /// sleep in the aggregated per-night shape, workouts in version 2 (objects with `qty` and
@@ -9,7 +11,7 @@ struct AutoExportJSONWriter {
 
   /// Writes the document; returns data points + workouts.
   func write(_ out: ByteWriter) throws -> Int {
-    var rng = SyntheticRandom(seed: timeline.options.seed, 31)
+    var rng = SeededRandom(seed: timeline.options.seed, 31)
     let zones = timeline.calendar.zones
     var items = 0
     try out.append("{\n  \"data\" : {\n    \"metrics\" : [\n")
@@ -81,7 +83,7 @@ struct AutoExportJSONWriter {
   private func workoutObject(_ item: (plan: DayPlan, workout: WorkoutPlan)) -> AppleJSON {
     let (plan, w) = item
     let zones = timeline.calendar.zones
-    var rng = SyntheticRandom(seed: timeline.options.seed, UInt64(bitPattern: w.span.start), 79)
+    var rng = SeededRandom(seed: timeline.options.seed, UInt64(bitPattern: w.span.start), 79)
     func quantity(_ v: Double, _ units: String) -> AppleJSON {
       .object([("qty", .number(v)), ("units", .string(units))])
     }

@@ -30,7 +30,7 @@ struct RingExport {
     var rows: [RingRow] = []
     for day in calendar.ringFirst...calendar.appleLast {
       guard let plan = timeline.plan(day) else { continue }
-      var rng = SyntheticRandom(seed: timeline.options.seed, UInt64(bitPattern: Int64(day)), 40)
+      var rng = SeededRandom(seed: timeline.options.seed, UInt64(bitPattern: Int64(day)), 40)
       let sleep = plan.sleep.sleep
       let start = (sleep.start + Int64(rng.normal(180, 180))) / 60 * 60
       let end = (sleep.end - Int64(rng.normal(120, 180))) / 60 * 60

@@ -1,10 +1,12 @@
+import HealthCore
+
 /// The day's movement: commutes, office walks, errands, evening walks and the little walks
 /// around the house that fill every gap. The phone sits on the desk during office hours and
 /// is sometimes left at home for a run or a walk.
 enum BoutPlanner {
   static func plan(
     day: LocalDayNumber, weekday: Int, sick: Bool, travel: Bool, awake: Span,
-    workouts: [WorkoutPlan], blocked: [Span], zones: ZoneSchedule, rng: inout SyntheticRandom
+    workouts: [WorkoutPlan], blocked: [Span], zones: ZoneSchedule, rng: inout SeededRandom
   ) -> [Bout] {
     let local = Int64(day) * 86_400
     func at(_ minutes: Double) -> Int64 { zones.epoch(local: local + Int64(minutes * 60)) }

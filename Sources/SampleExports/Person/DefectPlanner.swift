@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Decides the day's injected defects: exact duplicates, impossible values and records
 /// dated after the export, at rates that give a handful per month.
 enum DefectPlanner {
@@ -13,7 +15,7 @@ enum DefectPlanner {
   /// Types that get a record dated after the export.
   static let futureTypes: [SyntheticRecordType] = [.bodyMass, .heartRate, .steps]
 
-  static func plan(rng: inout SyntheticRandom) -> DefectPlan {
+  static func plan(rng: inout SeededRandom) -> DefectPlan {
     var plan = DefectPlan()
     if rng.chance(0.07) {
       let type = duplicateTypes[rng.int(0...(duplicateTypes.count - 1))]

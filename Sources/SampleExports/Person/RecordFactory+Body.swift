@@ -1,7 +1,9 @@
+import HealthCore
+
 extension RecordFactory {
   /// Scale readings (Withings, through Health Mate) and weights typed into the Health app.
   func body(
-    _ type: SyntheticRecordType, _ plan: DayPlan, _ rng: inout SyntheticRandom,
+    _ type: SyntheticRecordType, _ plan: DayPlan, _ rng: inout SeededRandom,
     _ out: inout [SyntheticRecord]
   ) {
     // One stream per weigh-in so all four types see the same reading.
@@ -34,7 +36,7 @@ extension RecordFactory {
 
   /// Blood pressure from the cuff app (the same pair is repeated inside a `Correlation`).
   func bloodPressure(
-    _ type: SyntheticRecordType, _ plan: DayPlan, _ rng: inout SyntheticRandom,
+    _ type: SyntheticRecordType, _ plan: DayPlan, _ rng: inout SeededRandom,
     _ out: inout [SyntheticRecord]
   ) {
     guard let t = plan.bloodPressure else { return }
@@ -51,7 +53,7 @@ extension RecordFactory {
 
   /// Height and the sleep duration goal: one record each, on the Apple export's first day.
   func firstDayRecords(
-    _ type: SyntheticRecordType, _ plan: DayPlan, _ rng: inout SyntheticRandom,
+    _ type: SyntheticRecordType, _ plan: DayPlan, _ rng: inout SeededRandom,
     _ out: inout [SyntheticRecord]
   ) {
     guard plan.day == calendar.appleFirst else { return }

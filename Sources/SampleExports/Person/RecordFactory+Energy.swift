@@ -1,8 +1,10 @@
+import HealthCore
+
 extension RecordFactory {
   /// Active energy: the watch all day while worn (small amounts at rest, more on walks,
   /// per minute in workouts), and the phone for the walks it saw.
   func activeEnergy(
-    _ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]
+    _ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]
   ) {
     // Watch.
     let start = out.count
@@ -55,7 +57,7 @@ extension RecordFactory {
 
   /// Basal (resting) energy from the watch over the whole day while worn.
   func basalEnergy(
-    _ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]
+    _ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]
   ) {
     let first = out.count
     let window = Span(start: plan.windowStart, end: plan.windowEnd)

@@ -1,3 +1,5 @@
+import HealthCore
+
 extension RecordFactory {
   /// What the person is doing at an instant, for heart rate.
   private enum HeartState {
@@ -27,7 +29,7 @@ extension RecordFactory {
 
   /// Heart rate from the watch: every 8-14 minutes asleep, 5-10 minutes awake, 2-4 minutes
   /// on walks and every 8-13 seconds in workouts (sparser in the sample density).
-  func heartRate(_ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]) {
+  func heartRate(_ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]) {
     let sparse = density == .sample
     let rhr = plan.body.restingHeartRate
     var t = plan.windowStart + Int64(rng.int(0...300))
@@ -75,7 +77,7 @@ extension RecordFactory {
 
   /// One resting heart rate a day.
   func restingHeartRate(
-    _ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]
+    _ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]
   ) {
     let worn = Span(start: plan.midnight, end: plan.nextMidnight)
     let offSeconds = plan.watchOff.reduce(Int64(0)) { sum, off in
@@ -92,7 +94,7 @@ extension RecordFactory {
 
   /// Walking heart rate average on days with enough walking.
   func walkingHeartRate(
-    _ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]
+    _ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]
   ) {
     if density == .sample && plan.weekday != 7 { return }
     let brisk = plan.bouts.filter { $0.cadence >= 95 && $0.cadence < 140 }
@@ -108,7 +110,7 @@ extension RecordFactory {
 
   /// HRV (SDNN) readings: during the night and at quiet moments of the day, each a minute
   /// long with its beat-to-beat list.
-  func hrv(_ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]) {
+  func hrv(_ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]) {
     let sparse = density == .sample
     var times: [(Int64, Bool)] = []
     if let night = plan.night, !night.segments.isEmpty {

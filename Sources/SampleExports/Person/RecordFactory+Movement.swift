@@ -1,3 +1,5 @@
+import HealthCore
+
 /// A piece of movement one device recorded.
 struct MovementChunk: Sendable {
   var span: Span
@@ -61,7 +63,7 @@ extension RecordFactory {
   }
 
   /// Cycling distance from the watch during rides.
-  func cycling(_ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]) {
+  func cycling(_ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]) {
     let start = out.count
     for w in plan.workouts where w.kind == .cycling && w.speed > 0 {
       for active in w.activeSpans {
@@ -81,7 +83,7 @@ extension RecordFactory {
   }
 
   /// Flights of stairs from the phone, on walks outside.
-  func flights(_ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]) {
+  func flights(_ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]) {
     let start = out.count
     for chunk in movementChunks(plan, .phone)
     where chunk.kind == .commute || chunk.kind == .errand || chunk.kind == .sightseeing {
@@ -97,7 +99,7 @@ extension RecordFactory {
 
   /// Brisk minutes (walks and commutes at 105 steps a minute or more, or a workout) while the watch is worn: one
   /// record per whole minute, or one per bout in the sample density.
-  func exercise(_ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]) {
+  func exercise(_ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]) {
     let first = out.count
     defer { bucketByHour(&out, from: first, hours: 24) }
     var spans: [Span] = []

@@ -1,7 +1,9 @@
+import HealthCore
+
 extension RecordFactory {
   /// Blood oxygen, respiratory rate and wrist temperature, measured by the watch asleep.
   func night(
-    _ type: SyntheticRecordType, _ plan: DayPlan, _ rng: inout SyntheticRandom,
+    _ type: SyntheticRecordType, _ plan: DayPlan, _ rng: inout SeededRandom,
     _ out: inout [SyntheticRecord]
   ) {
     guard let night = plan.night, !night.segments.isEmpty else { return }
@@ -37,7 +39,7 @@ extension RecordFactory {
 
   /// Sleep analysis: the watch's stages (with `HKTimeZone`), the phone's in-bed time, and
   /// naps.
-  func sleep(_ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]) {
+  func sleep(_ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]) {
     var all: [(SleepSegment, DeviceSource)] = []
     if let night = plan.night {
       for s in coarse(night.segments) { all.append((s, .watch)) }
@@ -77,7 +79,7 @@ extension RecordFactory {
   /// Stand hours (full density): each waking hour the watch was worn throughout, stood or
   /// idle.
   func standHours(
-    _ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]
+    _ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]
   ) {
     guard density == .full else { return }
     var h = (plan.sleep.sleep.end / 3600 + 1) * 3600
@@ -95,13 +97,13 @@ extension RecordFactory {
   }
 
   /// A Breathe session (category record without a value).
-  func mindful(_ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]) {
+  func mindful(_ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]) {
     guard let m = plan.mindful, plan.watchWorn(at: m.start) else { return }
     out.append(record(.mindfulSession, .watch, m.start, m.end, 0, &rng, delay: 1...20))
   }
 
   /// Environmental sound levels (a type the catalog does not know).
-  func audio(_ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]) {
+  func audio(_ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]) {
     let awake = Span(start: plan.sleep.sleep.end + 1800, end: plan.windowEnd - 1800)
     guard awake.length > 3600 else { return }
     if density == .sample {
@@ -124,7 +126,7 @@ extension RecordFactory {
   }
 
   /// VO2 max estimates after outdoor runs and walks.
-  func vo2(_ plan: DayPlan, _ rng: inout SyntheticRandom, _ out: inout [SyntheticRecord]) {
+  func vo2(_ plan: DayPlan, _ rng: inout SeededRandom, _ out: inout [SyntheticRecord]) {
     guard let t = plan.vo2Reading else { return }
     out.append(record(.vo2Max, .watch, t, t, rng.normal(plan.body.vo2Max, 0.2), &rng))
   }

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Turns a day's plan into Apple records, one type at a time. Each (day, type) has its own
 /// random stream, so the records of a type can be regenerated alone and come out the same.
 /// Types derived from the same movement (steps, distance, phone energy) share the stream
@@ -38,8 +40,8 @@ struct RecordFactory: Sendable {
   }
 
   /// A stream for (day, label).
-  func stream(_ plan: DayPlan, _ label: UInt64) -> SyntheticRandom {
-    SyntheticRandom(seed: seed, UInt64(bitPattern: Int64(plan.day)), label)
+  func stream(_ plan: DayPlan, _ label: UInt64) -> SeededRandom {
+    SeededRandom(seed: seed, UInt64(bitPattern: Int64(plan.day)), label)
   }
 
   /// A record with the usual sync delay before its creation date.
@@ -47,7 +49,7 @@ struct RecordFactory: Sendable {
   func record(
     _ type: SyntheticRecordType, _ source: DeviceSource, _ start: Int64, _ end: Int64,
     _ value: Double,
-    _ rng: inout SyntheticRandom, delay: ClosedRange<Int> = 20...600
+    _ rng: inout SeededRandom, delay: ClosedRange<Int> = 20...600
   ) -> SyntheticRecord {
     let created = min(end + Int64(rng.int(delay)), max(end, calendar.exportEpoch - 1))
     return SyntheticRecord(

@@ -1,9 +1,11 @@
+import HealthCore
+
 /// Bedtimes, wake times and sleep stages.
 enum SleepPlanner {
   /// When the person slept in the night ending on `day`'s morning.
   static func timing(
     day: LocalDayNumber, weekday: Int, sick: Bool, low: Bool, arrival: Bool,
-    zones: ZoneSchedule, rng: inout SyntheticRandom
+    zones: ZoneSchedule, rng: inout SeededRandom
   ) -> SleepTiming {
     let weekendMorning = weekday == 6 || weekday == 7
     var bed: Double  // minutes from the day's local midnight (negative: the evening before)
@@ -38,7 +40,7 @@ enum SleepPlanner {
   /// The watch's stages for a sleep span: ~90-minute cycles, deep sleep early, REM late,
   /// short awakenings between some cycles.
   static func stages(
-    _ sleep: Span, staged: Bool, nap: Bool, rng: inout SyntheticRandom
+    _ sleep: Span, staged: Bool, nap: Bool, rng: inout SeededRandom
   ) -> [SleepSegment] {
     var raw: [SleepSegment] = []
     var t = sleep.start

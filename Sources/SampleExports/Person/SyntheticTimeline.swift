@@ -36,7 +36,7 @@ struct SyntheticTimeline: Sendable {
     let zones = calendar.zones
 
     // 1. Slow state.
-    var state = SyntheticRandom(seed: seed, 1)
+    var state = SeededRandom(seed: seed, 1)
     var sick = [Bool](repeating: false, count: count + 1)
     var low = [Bool](repeating: false, count: count + 1)
     var fitness = [Double](repeating: 0, count: count + 1)
@@ -75,7 +75,7 @@ struct SyntheticTimeline: Sendable {
     var timings: [SleepTiming] = []
     for i in 0...count {
       let day = first + i
-      var rng = SyntheticRandom(seed: seed, UInt64(bitPattern: Int64(day)), 2)
+      var rng = SeededRandom(seed: seed, UInt64(bitPattern: Int64(day)), 2)
       timings.append(
         SleepPlanner.timing(
           day: day, weekday: weekday(day), sick: sick[i], low: low[i], arrival: tripDay(day) == 0,
@@ -86,7 +86,7 @@ struct SyntheticTimeline: Sendable {
     var workouts: [[WorkoutPlan]] = []
     for i in 0..<count {
       let day = first + i
-      var rng = SyntheticRandom(seed: seed, UInt64(bitPattern: Int64(day)), 3)
+      var rng = SeededRandom(seed: seed, UInt64(bitPattern: Int64(day)), 3)
       let awake = Span(start: timings[i].sleep.end, end: timings[i + 1].inBed.start)
       workouts.append(
         WorkoutPlanner.plan(
@@ -107,7 +107,7 @@ struct SyntheticTimeline: Sendable {
         plans.append(nil)
         continue
       }
-      var rng = SyntheticRandom(seed: seed, UInt64(bitPattern: Int64(day)), 4)
+      var rng = SeededRandom(seed: seed, UInt64(bitPattern: Int64(day)), 4)
       let timing = timings[i]
       let wd = weekday(day)
       let travelDay = tripDay(day)
@@ -159,7 +159,7 @@ struct SyntheticTimeline: Sendable {
       let watchNight = !rng.chance(0.1)
       var watchOff: [Span] = []
       var night: NightRecord?
-      var stagesRNG = SyntheticRandom(seed: seed, UInt64(bitPattern: Int64(day)), 5)
+      var stagesRNG = SeededRandom(seed: seed, UInt64(bitPattern: Int64(day)), 5)
       if !boundary {
         let segments =
           watchNight
@@ -223,7 +223,7 @@ struct SyntheticTimeline: Sendable {
         }
       }
 
-      var boutRNG = SyntheticRandom(seed: seed, UInt64(bitPattern: Int64(day)), 6)
+      var boutRNG = SeededRandom(seed: seed, UInt64(bitPattern: Int64(day)), 6)
       let bouts = BoutPlanner.plan(
         day: day, weekday: wd, sick: sick[i], travel: travel && travelDay != nil, awake: awake,
         workouts: workouts[i], blocked: blocked, zones: zones, rng: &boutRNG)
@@ -253,7 +253,7 @@ struct SyntheticTimeline: Sendable {
         vo2 = w.span.end + Int64(rng.uniform(60, 300))
       }
 
-      var defectRNG = SyntheticRandom(seed: seed, UInt64(bitPattern: Int64(day)), 9)
+      var defectRNG = SeededRandom(seed: seed, UInt64(bitPattern: Int64(day)), 9)
       let defects = DefectPlanner.plan(rng: &defectRNG)
 
       plans.append(

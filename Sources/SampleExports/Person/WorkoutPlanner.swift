@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 
 /// Chooses the day's workouts: a weekly rhythm (strength Monday, runs Tuesday and
 /// Thursday, a long run or ride on Saturday, a walk on Sunday), none when sick, walks when
@@ -6,7 +7,7 @@ import Foundation
 enum WorkoutPlanner {
   static func plan(
     day: LocalDayNumber, weekday: Int, sick: Bool, low: Bool, travelDay: Int?,
-    awake: Span, zones: ZoneSchedule, rng: inout SyntheticRandom
+    awake: Span, zones: ZoneSchedule, rng: inout SeededRandom
   ) -> [WorkoutPlan] {
     guard !sick else { return [] }
     var kind: WorkoutKind?
@@ -58,7 +59,7 @@ enum WorkoutPlanner {
   /// One workout of a kind starting at `start`.
   static func make(
     _ kind: WorkoutKind, long: Bool, start: Int64, day: LocalDayNumber,
-    rng: inout SyntheticRandom
+    rng: inout SeededRandom
   ) -> WorkoutPlan {
     var activeMinutes: Double
     var pauseCount = 0
