@@ -25,7 +25,6 @@ public struct CleanOptions: Sendable {
 
   /// `rejects-clean.hpt` in the output's folder.
   public static func defaultRejectsPath(for output: String) -> String {
-    guard let slash = output.lastIndex(of: "/") else { return "rejects-clean.hpt" }
-    return String(output[...slash]) + "rejects-clean.hpt"
+    StageFiles.beside(output, StageFiles.cleanRejects)
   }
 }

@@ -14,9 +14,7 @@ public enum ReportStage {
     if o.format == .email, o.email.date == nil { o.email.date = try MessageDate.resolve() }
     progress.begin(stage: "report")
     // Only the window (and the week before it, for deltas) is kept in memory.
-    let dailyPath =
-      (o.inputDirectory.hasSuffix("/") ? String(o.inputDirectory.dropLast()) : o.inputDirectory)
-      + "/daily.hpt"
+    let dailyPath = AggregateFolder.path(AggregateFolder.daily, in: o.inputDirectory)
     var from: LocalDay?
     var options = o
     var built: LocalDay?

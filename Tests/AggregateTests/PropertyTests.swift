@@ -56,9 +56,9 @@ struct PropertyTests {
       try AggregateStage.run(
         AggregateOptions(input: input, outputDirectory: out, asOf: LocalDay(iso: "2024-11-10")!),
         progress: .silent)
-      bytes.append(try AggregateOutputs.all.map { try FileReader.readAll(out + "/" + $0) })
+      bytes.append(try AggregateFolder.all.map { try FileReader.readAll(out + "/" + $0) })
     }
-    for (i, name) in AggregateOutputs.all.enumerated() {
+    for (i, name) in AggregateFolder.all.enumerated() {
       #expect(bytes[0][i] == bytes[1][i], "\(name)")
       #expect(bytes[0][i].count > 100, "\(name)")
     }

@@ -24,7 +24,6 @@ public struct IngestOptions: Sendable {
 
   /// `rejects-ingest.hpt` in the folder of `output`.
   public static func defaultRejectsPath(for output: String) -> String {
-    guard let slash = output.lastIndex(of: "/") else { return "rejects-ingest.hpt" }
-    return String(output[...slash]) + "rejects-ingest.hpt"
+    StageFiles.beside(output, StageFiles.ingestRejects)
   }
 }

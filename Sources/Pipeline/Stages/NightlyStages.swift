@@ -31,11 +31,10 @@ public enum NightlyStages {
     let reportOut = reportPath(config)
     let zone = config.timeZone
     let priority = config.priority ?? SourcePriority.defaultEntries
-    let aggregateOutputs = AggregateOutputs.all.map { work.aggregate + "/" + $0 }
-    let aggregateTables = [
-      AggregateOutputs.daily, AggregateOutputs.baselines, AggregateOutputs.scores,
-      AggregateOutputs.streaks, AggregateOutputs.weekly,
-    ].map { work.aggregate + "/" + $0 }
+    let aggregateOutputs = AggregateFolder.all.map { AggregateFolder.path($0, in: work.aggregate) }
+    let aggregateTables = AggregateFolder.tables.map {
+      AggregateFolder.path($0, in: work.aggregate)
+    }
 
     let ingest = PipelineStage(
       name: "ingest", inputs: config.inputs, outputs: [work.samples, work.ingestRejects],
@@ -102,9 +101,9 @@ public enum NightlyStages {
 
   /// The as-of date the last aggregate run recorded in its daily table, if readable.
   public static func recordedAsOf(_ layout: WorkLayout) -> LocalDay? {
-    let path = layout.aggregate + "/" + AggregateOutputs.daily
+    let path = AggregateFolder.path(AggregateFolder.daily, in: layout.aggregate)
     guard let header = try? TableFile.header(of: path) else { return nil }
-    return header.meta[SharedMetaKey.asOf].flatMap { LocalDay(iso: $0) }
+    return AggregateFacts(meta: header.meta).asOf
   }
 
   /// The column lists of the aggregate tables: part of the aggregate stage's settings, so a

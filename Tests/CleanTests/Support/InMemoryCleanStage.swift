@@ -25,7 +25,7 @@ enum InMemoryCleanStage {
     let summary = result.summary
     let inputs = summary.marking(
       try CleanStage.cleanedTableInputs(header: header, samplesTable: o.input).inputs)
-    let meta = try CleanTableMeta.entries(summary, upstream: header.meta)
+    let meta = try summary.facts.headerMeta(carrying: header.meta)
     var tally = WriteTally()
     let cleaned = try TableWriter<Sample>(
       path: o.output, stage: "clean", inputs: inputs, meta: meta)

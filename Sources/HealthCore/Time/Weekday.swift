@@ -1,7 +1,6 @@
-import HealthCore
-
 /// A day of the week, used for the first day of a streak week (`week_start` in the pipeline
-/// file). Weekly rows always use ISO weeks (Monday first).
+/// file, `weekStart` in the aggregate tables' header). Weekly rows always use ISO weeks
+/// (Monday first).
 public enum Weekday: String, Sendable, Hashable, CaseIterable, Codable {
   /// Monday (the default, as in ISO 8601).
   case monday
@@ -21,15 +20,11 @@ public enum Weekday: String, Sendable, Hashable, CaseIterable, Codable {
   /// ISO number: 1 = Monday ... 7 = Sunday.
   public var isoNumber: Int { Weekday.allCases.firstIndex(of: self)! + 1 }
 
-  /// Parses a weekday name or its first three letters, any case (`Sunday`, `sun`).
+  /// Parses a weekday's English name, any case (`Sunday`): the one parser of `week_start`
+  /// and of the header's `weekStart`. Abbreviations (`sun`) are not names: a pipeline file
+  /// has always refused them.
   public init?(name: String) {
-    let word = name.lowercased()
-    guard
-      let day = Weekday.allCases.first(where: {
-        $0.rawValue == word || (word.count == 3 && $0.rawValue.hasPrefix(word))
-      })
-    else { return nil }
-    self = day
+    self.init(rawValue: name.lowercased())
   }
 
   /// The first day of the week (starting on `self`) that contains `day`.
