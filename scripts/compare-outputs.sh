@@ -50,7 +50,7 @@ build() {
   echo "compare: building $rev in $src" >&2
   (cd "$src" && swift build -c release --product healthpipe >&2 &&
     swift build -c release --product healthpipe-bench >&2)
-  touch "$src/.built"
+  [ "$rev" = . ] || touch "$src/.built"
   bin=$(cd "$src" && swift build -c release --show-bin-path)
   echo "$src|$bin"
 }
