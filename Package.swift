@@ -15,10 +15,12 @@ let package = Package(
     // System library shim for zlib (inflate for export.zip, deflate for PNG/zip, CRC-32).
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
-    // Shared model: catalog, samples, days, units, typed table files, errors, manifests.
+    // Shared model: catalog, samples, days, units, typed table files, errors, manifests, and
+    // the contract between the stages (Contract/: the facts each stage hands on).
     .target(name: "HealthCore", dependencies: ["CZlib"]),
 
-    // The four stages. Each depends on HealthCore only; they meet through table files.
+    // The four stages. Each depends on HealthCore only; they meet through typed table files
+    // whose headers carry each stage's facts as a HealthCore type.
     .target(name: "Ingest", dependencies: ["HealthCore"]),
     .target(name: "Clean", dependencies: ["HealthCore"]),
     .target(name: "Aggregate", dependencies: ["HealthCore"]),
@@ -31,19 +33,23 @@ let package = Package(
     // Pipeline files, stage graph, caching, locking: the only library that knows every stage.
     .target(name: "Pipeline", dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report"]),
 
-    // Thin command-line layer.
+    // Option declarations, the parser and generated usage texts, shared by both programs.
+    .target(name: "Arguments", dependencies: ["HealthCore"]),
+
+    // Thin command-line layer: one file per command, each calling a stage or the pipeline.
     .executableTarget(
       name: "healthpipe",
       dependencies: [
-        "HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline", "SampleExports",
+        "HealthCore", "Arguments", "Ingest", "Clean", "Aggregate", "Report", "Pipeline",
+        "SampleExports",
       ]),
+    // Benchmarks on generated exports, run against the release healthpipe as child processes.
     .executableTarget(
       name: "healthpipe-bench",
-      dependencies: [
-        "HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline", "SampleExports",
-      ]),
+      dependencies: ["HealthCore", "Arguments", "Pipeline", "SampleExports"]),
 
     .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
+    .testTarget(name: "ArgumentsTests", dependencies: ["Arguments", "HealthCore"]),
     .testTarget(name: "IngestTests", dependencies: ["Ingest", "HealthCore", "SampleExports"]),
     .testTarget(name: "CleanTests", dependencies: ["Clean", "HealthCore"]),
     .testTarget(name: "AggregateTests", dependencies: ["Aggregate", "HealthCore"]),

@@ -182,9 +182,12 @@ struct CleanStageTests {
         return nil
       }
     }
-    var badPriority = CleanOptions(input: input, output: dir.file("x.hpt"))
-    badPriority.priority = ["iPhone", ""]
-    #expect(code(badPriority) == .usage)
+    // A bad priority list cannot reach the stage: it is refused when parsed (64).
+    #expect {
+      try SourcePriority(entries: ["iPhone", ""])
+    } throws: { error in
+      (error as? HealthError)?.code == .usage
+    }
     #expect(
       code(CleanOptions(input: input, output: dir.file("x.hpt"), rejectsOutput: dir.file("x.hpt")))
         == .usage)

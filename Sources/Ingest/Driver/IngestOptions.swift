@@ -1,7 +1,7 @@
 import HealthCore
 
 /// What `IngestStage.run` reads and writes.
-public struct IngestOptions: Sendable {
+public struct IngestOptions: StageOptions {
   /// Input files; each one's format is detected by content.
   public var inputs: [String]
   /// The samples table to write.
@@ -21,6 +21,9 @@ public struct IngestOptions: Sendable {
     self.rejectsOutput = rejectsOutput ?? Self.defaultRejectsPath(for: output)
     self.reader = reader
   }
+
+  /// What changes the tables: the zone of offset-less local times.
+  public var cacheKey: [String: String] { ["timezone": reader.timeZone ?? "(machine zone)"] }
 
   /// `rejects-ingest.hpt` in the folder of `output`.
   public static func defaultRejectsPath(for output: String) -> String {

@@ -17,7 +17,7 @@ enum PipelinePreflight {
         hint: "set [report] out to a file name, e.g. \(reportPath)/report.html")
     }
     let delivery = RunDelivery.planned(config, asOf: asOf, reportPath: reportPath)
-    if config.report.format == "email", config.report.send,
+    if config.report.format == .email, config.report.send,
       delivery.mail?.hasPrefix("would send") == true
     {
       _ = try Mailer(command: config.report.sendmail ?? EmailSettings.defaultSendmail)

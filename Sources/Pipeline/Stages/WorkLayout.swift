@@ -1,4 +1,5 @@
 import HealthCore
+import Report
 
 /// Where a pipeline run keeps its files inside the work folder.
 public struct WorkLayout: Sendable {
@@ -21,11 +22,11 @@ public struct WorkLayout: Sendable {
   /// The run summary.
   public var runSummary: String { folder + "/run-summary.json" }
   /// The default report path for a format.
-  public func defaultReport(format: String) -> String {
+  public func defaultReport(format: ReportFormat) -> String {
     switch format {
-    case "markdown": folder + "/report/report.md"
-    case "email": folder + "/report/weekly.eml"
-    default: folder + "/report/report.html"
+    case .markdown: folder + "/report/report.md"
+    case .email: folder + "/report/weekly.eml"
+    case .html: folder + "/report/report.html"
     }
   }
 }

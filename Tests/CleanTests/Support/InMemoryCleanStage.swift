@@ -15,7 +15,7 @@ enum InMemoryCleanStage {
 
   /// Cleans `o.input` into `o.output` and `o.rejectsOutput` (no manifest).
   static func run(_ o: CleanOptions) throws -> Outcome {
-    let priority = try SourcePriority(entries: o.priority)
+    let priority = o.priority
     let header = try TableFile.header(of: o.input)
     var engine = CleanEngine(priority: priority, inputs: header.inputs, tableName: o.input)
     try TableFile.stream(Sample.self, from: o.input) { block in
