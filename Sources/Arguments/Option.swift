@@ -105,6 +105,20 @@ extension Option where Value == UInt64 {
   }
 }
 
+extension Option where Value: RawRepresentable, Value.RawValue == String {
+  /// One of the values of an enumeration, by its raw value (`--format html`); any other text
+  /// is a usage error with the message `refusal` makes of it.
+  public static func choice(
+    _ name: String, _ valueName: String, _ help: String,
+    refusal: @escaping @Sendable (String) -> String
+  ) -> Option<Value> {
+    Option(name, valueName, help) { text in
+      guard let value = Value(rawValue: text) else { throw HealthError.usage(refusal(text)) }
+      return value
+    }
+  }
+}
+
 /// An option without a value (`--force`).
 public struct Flag: Sendable {
   /// The declaration.

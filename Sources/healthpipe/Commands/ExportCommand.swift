@@ -3,14 +3,9 @@ import HealthCore
 
 /// `healthpipe export TABLE [--format csv|ndjson]`: any table file to stdout.
 enum ExportCommand {
-  static let format = Option<TableExporter.Format>(
+  static let format = Option<TableExporter.Format>.choice(
     "format", "csv|ndjson", "output format (default csv)"
-  ) { name in
-    guard let format = TableExporter.Format(rawValue: name) else {
-      throw HealthError.usage("--format must be csv or ndjson, not '\(name)'")
-    }
-    return format
-  }
+  ) { "--format must be csv or ndjson, not '\($0)'" }
   static let out = Option<String>("out", "FILE", "write to FILE atomically instead of stdout")
   static let raw = Flag(
     "raw", "CSV text cells exactly as stored (no apostrophe before a leading =, +, -, @, tab or CR)"

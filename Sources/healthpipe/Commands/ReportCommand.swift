@@ -5,14 +5,9 @@ import Report
 
 /// `healthpipe report DIR --format html|markdown|email --out PATH ...`: the report stage.
 enum ReportCommand {
-  static let format = Option<ReportFormat>(
+  static let format = Option<ReportFormat>.choice(
     "format", "html|markdown|email", "report format (default html)"
-  ) { name in
-    guard let format = ReportFormat(rawValue: name) else {
-      throw HealthError.usage("--format must be html, markdown or email, not '\(name)'")
-    }
-    return format
-  }
+  ) { "--format must be html, markdown or email, not '\($0)'" }
   static let out = CommonOptions.out("PATH", "output file: .html, .md (SVGs beside it) or .eml")
   static let asOf = CommonOptions.asOf(
     "last day shown: yyyy-MM-dd, today, yesterday or latest; must be the aggregate's (the default)"

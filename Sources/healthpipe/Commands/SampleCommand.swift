@@ -36,22 +36,12 @@ enum SampleCommand {
     }
   }
   static let truth = Option<String>("truth", "FILE", "also write the per-day ground truth CSV")
-  static let density = Option<SyntheticDensity>(
+  static let density = Option<SyntheticDensity>.choice(
     "density", "full|sample", "records per day (default full; sample is thin)"
-  ) { text in
-    guard let density = SyntheticDensity(rawValue: text) else {
-      throw HealthError.usage("option '--density' must be full or sample, not '\(text)'")
-    }
-    return density
-  }
-  static let grouping = Option<AutoExportGrouping>(
+  ) { "option '--density' must be full or sample, not '\($0)'" }
+  static let grouping = Option<AutoExportGrouping>.choice(
     "grouping", "days|hours", "Health Auto Export time grouping (default days)"
-  ) { text in
-    guard let grouping = AutoExportGrouping(rawValue: text) else {
-      throw HealthError.usage("option '--grouping' must be days or hours, not '\(text)'")
-    }
-    return grouping
-  }
+  ) { "option '--grouping' must be days or hours, not '\($0)'" }
   static let forceZip64 = Flag(
     "force-zip64", "write zip64 records in export.zip even when not needed")
   static let macOSMetadata = Flag(
