@@ -122,8 +122,6 @@ extension AppleXMLWriter {
     }
     if w.kind.hasDistance && !w.indoor {
       let path = routePath(w)
-      routes.append(
-        WorkoutRouteFile(path: path, workout: w, zone: zones.zoneIndex(at: w.span.start)))
       try out.append("  <WorkoutRoute sourceName=\"")
       try out.append(string: PersonProfile.watchName)
       try out.append("\" sourceVersion=\"")

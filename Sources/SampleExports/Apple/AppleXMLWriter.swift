@@ -11,8 +11,6 @@ final class AppleXMLWriter {
   let out: ByteWriter
   /// Top-level element counts by record type (or element name).
   var counts: [String: Int] = [:]
-  /// Workout routes referenced (their GPX files go into the zip).
-  var routes: [WorkoutRouteFile] = []
   /// Pre-encoded pieces of record lines.
   var text = AppleRecordText()
   var zones: ZoneSchedule { timeline.calendar.zones }
@@ -71,14 +69,4 @@ final class AppleXMLWriter {
     try out.append(appleDate: epoch, offset: zones.offset(at: epoch))
     try out.append(byte: 0x22)
   }
-}
-
-/// A workout route file referenced by a `WorkoutRoute`.
-struct WorkoutRouteFile: Sendable {
-  /// The path inside `apple_health_export` (`workout-routes/route_2026-07-04_6.12pm.gpx`).
-  var path: String
-  /// The workout it belongs to.
-  var workout: WorkoutPlan
-  /// Index of the trip zone (0 = home) at the start.
-  var zone: Int
 }

@@ -1,10 +1,10 @@
 import HealthCore
 
-/// Writes `export.zip` as the phone does: everything under `apple_health_export/` — the
-/// CDA document first (so a reader must find the health XML by content, not by order), the
-/// `export.xml` streamed through deflate with a data descriptor, then one GPX file per
-/// workout route. Optionally `__MACOSX/` AppleDouble companions, as a zip re-made on a Mac
-/// has.
+/// Writes `export.zip` as the phone does: `apple_health_export/export.xml` streamed through
+/// deflate with a data descriptor. Optionally `__MACOSX/` AppleDouble companions, as a zip
+/// re-made on a Mac has. A phone's zip also holds a CDA document and workout routes, which
+/// no reader reads; the generator leaves them out (the readers are tested on zips with them
+/// made in the tests and in `Tests/Corpus/zip/`).
 struct AppleZipExport {
   let timeline: SyntheticTimeline
 
@@ -27,10 +27,6 @@ struct AppleZipExport {
         ZipWriter.appleDoublePath(for: path), data: ZipWriter.appleDouble(), modified: stamp)
     }
 
-    try zip.addEntry(
-      folder + "export_cda.xml", data: CDADocument(timeline: timeline).bytes(), modified: stamp)
-    try companion(folder + "export_cda.xml")
-
     let xmlPath = folder + options.xmlEntryName
     let perDay: Int64 = options.density == .full ? 420_000 : 24_000
     try zip.beginEntry(xmlPath, modified: stamp, expectedSize: perDay * Int64(options.days))
@@ -41,10 +37,6 @@ struct AppleZipExport {
     try zip.endEntry()
     try companion(xmlPath)
 
-    let gpx = GPXWriter(timeline: timeline)
-    for route in xml.routes {
-      try zip.addEntry(folder + route.path, data: gpx.bytes(route), modified: stamp)
-    }
     let total = try zip.finish()
     return (xml.counts, total)
   }

@@ -4,8 +4,7 @@ import HealthCore
 public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   /// Apple Health `export.xml` (bare).
   case appleXML = "apple-xml"
-  /// Apple Health `export.zip` (the XML inside `apple_health_export/`, with
-  /// `export_cda.xml` and workout routes).
+  /// Apple Health `export.zip` (the XML inside `apple_health_export/`).
   case appleZip = "apple-zip"
   /// Health Auto Export JSON (`{"data":{"metrics":[...],"workouts":[...]}}`).
   case autoExportJSON = "hae-json"

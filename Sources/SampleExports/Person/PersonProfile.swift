@@ -38,9 +38,4 @@ enum PersonProfile {
 
   /// Height in metres (for BMI).
   static let heightMetres = 1.778
-
-  /// Home coordinates for routes (a park loop), and per travel zone a beach loop.
-  static let homeLatitude = 40.7812
-  /// Home longitude.
-  static let homeLongitude = -73.9665
 }

@@ -106,17 +106,13 @@ struct AppleExportTests {
     let r = try SyntheticTestSupport.python(
       script, [SyntheticRuns.sample.file("export.xml"), "150"])
     #expect(r.status == 0, "\(r.output)")
-    // Every route the XML references is a file in the zip.
+    // Outdoor workouts reference their routes, as the phone writes them (the route files
+    // themselves are not generated: no reader reads them).
     let routes =
       r.output.split(separator: "\n").first { $0.hasPrefix("routes") }?
       .split(separator: " ").dropFirst().map(String.init) ?? []
     #expect(!routes.isEmpty)
-    let listing = try SyntheticTestSupport.python(
-      "import sys, zipfile; print('\\n'.join(zipfile.ZipFile(sys.argv[1]).namelist()))",
-      [SyntheticRuns.sample.file("export.zip")])
-    let names = Set(listing.output.split(separator: "\n").map(String.init))
-    for path in routes { #expect(names.contains("apple_health_export" + path), "\(path)") }
-    #expect(names.contains("apple_health_export/export_cda.xml"))
+    #expect(routes.allSatisfy { $0.hasPrefix("/workout-routes/route_") && $0.hasSuffix(".gpx") })
   }
 
   @Test(
@@ -131,7 +127,7 @@ struct AppleExportTests {
         info = z.getinfo('apple_health_export/export.xml')
         assert info.flag_bits & 8, 'data descriptor'
         assert z.read(info) == open(sys.argv[2], 'rb').read()
-        print(len(z.namelist()))
+        assert z.namelist() == ['apple_health_export/export.xml'], z.namelist()
         """
       let r = try SyntheticTestSupport.python(
         script, [run.file("export.zip"), run.file("export.xml")])
