@@ -21,10 +21,12 @@ let package = Package(
       name: "CSQLite", path: "Sources/CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
-    // Shared model: catalog, samples, days, units, typed table files, errors, manifests.
+    // Shared model: catalog, samples, days, units, typed table files, errors, manifests, and
+    // the contract between the stages (Contract/: the facts each stage hands on).
     .target(name: "HealthCore", dependencies: ["CZlib"]),
 
-    // The four stages. Each depends on HealthCore only; they meet through table files.
+    // The four stages. Each depends on HealthCore only; they meet through typed table files
+    // whose headers carry each stage's facts as a HealthCore type.
     .target(name: "Ingest", dependencies: ["HealthCore"]),
     .target(name: "Clean", dependencies: ["HealthCore"]),
     .target(name: "Aggregate", dependencies: ["HealthCore"]),
@@ -34,26 +36,39 @@ let package = Package(
     // reads the stages' table files, so no stage links SQLite.
     .target(name: "Interop", dependencies: ["HealthCore", "CSQLite"]),
 
+    // The sample-export generator (`healthpipe sample`, the bench, tests): writes every
+    // format the readers read, and the zip writer it needs. Not a stage; HealthCore only.
+    .target(name: "SampleExports", dependencies: ["HealthCore"]),
+
     // Pipeline files, stage graph, caching, locking: the only library that knows every stage.
     .target(
       name: "Pipeline",
       dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Interop"]),
 
-    // Thin command-line layer.
+    // Option declarations, the parser and generated usage texts, shared by both programs.
+    .target(name: "Arguments", dependencies: ["HealthCore"]),
+
+    // Thin command-line layer: one file per command, each calling a stage or the pipeline.
     .executableTarget(
       name: "healthpipe",
-      dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline", "Interop"]),
+      dependencies: [
+        "HealthCore", "Arguments", "Ingest", "Clean", "Aggregate", "Report", "Pipeline",
+        "Interop", "SampleExports",
+      ]),
+    // Benchmarks on generated exports, run against the release healthpipe as child processes.
     .executableTarget(
       name: "healthpipe-bench",
-      dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Pipeline"]),
+      dependencies: ["HealthCore", "Arguments", "Pipeline", "SampleExports"]),
 
     .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
-    .testTarget(name: "IngestTests", dependencies: ["Ingest", "HealthCore"]),
+    .testTarget(name: "ArgumentsTests", dependencies: ["Arguments", "HealthCore"]),
+    .testTarget(name: "IngestTests", dependencies: ["Ingest", "HealthCore", "SampleExports"]),
     .testTarget(name: "CleanTests", dependencies: ["Clean", "HealthCore"]),
     .testTarget(name: "AggregateTests", dependencies: ["Aggregate", "HealthCore"]),
     .testTarget(name: "ReportTests", dependencies: ["Report", "HealthCore"]),
     .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "HealthCore"]),
     .testTarget(name: "InteropTests", dependencies: ["Interop", "HealthCore"]),
+    .testTarget(name: "SampleExportsTests", dependencies: ["SampleExports", "HealthCore"]),
     .testTarget(name: "EndToEndTests", dependencies: ["healthpipe", "HealthCore"]),
   ]
 )

@@ -1,21 +1,21 @@
 import HealthCore
 
 /// What `CleanStage.run` reads and writes, and the source-priority list it uses.
-public struct CleanOptions: Sendable {
+public struct CleanOptions: StageOptions {
   /// Samples table from ingest.
   public var input: String
   /// Cleaned samples table (canonical units).
   public var output: String
   /// Rejects table of this stage.
   public var rejectsOutput: String
-  /// Source-priority list, highest first; default `["manual", "Apple Watch", "iPhone", "*"]`.
-  public var priority: [String]
+  /// Source-priority list, highest first; default `manual, Apple Watch, iPhone, *`.
+  public var priority: SourcePriority
 
   /// Options with the default rejects path (`rejects-clean.hpt` beside the output) and the
   /// default priority list unless given.
   public init(
     input: String, output: String, rejectsOutput: String? = nil,
-    priority: [String] = SourcePriority.defaultEntries
+    priority: SourcePriority = .standard
   ) {
     self.input = input
     self.output = output
@@ -23,9 +23,11 @@ public struct CleanOptions: Sendable {
     self.priority = priority
   }
 
+  /// What changes the tables: the priority list.
+  public var cacheKey: [String: String] { ["priority": priority.description] }
+
   /// `rejects-clean.hpt` in the output's folder.
   public static func defaultRejectsPath(for output: String) -> String {
-    guard let slash = output.lastIndex(of: "/") else { return "rejects-clean.hpt" }
-    return String(output[...slash]) + "rejects-clean.hpt"
+    StageFiles.beside(output, StageFiles.cleanRejects)
   }
 }

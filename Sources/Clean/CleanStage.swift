@@ -27,7 +27,7 @@ public enum CleanStage {
   /// Runs the stage and returns its manifest and the inputs it kept nothing of.
   public static func execute(_ o: CleanOptions, progress: ProgressMeter) throws -> Outcome {
     let started = SystemCalls.monotonicSeconds()
-    let priority = try SourcePriority(entries: o.priority)
+    let priority = o.priority
     try OutputCollision.check(
       outputs: [o.output, o.rejectsOutput, StageManifest.path(for: o.output)], inputs: [o.input])
     let header = try TableFile.header(of: o.input)

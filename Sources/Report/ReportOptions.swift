@@ -45,17 +45,17 @@ public struct EmailSettings: Sendable {
 }
 
 /// What `healthpipe report` does.
-public struct ReportOptions: Sendable {
+public struct ReportOptions: StageOptions {
   /// The aggregate output folder.
   public var inputDirectory: String
   /// The format.
   public var format: ReportFormat
   /// The output file (`.html`, `.eml`) or, for Markdown, the `.md` path (SVGs beside it).
   public var output: String
-  /// The as-of date; nil uses the one recorded by aggregate.
-  public var asOf: LocalDay?
-  /// `--as-of latest`: the last day with data in the aggregate tables (their `dataThrough`).
-  public var asOfLatest = false
+  /// The as-of date: a day, or `latest` (the last day with data in the aggregate tables,
+  /// their `dataThrough`); either must be the day the folder was built for. Nil: that day
+  /// (see `ReportAsOf`).
+  public var asOf: AsOfDate.Choice?
   /// Window in days: 7, 30, 90, 182 (6 months, weekly points) or 365 (a year, monthly
   /// points); see `ReportWindow`.
   public var window: Int
@@ -67,7 +67,8 @@ public struct ReportOptions: Sendable {
 
   /// Creates options.
   public init(
-    inputDirectory: String, format: ReportFormat = .html, output: String, asOf: LocalDay? = nil,
+    inputDirectory: String, format: ReportFormat = .html, output: String,
+    asOf: AsOfDate.Choice? = nil,
     window: Int = 30, email: EmailSettings = EmailSettings()
   ) {
     self.inputDirectory = inputDirectory
@@ -76,5 +77,15 @@ public struct ReportOptions: Sendable {
     self.asOf = asOf
     self.window = window
     self.email = email
+  }
+
+  /// What changes the report: the as-of, format and window, and the e-mail's addresses and
+  /// sending.
+  public var cacheKey: [String: String] {
+    [
+      "asOf": asOf?.description ?? "", "format": format.rawValue, "window": String(window),
+      "to": email.to, "from": email.from, "send": String(email.send),
+      "sendmail": email.sendmailCommand,
+    ]
   }
 }

@@ -14,24 +14,18 @@ public enum ReportStage {
     if o.format == .email, o.email.date == nil { o.email.date = try MessageDate.resolve() }
     progress.begin(stage: "report")
     // Only the window (and the week before it, for deltas) is kept in memory.
-    let dailyPath =
-      (o.inputDirectory.hasSuffix("/") ? String(o.inputDirectory.dropLast()) : o.inputDirectory)
-      + "/daily.hpt"
-    var from: LocalDay?
-    var options = o
-    var built: LocalDay?
-    var dataThrough: LocalDay?
+    let dailyPath = AggregateFolder.path(AggregateFolder.daily, in: o.inputDirectory)
+    var facts = AggregateFacts()
     if SystemCalls.fileStatus(dailyPath) != nil {
-      let meta = ReportMeta(try TableFile.header(of: dailyPath).meta)
-      built = meta.asOf
-      dataThrough = meta.dataThrough
+      facts = AggregateFacts(meta: try TableFile.header(of: dailyPath).meta)
     }
     // `latest` is the aggregate's last day with data; like any date it must be the day the
     // folder was built for (it is, when the aggregate ran as of latest too).
-    if o.asOfLatest { options.asOf = dataThrough ?? built }
-    try AsOfMatch.check(requested: options.asOf, built: built, directory: o.inputDirectory)
-    if options.asOf == nil { options.asOf = built }
-    if let asOf = options.asOf { from = asOf.adding(days: -ReportWindow.daysRead(o.window)) }
+    let day = ReportAsOf.day(o.asOf, facts: facts)
+    try ReportAsOf.check(day, built: facts.asOf, directory: o.inputDirectory)
+    var options = o
+    options.asOf = day.map { .day($0) }
+    let from = day?.adding(days: -ReportWindow.daysRead(o.window))
     let inputs = try ReportInputs.read(directory: o.inputDirectory, from: from)
     progress.update(bytes: 0, records: Int64(inputs.daily.count + inputs.baselines.count))
     let read = SystemCalls.monotonicSeconds()
@@ -60,8 +54,8 @@ public enum ReportStage {
         "charts": Int64(rendered.chartCount),
         "bytes": rendered.files.reduce(0) { $0 + Int64($1.bytes.count) },
       ])
-    manifest.notes.append("tables read in \(Numbers.fixed((read - started) * 1000, 1)) ms")
-    manifest.notes.append("rendered in \(Numbers.fixed(renderSeconds * 1000, 1)) ms")
+    manifest.timings = StageManifest.Timings(
+      readSeconds: read - started, renderSeconds: renderSeconds)
     if let message = rendered.message {
       manifest.settings["email.week"] = message.week
       manifest.settings["email.messageID"] = message.messageID
@@ -111,7 +105,9 @@ public enum ReportStage {
   /// the stage, which the benchmark times.
   public static func render(_ inputs: ReportInputs, _ o: ReportOptions) throws -> Rendered {
     try validate(o)
-    let model = try ReportModelBuilder.build(inputs, asOf: o.asOf, window: o.window)
+    let model = try ReportModelBuilder.build(
+      inputs, asOf: ReportAsOf.day(o.asOf, facts: AggregateFacts(meta: inputs.meta)),
+      window: o.window)
     switch o.format {
     case .html:
       let html = HTMLReport.render(model)

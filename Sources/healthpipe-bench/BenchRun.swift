@@ -15,7 +15,7 @@ enum BenchRun {
     }
     return report {
       guard let options = try BenchOptions.parse(arguments) else {
-        Console.out(BenchOptions.usage)
+        Console.out(BenchOptions.usage.text)
         return
       }
       try run(options)
@@ -26,7 +26,9 @@ enum BenchRun {
     do {
       try body()
       return 0
-    } catch let error as HealthError {
+    } catch var error as HealthError {
+      // The shared parser's errors point at `healthpipe help`; this program has its own.
+      if error.hint == HealthError.usage("").hint { error.hint = "see healthpipe-bench --help" }
       FileDescriptorSinkStderr.write("healthpipe-bench: error: \(error)\n")
       return error.code.rawValue
     } catch {

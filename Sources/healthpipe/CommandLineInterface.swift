@@ -1,3 +1,4 @@
+import Arguments
 import Foundation
 import HealthCore
 
@@ -26,8 +27,8 @@ enum CommandLineInterface {
   private static func run(_ command: Command, _ arguments: [String]) -> Int32 {
     do {
       var parsed = try ParsedArguments(arguments, spec: command.options)
-      if parsed.flag("help") {
-        FileDescriptorSinkStderr.write(command.usage + "\n")
+      if parsed.helpRequested {
+        FileDescriptorSinkStderr.write(command.usage.text + "\n")
         return ExitCode.success.rawValue
       }
       let code = try command.run(&parsed)

@@ -10,17 +10,23 @@ struct DataQualityMetaTests {
   func fromStageCounts() {
     // Ingest read 100 (3 rejected); clean read the 97 kept: 80 cleaned, 2 out of range,
     // 5 duplicates, 10 overlapped (80 + 2 + 5 + 10 = 97).
-    let meta: [String: String] = [
-      "records.read": "100", "records.kept": "97", "records.rejected": "3",
-      "clean.cleaned": "80", "clean.rejected": "2", "clean.rejected.out-of-range": "2",
-      "clean.duplicates": "5", "clean.overlapped": "10",
-      "rejects.ingest.bad-number": "3", "rejects.clean.out-of-range": "2",
-      "rejects.clean.duplicate": "5", "rejects.clean.overlapped": "10", "rejects.total": "20",
-      "clean.priority": "manual, Apple Watch, iPhone, *",
-      "clean.sources":
-        #"[{"name":"Jo’s iPhone","rank":2},{"name":"","rank":3},{"name":"Jo’s Apple Watch","rank":1}]"#,
+    let ingest = IngestFacts(
+      recordsRead: 100, recordsKept: 97, recordsRejected: 3, inputsFailed: 0)
+    let clean = CleanFacts(
+      priority: "manual, Apple Watch, iPhone, *", read: 97, cleaned: 80, rows: 80, trimmed: 0,
+      rejected: 2, rejectedByCode: ["out-of-range": 2], duplicates: 5, overlapped: 10,
+      sources: [
+        .init(name: "Jo’s iPhone", rank: 2, priority: "iPhone", samples: 40),
+        .init(name: "", rank: 3, priority: "*", samples: 1),
+        .init(name: "Jo’s Apple Watch", rank: 1, priority: "Apple Watch", samples: 56),
+      ])
+    // The rejects tables' rows by stage and code.
+    let rejects: [String: Int64] = [
+      "ingest.bad-number": 3, "clean.out-of-range": 2, "clean.duplicate": 5,
+      "clean.overlapped": 10,
     ]
-    let q = DataQualityMeta.facts(from: meta)
+    let q = DataQualityFacts(ingest: ingest, clean: clean, rejects: rejects, inputs: nil)
+      .headerMeta
     #expect(q["quality.recordsRead"] == "100")
     #expect(q["quality.recordsKept"] == "80")
     // 3 bad numbers at ingest + 2 out of range at clean; duplicates and overlaps apart.
@@ -37,9 +43,13 @@ struct DataQualityMetaTests {
 
   @Test("without rejects tables, clean's per-reason counts and ingest's total are used")
   func withoutRejectTables() {
-    let q = DataQualityMeta.facts(from: [
-      "records.rejected": "4", "clean.rejected": "1", "clean.rejected.future-date": "1",
-    ])
+    let q = DataQualityFacts(
+      ingest: IngestFacts(recordsRead: 10, recordsKept: 6, recordsRejected: 4, inputsFailed: 0),
+      clean: CleanFacts(
+        priority: "*", read: 6, cleaned: 5, rows: 5, trimmed: 0, rejected: 1,
+        rejectedByCode: ["future-date": 1], duplicates: 0, overlapped: 0, sources: []),
+      rejects: [:], inputs: nil
+    ).headerMeta
     #expect(q["quality.rejected"] == "5")
     #expect(q["quality.rejected.ingest"] == "4")
     #expect(q["quality.rejected.future-date"] == "1")
@@ -65,8 +75,14 @@ struct DataQualityMetaTests {
           exitCode: 65)),
       InputDescriptor(index: 3, path: "work/samples.hpt", format: "samples", size: 9, crc32: "x"),
     ]
+    // The facts of a tables' input list, as the report would read it back.
+    func quality(_ meta: [String: String]) -> [String: String] {
+      DataQualityFacts(
+        ingest: nil, clean: nil, rejects: [:], inputs: AggregateFacts(meta: meta).exportInputs
+      ).headerMeta
+    }
     let json = String(decoding: try JSONEncoder().encode(inputs), as: UTF8.self)
-    let q = DataQualityMeta.facts(from: ["inputs": json])
+    let q = quality(["inputs": json])
     #expect(q["quality.inputs"] == "3")
     #expect(
       q["quality.inputProblems"]
@@ -74,8 +90,8 @@ struct DataQualityMetaTests {
         + "in/hae.json: 0 of 3 samples kept by clean; most common reject reason: unknown-unit (2)")
     // Without problems there is no key; without a readable list, neither key.
     let fine = String(decoding: try JSONEncoder().encode([inputs[1]]), as: UTF8.self)
-    #expect(DataQualityMeta.facts(from: ["inputs": fine])["quality.inputProblems"] == nil)
-    #expect(DataQualityMeta.facts(from: ["inputs": fine])["quality.inputs"] == "1")
-    #expect(DataQualityMeta.facts(from: ["inputs": "not json"])["quality.inputs"] == nil)
+    #expect(quality(["inputs": fine])["quality.inputProblems"] == nil)
+    #expect(quality(["inputs": fine])["quality.inputs"] == "1")
+    #expect(quality(["inputs": "not json"])["quality.inputs"] == nil)
   }
 }

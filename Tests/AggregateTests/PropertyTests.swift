@@ -9,7 +9,7 @@ struct PropertyTests {
     "cumulative totals: the daily values add up to the cleaned samples' totals",
     arguments: [1, 2, 3, 4, 5] as [UInt64])
   func totalsKept(seed: UInt64) {
-    var rng = SplitMix64(seed: seed)
+    var rng = SeededRandom(seed: seed)
     let metrics: [MetricID] = [.steps, .activeEnergy, .distance, .exerciseMinutes, "protein"]
     let offsets: [Int32] = [-8 * 3600, -5 * 3600, 0, 19_800, 9 * 3600, 45_900]
     let base: Int64 = 1_704_067_200  // 2024-01-01T00:00Z
@@ -56,13 +56,13 @@ struct PropertyTests {
       try AggregateStage.run(
         AggregateOptions(input: input, outputDirectory: out, asOf: LocalDay(iso: "2024-11-10")!),
         progress: .silent)
-      bytes.append(try AggregateOutputs.all.map { try FileReader.readAll(out + "/" + $0) })
+      bytes.append(try AggregateFolder.all.map { try FileReader.readAll(out + "/" + $0) })
     }
-    for (i, name) in AggregateOutputs.all.enumerated() {
+    for (i, name) in AggregateFolder.all.enumerated() {
       #expect(bytes[0][i] == bytes[1][i], "\(name)")
       // The synthetic samples hold only metrics healthpipe knows: daily-other.csv is its
       // header line (and its sidecar is fixed text).
-      #expect(bytes[0][i].count > (name == AggregateOutputs.otherCSV ? 40 : 100), "\(name)")
+      #expect(bytes[0][i].count > (name == AggregateFolder.otherCSV ? 40 : 100), "\(name)")
     }
   }
 }

@@ -106,15 +106,15 @@ struct CleanStageTests {
     #expect(rows[3].source == F.phone && rows[3].value == 100 && rows[3].end == F.ten + 600)
     #expect(header.inputs.count == 3)
     #expect(header.inputs[2].format == "samples" && header.inputs[2].path == input)
-    #expect(header.meta[CleanTableMeta.priority] == "manual, Apple Watch, iPhone, *")
-    #expect(header.meta[CleanTableMeta.read] == "12")
-    #expect(header.meta[CleanTableMeta.rejectedPrefix + "out-of-range"] == "3")
-    #expect(header.meta[CleanTableMeta.duplicates] == "1")
-    #expect(header.meta[CleanTableMeta.overlapped] == "2")
-    #expect(header.meta[CleanTableMeta.futureDatesUnchecked] == "1")
+    #expect(header.meta[CleanFacts.Key.priority] == "manual, Apple Watch, iPhone, *")
+    #expect(header.meta[CleanFacts.Key.read] == "12")
+    #expect(header.meta[CleanFacts.Key.rejectedPrefix + "out-of-range"] == "3")
+    #expect(header.meta[CleanFacts.Key.duplicates] == "1")
+    #expect(header.meta[CleanFacts.Key.overlapped] == "2")
+    #expect(header.meta[CleanFacts.Key.futureDatesUnchecked] == "1")
     #expect(header.meta["ingest.read"] == "12")
     let sources = try JSONDecoder().decode(
-      [SourceSummary].self, from: Data((header.meta[CleanTableMeta.sources] ?? "").utf8))
+      [CleanFacts.Source].self, from: Data((header.meta[CleanFacts.Key.sources] ?? "").utf8))
     #expect(sources.map(\.name) == [F.watch, F.phone, "Cronometer", "Withings"])
     #expect(sources.map(\.samples) == [7, 3, 1, 1])
   }
@@ -182,9 +182,12 @@ struct CleanStageTests {
         return nil
       }
     }
-    var badPriority = CleanOptions(input: input, output: dir.file("x.hpt"))
-    badPriority.priority = ["iPhone", ""]
-    #expect(code(badPriority) == .usage)
+    // A bad priority list cannot reach the stage: it is refused when parsed (64).
+    #expect {
+      try SourcePriority(entries: ["iPhone", ""])
+    } throws: { error in
+      (error as? HealthError)?.code == .usage
+    }
     #expect(
       code(CleanOptions(input: input, output: dir.file("x.hpt"), rejectsOutput: dir.file("x.hpt")))
         == .usage)

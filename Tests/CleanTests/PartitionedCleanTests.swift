@@ -47,7 +47,7 @@ struct PartitionedCleanTests {
     // read back in several batches.
     let (header, rows) = try TableFile.read(Sample.self, from: ordered)
     var shuffled = rows
-    var rng = SplitMix64(seed: 5)
+    var rng = SeededRandom(seed: 5)
     for i in stride(from: shuffled.count - 1, to: 0, by: -1) {
       shuffled.swapAt(i, Int(rng.next() % UInt64(i + 1)))
     }

@@ -29,7 +29,7 @@ struct SourcePriorityTests {
   @Test("parsing trims entries; empty lists, empty entries and repeats are usage errors")
   func parsing() throws {
     #expect(
-      try SourcePriority.parseList(" manual ,Apple Watch,\u{00A0}iPhone , * ") == [
+      try SourcePriority(parsing: " manual ,Apple Watch,\u{00A0}iPhone , * ").entries == [
         "manual", "Apple Watch", "iPhone", "*",
       ])
     for bad in ["", "  ", "a,,b", "a,", "iPhone, iphone", "Jane’s Watch, jane's watch"] {

@@ -92,10 +92,10 @@ public enum DailyCSVWriter {
           unit: c.format.unit))
     }
     return try CSVWMetadata(
-      url: AggregateOutputs.dailyCSV, title: "Daily values, one row per day",
+      url: AggregateFolder.dailyCSV, title: "Daily values, one row per day",
       description: "One row per day of the analysis range, one column per daily series "
         + "healthpipe knows (the unit in brackets; empty: no value). Metrics it does not know "
-        + "are rows of \(AggregateOutputs.otherCSV).",
+        + "are rows of \(AggregateFolder.otherCSV).",
       columns: described, primaryKey: ["date"]
     ).json()
   }
@@ -133,7 +133,7 @@ public enum DailyCSVWriter {
               ? " Types healthpipe does not know, under the name they were read with." : ""))
     }
     return try CSVWMetadata(
-      url: AggregateOutputs.otherCSV, title: "Daily values of other metrics",
+      url: AggregateFolder.otherCSV, title: "Daily values of other metrics",
       description: "Daily values of the metrics healthpipe does not know (kept under the names "
         + "they were read with), one row per day and metric, in the units they were read "
         + "with; values with up to \(SeriesVocabulary.unknownDigits) significant digits.",

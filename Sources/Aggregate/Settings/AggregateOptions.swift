@@ -1,7 +1,7 @@
 import HealthCore
 
 /// What `AggregateStage.run` needs (docs/architecture.md, "Stage entry points").
-public struct AggregateOptions: Sendable {
+public struct AggregateOptions: StageOptions {
   /// The cleaned samples table.
   public var input: String
   /// Folder for daily.hpt, baselines.hpt, scores.hpt, streaks.hpt, weekly.hpt, daily.csv
@@ -43,4 +43,26 @@ public struct AggregateOptions: Sendable {
       input: input, outputDirectory: outputDirectory, asOf: choice.day ?? fallback,
       settings: settings, rejectsInputs: rejectsInputs, asOfLatest: choice == .latest)
   }
+
+  /// What changes the tables: the as-of date (or `latest`), the settings, and the tables'
+  /// column lists, so a healthpipe whose tables gained a column reruns aggregate instead of
+  /// failing to read a cached table written by an older version.
+  public var cacheKey: [String: String] {
+    [
+      "asOf": asOfLatest ? "latest" : asOf.description, "settings": settings.fingerprintText,
+      "tables": Self.tableSchemas,
+    ]
+  }
+
+  /// The column lists of the aggregate tables, `daily(day:day,metric:text,...);...`.
+  static let tableSchemas: String = {
+    let tables: [(String, [ColumnSpec])] = [
+      ("daily", DailyValue.columns), ("baselines", BaselineRow.columns),
+      ("scores", ScoreRow.columns), ("streaks", StreakRow.columns),
+      ("weekly", WeeklyRow.columns),
+    ]
+    return tables.map { name, columns in
+      name + "(" + columns.map { "\($0.name):\($0.type.rawValue)" }.joined(separator: ",") + ")"
+    }.joined(separator: ";")
+  }()
 }

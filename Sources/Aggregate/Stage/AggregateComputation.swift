@@ -110,12 +110,11 @@ public enum AggregateComputation {
           + "interval longer than 366 days)")
     }
 
-    var meta = AggregateMeta.facts(
-      asOf: asOf, settings: settings, pinned: pinned, windowStart: windowStart, data: data,
-      counts: counts)
-    if !ignoredPins.isEmpty { meta["pinnedIgnored"] = ignoredPins.joined(separator: ",") }
+    let facts = AggregateFacts(
+      asOf: asOf, settings: settings, pinned: pinned, ignoredPins: ignoredPins,
+      windowStart: windowStart, data: data, counts: counts)
     return AggregateResult(
       daily: data.values, baselines: baselines, scores: scores, streaks: streaks,
-      weekly: weekly, meta: meta, notes: notes, counts: counts, analysisRange: days)
+      weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days)
   }
 }

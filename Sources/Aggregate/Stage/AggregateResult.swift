@@ -12,8 +12,9 @@ public struct AggregateResult: Sendable {
   public var streaks: [StreakRow]
   /// `weekly` rows, by week; key metrics, workouts, goals.
   public var weekly: [WeeklyRow]
-  /// Facts for the table headers (as-of, pinned metrics, goals, coverage).
-  public var meta: [String: String]
+  /// Facts for the table headers (as-of, pinned metrics, goals, coverage); the stage adds
+  /// the inputs, rejects and data-quality facts when it writes them.
+  public var facts: AggregateFacts
   /// Remarks for the manifest.
   public var notes: [String]
   /// What happened to each metric's samples.

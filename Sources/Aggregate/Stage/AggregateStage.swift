@@ -15,9 +15,9 @@ public enum AggregateStage {
     guard FileFingerprint.stat(o.input) != nil else {
       throw HealthError.missingInput(o.input, reason: "no such file")
     }
-    let dir = o.outputDirectory.hasSuffix("/") ? o.outputDirectory : o.outputDirectory + "/"
+    func path(_ name: String) -> String { AggregateFolder.path(name, in: o.outputDirectory) }
     try OutputCollision.check(
-      outputs: AggregateOutputs.all.map { dir + $0 } + [StageManifest.path(for: o.outputDirectory)],
+      outputs: AggregateFolder.all.map(path) + [StageManifest.path(for: o.outputDirectory)],
       inputs: [o.input] + o.rejectsInputs)
     try makeFolder(o.outputDirectory)
 
@@ -54,25 +54,29 @@ public enum AggregateStage {
         index: i, path: fp.path, format: i == 0 ? "samples" : "rejects", size: fp.size,
         crc32: fp.crc32 ?? "")
     }
-    var meta = try HeaderMeta.merge(
-      inputMeta: inputHeader.meta.filter { $0.key != NightWindow.metaKey },
-      inputInputs: inputHeader.inputs, rejects: rejects,
-      own: result.meta)
-    meta.merge(DataQualityMeta.facts(from: meta)) { _, new in new }
+    var facts = result.facts
+    facts.inputs = inputHeader.inputs
+    facts.rejects = rejects
+    facts.quality = DataQualityFacts(
+      ingest: IngestFacts(meta: inputHeader.meta), clean: CleanFacts(meta: inputHeader.meta),
+      rejects: rejects, inputs: facts.exportInputs)
+    // Clean's night windows are for this stage only; the rest of the upstream facts ride on.
+    let meta = try facts.headerMeta(
+      carrying: inputHeader.meta.filter { $0.key != CleanFacts.Key.nightWindows })
 
     func write<R: TableRecord>(_ rows: [R], _ file: String) throws {
-      try TableFile.write(rows, to: dir + file, stage: name, inputs: descriptors, meta: meta)
+      try TableFile.write(rows, to: path(file), stage: name, inputs: descriptors, meta: meta)
     }
-    try write(result.daily, AggregateOutputs.daily)
-    try write(result.baselines, AggregateOutputs.baselines)
-    try write(result.scores, AggregateOutputs.scores)
-    try write(result.streaks, AggregateOutputs.streaks)
-    try write(result.weekly, AggregateOutputs.weekly)
-    try writeCSVFiles(result, dir: dir)
+    try write(result.daily, AggregateFolder.daily)
+    try write(result.baselines, AggregateFolder.baselines)
+    try write(result.scores, AggregateFolder.scores)
+    try write(result.streaks, AggregateFolder.streaks)
+    try write(result.weekly, AggregateFolder.weekly)
+    try writeCSVFiles(result, dir: AggregateFolder.path("", in: o.outputDirectory))
 
     var manifest = manifestBody(o, asOf: asOf, result: result, rowsRead: rowsRead)
     manifest.inputs = inputs
-    manifest.outputs = AggregateOutputs.all.compactMap { FileFingerprint.stat(dir + $0) }
+    manifest.outputs = AggregateFolder.all.compactMap { FileFingerprint.stat(path($0)) }
     manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
     manifest.peakRSSBytes = SystemCalls.peakRSSBytes()
     guard manifest.balanced else {
@@ -90,18 +94,18 @@ public enum AggregateStage {
   private static func writeCSVFiles(_ result: AggregateResult, dir: String) throws {
     let daily = try DailyCSVWriter.files(result.daily, days: result.analysisRange)
     let sidecar = CSVWMetadata.sidecarName
-    try AtomicFileWriter.write(daily.wide, to: dir + AggregateOutputs.dailyCSV)
-    try AtomicFileWriter.write(daily.wideMetadata, to: dir + sidecar(AggregateOutputs.dailyCSV))
-    try AtomicFileWriter.write(daily.other, to: dir + AggregateOutputs.otherCSV)
-    try AtomicFileWriter.write(daily.otherMetadata, to: dir + sidecar(AggregateOutputs.otherCSV))
-    let weekly = try AtomicFileWriter(destination: dir + AggregateOutputs.weeklyCSV)
-    try TableExporter.export(path: dir + AggregateOutputs.weekly, format: .csv, to: weekly)
+    try AtomicFileWriter.write(daily.wide, to: dir + AggregateFolder.dailyCSV)
+    try AtomicFileWriter.write(daily.wideMetadata, to: dir + sidecar(AggregateFolder.dailyCSV))
+    try AtomicFileWriter.write(daily.other, to: dir + AggregateFolder.otherCSV)
+    try AtomicFileWriter.write(daily.otherMetadata, to: dir + sidecar(AggregateFolder.otherCSV))
+    let weekly = try AtomicFileWriter(destination: dir + AggregateFolder.weeklyCSV)
+    try TableExporter.export(path: dir + AggregateFolder.weekly, format: .csv, to: weekly)
     try weekly.commit()
-    let header = try TableFile.header(of: dir + AggregateOutputs.weekly)
+    let header = try TableFile.header(of: dir + AggregateFolder.weekly)
     try AtomicFileWriter.write(
       try CSVWMetadata.table(
-        header, url: AggregateOutputs.weeklyCSV, primaryKey: ["week", "metric", "category"]
-      ).json(), to: dir + sidecar(AggregateOutputs.weeklyCSV))
+        header, url: AggregateFolder.weeklyCSV, primaryKey: ["week", "metric", "category"]
+      ).json(), to: dir + sidecar(AggregateFolder.weeklyCSV))
   }
 
   /// The as-of bound while reading for `latest`: no real day is after it.
@@ -136,7 +140,7 @@ public enum AggregateStage {
       settings: [
         "asOf": asOf.description, "asOfRule": o.asOfLatest ? "latest" : "date",
         "settings": o.settings.fingerprintText,
-        "pinned": result.meta["pinned"] ?? "",
+        "pinned": result.facts.pinned.joined(separator: ","),
       ],
       totals: [
         "samples": rowsRead, "dailyRows": Int64(result.daily.count),
@@ -150,10 +154,9 @@ public enum AggregateStage {
   private static func carriedNightWindows(_ header: TableHeader, path: String) throws
     -> [NightWindow]
   {
-    guard let text = header.meta[NightWindow.metaKey] else { return [] }
-    guard let windows = NightWindow.parse(metaText: text) else {
+    guard let windows = CleanFacts.nightWindows(in: header.meta) else {
       throw HealthError.malformed(
-        "the header's \(NightWindow.metaKey) is not a list of 'yyyy-MM-dd start end' windows",
+        "the header's \(CleanFacts.Key.nightWindows) is not a list of 'yyyy-MM-dd start end' windows",
         at: SourceLocation(file: path),
         hint: "run clean again to rewrite the cleaned table")
     }

@@ -13,7 +13,7 @@ public enum CleanedSampleSynthesizer {
   public static func generate(
     days: Int, endingAt last: LocalDay, seed: UInt64, _ body: ([Sample]) throws -> Void
   ) rethrows {
-    var rng = SplitMix64(seed: seed)
+    var rng = SeededRandom(seed: seed)
     var record: Int64 = 0
     var batch: [Sample] = []
     batch.reserveCapacity(1024)

@@ -44,18 +44,6 @@ public struct CleanCounts: Sendable, Hashable {
   }
 }
 
-/// One source seen in the input, for the report's data-quality section.
-public struct SourceSummary: Sendable, Hashable, Codable {
-  /// Source name as written.
-  public var name: String
-  /// Its best rank among its samples (0 = highest priority).
-  public var rank: Int
-  /// The priority entry it matched (`Apple Watch`), or `unlisted`.
-  public var priority: String
-  /// Samples read from it.
-  public var samples: Int64
-}
-
 /// An input that declares no export date, so its samples were not checked for future
 /// dates.
 public struct UncheckedInput: Sendable, Hashable {

@@ -15,11 +15,11 @@ public struct CleanResult: Sendable {
   /// Counts over all metrics.
   public let total: CleanCounts
   /// Sources seen, highest priority first (then by name).
-  public let sources: [SourceSummary]
+  public let sources: [CleanFacts.Source]
   /// Inputs without an export date, whose samples were not checked for future dates.
   public let uncheckedInputs: [UncheckedInput]
   /// The night windows the cleaned sleep rows alone do not show, for the cleaned table's
-  /// header (`NightWindow.metaKey`; docs/clean.md, "Sleep").
+  /// header (`CleanFacts.nightWindows`; docs/clean.md, "Sleep").
   public let nightWindows: [NightWindow]
 
   let store: SampleStore

@@ -16,7 +16,7 @@ struct CleanSummary: Sendable {
   /// Counts over all metrics.
   var total: CleanCounts
   /// Sources seen, highest priority first (then by name).
-  var sources: [SourceSummary]
+  var sources: [CleanFacts.Source]
   /// Inputs without an export date, whose samples were not checked for future dates.
   var uncheckedInputs: [UncheckedInput]
   /// The night windows the cleaned sleep rows alone do not show.
@@ -126,13 +126,13 @@ struct RowTally: Sendable {
   }
 
   /// The sources seen, by rank and then by name (UTF-8 order).
-  func sources(_ names: StringPool, priority: SourcePriority) -> [SourceSummary] {
+  func sources(_ names: StringPool, priority: SourcePriority) -> [CleanFacts.Source] {
     let nameRanks = names.sortRanks()
     let ids = bestRank.indices.filter { samplesBySource[$0] > 0 }.sorted { a, b in
       bestRank[a] != bestRank[b] ? bestRank[a] < bestRank[b] : nameRanks[a] < nameRanks[b]
     }
     return ids.map { id in
-      SourceSummary(
+      CleanFacts.Source(
         name: names[UInt32(id)], rank: bestRank[id], priority: priority.label(ofRank: bestRank[id]),
         samples: samplesBySource[id])
     }

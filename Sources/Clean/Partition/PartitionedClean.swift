@@ -91,7 +91,7 @@ enum PartitionedClean {
     let inputs = summary.marking(inputs)
 
     // 3. Both tables at once.
-    let meta = try CleanTableMeta.entries(summary, upstream: header.meta)
+    let meta = try summary.facts.headerMeta(carrying: header.meta)
     let cleaned = try TableWriter<Sample>(
       path: options.output, stage: "clean", inputs: inputs, meta: meta)
     let rejects = try TableWriter<Reject>(

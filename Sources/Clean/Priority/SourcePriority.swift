@@ -40,9 +40,15 @@ public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
     self.init(validated: entries)
   }
 
-  /// Parses a comma-separated list such as `manual, Apple Watch, iPhone, *`.
+  /// Parses a comma-separated list such as `manual, Apple Watch, iPhone, *`: the one parser
+  /// of `--priority` and of a pipeline file's `priority` (which adds the line to its
+  /// errors). Entries are trimmed; an empty list, an empty entry or an entry given twice is
+  /// a usage error (exit 64).
   public init(parsing list: String) throws {
-    try self.init(entries: Self.parseList(list))
+    try self.init(
+      entries: list.split(separator: ",", omittingEmptySubsequences: false).map {
+        Self.trim(String($0))
+      })
   }
 
   private init(validated entries: [String]) {
@@ -57,17 +63,8 @@ public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
     unlistedRank = patterns.firstIndex(of: .any) ?? patterns.count
   }
 
-  /// Splits a comma-separated list into trimmed entries (no validation beyond the split).
-  public static func parseList(_ list: String) throws -> [String] {
-    let entries = list.split(separator: ",", omittingEmptySubsequences: false).map {
-      trim(String($0))
-    }
-    try validate(entries)
-    return entries
-  }
-
   /// Checks a list: at least one entry, none empty, none given twice (compared as matched).
-  public static func validate(_ entries: [String]) throws {
+  static func validate(_ entries: [String]) throws {
     let hint = "give a comma-separated list such as \"manual, Apple Watch, iPhone, *\""
     guard !entries.isEmpty, !(entries.count == 1 && trim(entries[0]).isEmpty) else {
       throw HealthError.usage("the source priority list is empty", hint: hint)

@@ -29,7 +29,7 @@ public enum SyntheticSamplesTable {
     let writer = try TableWriter<Sample>(
       path: path, stage: "ingest", inputs: inputs, meta: ["synthetic.seed": String(seed)])
     var generator = Generator(
-      writer: writer, rng: SplitMix64(seed: seed), start: start, span: span,
+      writer: writer, rng: SeededRandom(seed: seed), start: start, span: span,
       exportDate: exportDate)
     let shares: [(Stream, Double)] = [
       (.heartRate, 0.40), (.steps, 0.30), (.activeEnergy, 0.12), (.distance, 0.05),
@@ -51,7 +51,7 @@ public enum SyntheticSamplesTable {
 
   struct Generator {
     let writer: TableWriter<Sample>
-    var rng: SplitMix64
+    var rng: SeededRandom
     let start: Int64
     let span: Int64
     let exportDate: Int64

@@ -5,14 +5,15 @@ import Foundation
 public final class BackgroundThread: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
 
-  /// Starts `body` at once.
-  public init(name: String, _ body: @escaping @Sendable () -> Void) {
+  /// Starts `body` at once, on a thread with `stackSize` bytes of stack when given.
+  public init(name: String, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) {
     let semaphore = done
     let thread = Thread {
       body()
       semaphore.signal()
     }
     thread.name = name
+    if let stackSize { thread.stackSize = stackSize }
     thread.start()
   }
 

@@ -132,6 +132,23 @@ public struct StageManifest: Sendable, Codable {
   public var wallSeconds: Double
   /// Peak resident memory of the process in bytes when the stage ended.
   public var peakRSSBytes: Int64
+  /// Wall seconds of the stage's phases, where it times them (the report: reading the
+  /// tables, rendering); absent otherwise.
+  public var timings: Timings?
+
+  /// Wall seconds of a stage's phases; a phase the stage does not time is absent.
+  public struct Timings: Sendable, Codable, Hashable {
+    /// Reading the input tables.
+    public var readSeconds: Double?
+    /// Rendering the outputs in memory (without reading and writing files).
+    public var renderSeconds: Double?
+
+    /// Creates timings.
+    public init(readSeconds: Double? = nil, renderSeconds: Double? = nil) {
+      self.readSeconds = readSeconds
+      self.renderSeconds = renderSeconds
+    }
+  }
 
   /// Creates a manifest.
   public init(

@@ -1,6 +1,6 @@
 /// The window of one sleep day's night: the span of its main session (docs/clean.md,
 /// "Sleep"). Sessions of that sleep day that overlap it are the night; the others are naps.
-public struct NightWindow: Sendable, Hashable {
+public struct NightWindow: Sendable, Hashable, Codable {
   /// The sleep day.
   public var day: LocalDay
   /// Start, epoch seconds.
@@ -17,11 +17,7 @@ public struct NightWindow: Sendable, Hashable {
 }
 
 extension NightWindow {
-  /// The cleaned table's header `meta` key that carries the windows clean chose which the
-  /// cleaned rows alone do not show (see `SleepNightRule.windows(_:carried:)`).
-  public static let metaKey = "clean.sleepWindows"
-
-  /// Windows as meta text: `2026-11-08 1762582860 1762609140; …`, in day order.
+  /// Windows as meta text (`CleanFacts.Key.nightWindows`): `2026-11-08 1762582860 1762609140; …`, in day order.
   public static func metaText(_ windows: [NightWindow]) -> String {
     windows.sorted { $0.day < $1.day }.map { "\($0.day) \($0.start) \($0.end)" }.joined(
       separator: "; ")

@@ -27,6 +27,31 @@ public enum AsOfDate {
     /// The last day with data in the inputs.
     case latest
 
+    /// Parses `--as-of` or `as_of`: a usage error (exit 64) for anything but a date,
+    /// `today`, `yesterday` or `latest`. The callers with a file wrap it with its line.
+    public static func parse(_ text: String) throws -> Word {
+      guard let word = Word(text) else {
+        throw HealthError.usage(
+          "--as-of must be \(accepted), not '\(text)'", hint: "for example --as-of 2024-07-06")
+      }
+      return word
+    }
+
+    /// Resolves the word: dates and `today`/`yesterday` (on the calendar of `zone`, nil for
+    /// the machine's; `now` nil reads the clock) become a day, `latest` stays.
+    public func resolve(zone: String? = nil, now: Int64? = nil) throws -> Choice {
+      let back: Int
+      switch self {
+      case .date(let day): return .day(day)
+      case .latest: return .latest
+      case .today: back = 0
+      case .yesterday: back = 1
+      }
+      let instant = try now ?? currentTime()
+      let offset = try utcOffset(zone: zone, at: instant)
+      return .day(LocalDay(epochSeconds: instant, utcOffset: offset).adding(days: -back))
+    }
+
     /// Parses a word (case-insensitive, blanks trimmed); nil for anything else.
     public init?(_ text: String) {
       let word = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -71,20 +96,13 @@ public enum AsOfDate {
   public static func choice(_ text: String, zone: String? = nil, now: Int64? = nil) throws
     -> Choice
   {
-    guard let word = Word(text) else {
-      throw HealthError.usage(
-        "--as-of must be \(accepted), not '\(text)'", hint: "for example --as-of 2024-07-06")
-    }
-    let back: Int
-    switch word {
-    case .date(let day): return .day(day)
-    case .latest: return .latest
-    case .today: back = 0
-    case .yesterday: back = 1
-    }
-    let instant = try now ?? currentTime()
-    let offset = try utcOffset(zone: zone, at: instant)
-    return .day(LocalDay(epochSeconds: instant, utcOffset: offset).adding(days: -back))
+    try Word.parse(text).resolve(zone: zone, now: now)
+  }
+
+  /// Today on the calendar of `zone` (nil: the machine's): the day `latest` falls back to
+  /// when the inputs hold no data at all.
+  public static func today(zone: String? = nil, now: Int64? = nil) throws -> LocalDay {
+    try Word.today.resolve(zone: zone, now: now).day!
   }
 
   /// Resolves `text` to a day. `latest` needs the data, so it is an error here: callers

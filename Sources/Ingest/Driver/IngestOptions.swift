@@ -1,7 +1,7 @@
 import HealthCore
 
 /// What `IngestStage.run` reads and writes.
-public struct IngestOptions: Sendable {
+public struct IngestOptions: StageOptions {
   /// Input files; each one's format is detected by content.
   public var inputs: [String]
   /// The samples table to write.
@@ -22,9 +22,11 @@ public struct IngestOptions: Sendable {
     self.reader = reader
   }
 
+  /// What changes the tables: the zone of offset-less local times.
+  public var cacheKey: [String: String] { ["timezone": reader.timeZone ?? "(machine zone)"] }
+
   /// `rejects-ingest.hpt` in the folder of `output`.
   public static func defaultRejectsPath(for output: String) -> String {
-    guard let slash = output.lastIndex(of: "/") else { return "rejects-ingest.hpt" }
-    return String(output[...slash]) + "rejects-ingest.hpt"
+    StageFiles.beside(output, StageFiles.ingestRejects)
   }
 }

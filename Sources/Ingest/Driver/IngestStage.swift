@@ -126,11 +126,10 @@ public enum IngestStage {
             separator: "; "))
     }
 
-    let meta = [
-      "records.read": String(result.totals.read), "records.kept": String(result.totals.kept),
-      "records.rejected": String(result.totals.rejected),
-      "inputs.failed": String(result.failedCount),
-    ]
+    let meta = IngestFacts(
+      recordsRead: result.totals.read, recordsKept: result.totals.kept,
+      recordsRejected: result.totals.rejected, inputsFailed: result.failedCount
+    ).headerMeta
     let samples = try TableConcatenation.concatenate(
       parts: [parts.samples],
       header: TableHeader(

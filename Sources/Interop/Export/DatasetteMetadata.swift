@@ -39,8 +39,8 @@ struct DatasetteMetadata: Encodable {
 
   /// The metadata for the database named `database` (its file name without extension).
   init(database: String, described: [MetadataTables.Described], facts: [String: String]) {
-    let asOf = facts[SharedMetaKey.asOf].map { " as of \($0)" } ?? ""
-    let through = facts[SharedMetaKey.dataThrough].map { " (data through \($0))" } ?? ""
+    let asOf = facts[AggregateFacts.Key.asOf].map { " as of \($0)" } ?? ""
+    let through = facts[AggregateFacts.Key.dataThrough].map { " (data through \($0))" } ?? ""
     title = "healthpipe: health data\(asOf)"
     description =
       "Health exports cleaned and aggregated by \(ToolInfo.name) \(ToolInfo.version)\(asOf)"

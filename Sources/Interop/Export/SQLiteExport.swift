@@ -1,7 +1,7 @@
 import HealthCore
 
 /// What `healthpipe export WORK --format sqlite` and a pipeline's `[export] sqlite` do.
-public struct SQLiteExportOptions: Sendable {
+public struct SQLiteExportOptions: StageOptions {
   /// A work folder (its tables and those of its sub-folders), an aggregate folder, or one
   /// table file.
   public var source: String
@@ -22,6 +22,12 @@ public struct SQLiteExportOptions: Sendable {
     self.tables = tables
     self.output = output
     self.datasetteMetadata = datasetteMetadata
+  }
+
+  /// What changes the database: its path (recorded in `metadata`) and the schema's layout
+  /// version; the tables are the stage's inputs.
+  public var cacheKey: [String: String] {
+    ["sqlite": output, "layout": String(SQLiteExport.layoutVersion)]
   }
 
   /// The Datasette metadata path that will be written.

@@ -1,25 +1,14 @@
+import Aggregate
+import Clean
 import HealthCore
+import Report
 
-/// A goal as a pipeline file defines it (`[goal.NAME]`), already checked.
-public struct GoalConfig: Sendable, Hashable {
-  /// The goal's name (`steps`).
-  public var name: String
-  /// The condition text, `METRIC OP NUMBER [or ...]` (e.g. `steps >= 10000`,
-  /// `exerciseMinutes >= 30 or workout >= 20`); nil keeps a built-in goal's condition.
-  public var condition: String?
-  /// Goal days needed per week for the weekly streak (1-7), if any.
-  public var weeklyTarget: Int?
-  /// Text for people; derived from the condition when absent.
-  public var description: String?
-  /// Where the section starts.
-  public var location: SourceLocation?
-}
-
-/// The `[report]` section.
+/// The `[report]` section, checked.
 public struct ReportConfig: Sendable, Hashable {
-  /// `html`, `markdown` or `email`.
-  public var format: String = "html"
-  /// Chart window in days: 7, 30, 90, 182 (`6m`) or 365 (`1y`).
+  /// `format`: html, markdown or email.
+  public var format: ReportFormat = .html
+  /// `window`: the chart window in days, 7, 30, 90, 182 (`6m`) or 365 (`1y`)
+  /// (`ReportWindow.parse`).
   public var window: Int = 30
   /// Output path (file; for markdown the `.md`, SVGs beside it), resolved.
   public var out: String?
@@ -40,8 +29,9 @@ public struct ExportConfig: Sendable, Hashable {
   public var sqlite: String?
 }
 
-/// A validated pipeline file: every value checked, every path resolved against the file's
-/// folder, input patterns expanded.
+/// A validated pipeline file: every value checked and parsed into its type when the file is
+/// loaded, every path resolved against the file's folder, input patterns expanded. What the
+/// loader accepts, the stages run.
 public struct PipelineConfig: Sendable {
   /// The pipeline file.
   public var path: String
@@ -51,24 +41,15 @@ public struct PipelineConfig: Sendable {
   public var inputs: [String]
   /// The work folder for intermediate tables, stamps, manifests and the lock.
   public var workFolder: String
-  /// `today`, `yesterday` or `yyyy-MM-dd`.
-  public var asOf: String
-  /// IANA zone for local times without an offset, if set.
+  /// `as_of`: a date, `today`, `yesterday` (the default) or `latest`, resolved when run.
+  public var asOf: AsOfDate.Word
+  /// IANA zone for local times without an offset, and of `today`/`yesterday`, if set.
   public var timeZone: String?
-  /// `[clean] priority`, if set.
-  public var priority: [String]?
-  /// `[aggregate] goals`: the goals to track, in order.
-  public var goalNames: [String]
-  /// Goal sections by name.
-  public var goals: [String: GoalConfig]
-  /// `[aggregate] pinned`, if set.
-  public var pinned: [String]?
-  /// `[aggregate] week_start`: 1 = Monday ... 7 = Sunday.
-  public var weekStart: Int
-  /// `[aggregate] weekly_active_target`: active days a week (default 5).
-  public var weeklyActiveTarget: Int
-  /// `[aggregate] backfill_days`: the streak backfill window (default 90).
-  public var backfillDays: Int
+  /// `[clean] priority` (the default list when absent).
+  public var priority: SourcePriority
+  /// `[aggregate]` and the `[goal.NAME]` sections: the goals (conditions parsed, built-in
+  /// goals completed), pinned metrics, week start and backfill window.
+  public var aggregate: AggregateSettings
   /// The `[report]` section.
   public var report: ReportConfig
   /// The `[export]` section.

@@ -16,10 +16,7 @@ public enum PipelineConfigLoader {
   ]
   static let goalKeys: Set<String> = ["condition", "weekly_target", "description"]
   /// Goals that exist without a section (design defaults).
-  static let builtInGoals = ["active", "steps", "sleep"]
-  static let weekdays = [
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-  ]
+  static let builtInGoals = GoalDefinition.defaults.map(\.name)
 
   /// Parses and validates the pipeline file at `path`.
   /// With `checkInputs` false the input patterns are not expanded (for commands such as
@@ -75,12 +72,12 @@ public enum PipelineConfigLoader {
     let work =
       value("pipeline", "work").map { PathUtilities.resolve($0.value, relativeTo: base) }
       ?? PathUtilities.resolve(".healthpipe/\(name)", relativeTo: base)
-    var asOf = "yesterday"
+    var asOf = AsOfDate.Word.yesterday
     if let e = value("pipeline", "as_of") {
-      guard AsOfDate.Word(e.value) != nil else {
+      guard let word = AsOfDate.Word(e.value) else {
         throw configError("as_of must be \(AsOfDate.accepted), not '\(e.value)'", at: e.location)
       }
-      asOf = e.value
+      asOf = word
     }
     var timeZone: String?
     if let e = value("pipeline", "timezone") {
@@ -92,12 +89,12 @@ public enum PipelineConfigLoader {
       }
       timeZone = e.value
     }
-    var priority: [String]?
+    var priority = SourcePriority.standard
     if let e = value("clean", "priority") {
-      // The clean stage's own parser: an empty list, an empty entry or an entry given twice
-      // is refused here, with the line, not when clean runs.
+      // The one parser of the list (also `--priority`'s): an empty list, an empty entry or
+      // an entry given twice is refused here, with the line, not when clean runs.
       do {
-        priority = try SourcePriority.parseList(e.value)
+        priority = try SourcePriority(parsing: e.value)
       } catch let error as HealthError {
         throw configError("priority: " + error.message, at: e.location, hint: error.hint)
       }
@@ -110,7 +107,7 @@ public enum PipelineConfigLoader {
         throw configError("goal '\(g)' is listed twice", at: e.location)
       }
     }
-    var goals: [String: GoalConfig] = [:]
+    var goals: [String: GoalSection] = [:]
     for (section, location) in document.sections where isGoalSection(section) {
       let goalName = String(section.dropFirst(5))
       goals[goalName] = try goal(goalName, document: document, location: location)
@@ -139,12 +136,12 @@ public enum PipelineConfigLoader {
       }
       pinned = names
     }
-    var weekStart = 1
+    var weekStart = Weekday.monday
     if let e = value("aggregate", "week_start") {
-      guard let index = weekdays.firstIndex(of: e.value.lowercased()) else {
+      guard let day = Weekday(name: e.value) else {
         throw configError("week_start must be a weekday name, not '\(e.value)'", at: e.location)
       }
-      weekStart = index + 1
+      weekStart = day
     }
     var weeklyActive = 5
     if let e = value("aggregate", "weekly_active_target") {
@@ -163,11 +160,11 @@ public enum PipelineConfigLoader {
     }
     var report = ReportConfig()
     if let e = value("report", "format") {
-      guard ["html", "markdown", "email"].contains(e.value) else {
+      guard let format = ReportFormat(rawValue: e.value) else {
         throw configError(
           "format must be html, markdown or email, not '\(e.value)'", at: e.location)
       }
-      report.format = e.value
+      report.format = format
     }
     if let e = value("report", "window") {
       guard let w = ReportWindow.parse(e.value) else {
@@ -188,12 +185,12 @@ public enum PipelineConfigLoader {
       }
       report.sendmail = e.value
     }
-    if report.format == "email", report.send, report.to == nil {
+    if report.format == .email, report.send, report.to == nil {
       throw configError(
         "send = true needs a recipient", at: value("report", "send")?.location,
         hint: "add 'to = you@example.com' to [report]")
     }
-    if report.format == "email", report.to == nil {
+    if report.format == .email, report.to == nil {
       // The e-mail names its recipient even when it is only written, not sent.
       throw configError(
         "format = email needs a recipient",
@@ -209,40 +206,16 @@ public enum PipelineConfigLoader {
       }
       export.sqlite = PathUtilities.resolve(e.value, relativeTo: base)
     }
+    let aggregate = AggregateSettings(
+      goals: goalNames.map { goalDefinition($0, section: goals[$0], weeklyActive: weeklyActive) },
+      pinned: pinned ?? PinnedMetrics.defaultNames, weekStart: weekStart,
+      backfillDays: backfillDays)
     var config = PipelineConfig(
       path: document.path, name: name, inputs: inputs, workFolder: work, asOf: asOf,
-      timeZone: timeZone, priority: priority, goalNames: goalNames, goals: goals, pinned: pinned,
-      weekStart: weekStart, weeklyActiveTarget: weeklyActive, backfillDays: backfillDays,
-      report: report, document: document)
+      timeZone: timeZone, priority: priority, aggregate: aggregate, report: report,
+      document: document)
     config.export = export
     return config
-  }
-
-  private static func goal(_ name: String, document: PipelineDocument, location: SourceLocation)
-    throws -> GoalConfig
-  {
-    var g = GoalConfig(name: name, location: location)
-    let section = "goal." + name
-    for e in document.entries(in: section) {
-      switch e.key {
-      case "condition":
-        do {
-          _ = try GoalDefinition(name: name, parsing: e.value)
-        } catch let error as HealthError {
-          throw configError(error.message, at: e.location, hint: error.hint)
-        }
-        g.condition = e.value
-      case "weekly_target": g.weeklyTarget = try integer(e, in: 1...7)
-      case "description": g.description = e.value
-      default: break
-      }
-    }
-    if g.condition == nil && !builtInGoals.contains(name) {
-      throw configError(
-        "[goal.\(name)] has no 'condition'", at: location,
-        hint: "e.g. condition = steps >= 10000 (a daily metric, a comparison and a number)")
-    }
-    return g
   }
 
   static func isGoalSection(_ name: String) -> Bool {

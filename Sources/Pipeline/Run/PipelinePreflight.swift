@@ -26,7 +26,7 @@ enum PipelinePreflight {
       }
     }
     let delivery = RunDelivery.planned(config, asOf: asOf, reportPath: reportPath)
-    if config.report.format == "email", config.report.send,
+    if config.report.format == .email, config.report.send,
       delivery.mail?.hasPrefix("would send") == true
     {
       _ = try Mailer(command: config.report.sendmail ?? EmailSettings.defaultSendmail)

@@ -12,14 +12,16 @@ public enum PipelineRun {
     /// The pipeline file.
     public var path: String
     /// `--as-of` (overrides the file's `as_of`).
-    public var asOf: String?
+    public var asOf: AsOfDate.Word?
     /// `--force`.
     public var force: Bool
     /// `--plan`.
     public var plan: Bool
 
     /// Creates a request.
-    public init(path: String, asOf: String? = nil, force: Bool = false, plan: Bool = false) {
+    public init(
+      path: String, asOf: AsOfDate.Word? = nil, force: Bool = false, plan: Bool = false
+    ) {
       self.path = path
       self.asOf = asOf
       self.force = force
@@ -35,9 +37,9 @@ public enum PipelineRun {
   ) throws -> (summary: RunSummary, exitCode: ExitCode) {
     let started = SystemCalls.monotonicSeconds()
     let config = try PipelineConfigLoader.load(path: request.path)
-    let asOf = try AsOfDate.choice(request.asOf ?? config.asOf, zone: config.timeZone)
-    let stages = try NightlyStages.make(
-      config: config, asOf: asOf, fallback: try AsOfDate.resolve("today", zone: config.timeZone))
+    let asOf = try (request.asOf ?? config.asOf).resolve(zone: config.timeZone)
+    let stages = NightlyStages.make(
+      config: config, asOf: asOf, fallback: try AsOfDate.today(zone: config.timeZone))
     let reportPath = NightlyStages.reportPath(config)
     // The same checks for a plan and a run: whatever one refuses, so does the other.
     try PipelinePreflight.check(config, asOf: asOf.day, reportPath: reportPath)
@@ -119,12 +121,6 @@ public enum PipelineRun {
     let time =
       o.status == "ran" || o.status == "ran-partially" || o.status == "failed"
       ? NumberFormatting.fixed(o.seconds, 2) + " s" : ""
-    return o.stage.padding(10) + o.status.padding(14) + time.padding(10) + o.reason
-  }
-}
-
-extension String {
-  fileprivate func padding(_ width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    return o.stage.padding(to: 10) + o.status.padding(to: 14) + time.padding(to: 10) + o.reason
   }
 }

@@ -36,7 +36,7 @@ public struct RunDelivery: Sendable, Codable, Equatable {
     _ config: PipelineConfig, asOf: LocalDay?, reportPath: String, reportRan: Bool
   ) -> RunDelivery {
     var delivery = planned(config, asOf: asOf, reportPath: reportPath)
-    guard config.report.format == "email", let week = delivery.week,
+    guard config.report.format == .email, let week = delivery.week,
       let recipient = delivery.recipient
     else { return delivery }
     guard config.report.send else {
@@ -59,9 +59,9 @@ public struct RunDelivery: Sendable, Codable, Equatable {
   static func planned(_ config: PipelineConfig, asOf: LocalDay?, reportPath: String)
     -> RunDelivery
   {
-    var delivery = RunDelivery(format: config.report.format, path: reportPath)
+    var delivery = RunDelivery(format: config.report.format.rawValue, path: reportPath)
     delivery.database = config.export.sqlite
-    guard config.report.format == "email" else { return delivery }
+    guard config.report.format == .email else { return delivery }
     let to = config.report.to ?? ""
     let recipient = (try? EmailAddress(parsing: to, option: "to"))?.address ?? to
     delivery.recipient = recipient

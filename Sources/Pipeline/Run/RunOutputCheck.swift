@@ -21,7 +21,7 @@ enum RunOutputCheck {
     add(layout.runSummary)
     add(layout.folder + "/.lock")
     let reportOut = config.report.out ?? layout.defaultReport(format: config.report.format)
-    if config.report.format == "email", config.report.send {
+    if config.report.format == .email, config.report.send {
       add(SentLedger.defaultPath(besides: reportOut))
     }
     var pipelineFiles = [config.path]
@@ -31,7 +31,7 @@ enum RunOutputCheck {
       pipelineFiles.append(file)
     }
     let inputs = config.inputs + pipelineFiles
-    if config.report.format == "markdown" {
+    if config.report.format == .markdown {
       // The charts go beside the Markdown as `<stem>-<chart>.svg`; which charts depends on
       // the data, so any input of that form in the report's folder counts as an output.
       for svg in inputs where MarkdownReport.mayBeChart(svg, of: reportOut) { add(svg) }

@@ -6,8 +6,9 @@ import Interop
 import Report
 
 /// The four stages of a pipeline file, in order, wired through the work folder's table
-/// files exactly as a user running the commands one by one would, and the `[export]`
-/// step after them when the file asks for one.
+/// files exactly as a user running the commands one by one would, and the `[export]` step
+/// after them when the file asks for one. Each stage's cache key is what its options say
+/// changes its outputs (`StageOptions.cacheKey`).
 public enum NightlyStages {
   /// Where the report stage writes: `[report] out`, else under the work folder
   /// (`report/report.html`, `report/report.md` or `report/weekly.eml`).
@@ -17,37 +18,28 @@ public enum NightlyStages {
   }
 
   /// The stages for a validated pipeline file and a resolved as-of date.
-  public static func make(config: PipelineConfig, asOf: LocalDay) throws -> [PipelineStage] {
-    try make(config: config, asOf: .day(asOf), fallback: asOf)
+  public static func make(config: PipelineConfig, asOf: LocalDay) -> [PipelineStage] {
+    make(config: config, asOf: .day(asOf), fallback: asOf)
   }
 
   /// The stages for an as-of choice. `latest` is resolved by aggregate from the cleaned
   /// table (the last day with data) and the report takes the day aggregate recorded;
   /// `fallback` is used when there is no data at all.
   public static func make(config: PipelineConfig, asOf: AsOfDate.Choice, fallback: LocalDay)
-    throws -> [PipelineStage]
+    -> [PipelineStage]
   {
     let work = WorkLayout(folder: config.workFolder)
-    let settings = try AggregateSettings(config: config)
-    let reportFormat = ReportFormat(rawValue: config.report.format) ?? .html
-    let reportOut = reportPath(config)
     let zone = config.timeZone
-    let priority = config.priority ?? SourcePriority.defaultEntries
-    let aggregateOutputs = AggregateOutputs.all.map { work.aggregate + "/" + $0 }
-    let aggregateTables = [
-      AggregateOutputs.daily, AggregateOutputs.baselines, AggregateOutputs.scores,
-      AggregateOutputs.streaks, AggregateOutputs.weekly,
-    ].map { work.aggregate + "/" + $0 }
 
+    let ingestOptions = IngestOptions(
+      inputs: config.inputs, output: work.samples, rejectsOutput: work.ingestRejects,
+      reader: ReaderOptions(
+        timeZone: zone, timeZoneOrigin: zone == nil ? "machine zone" : "pipeline setting"))
     let ingest = PipelineStage(
       name: "ingest", inputs: config.inputs, outputs: [work.samples, work.ingestRejects],
-      settings: ["timezone": zone ?? "(machine zone)"], externalInputs: true
+      settings: ingestOptions.cacheKey, externalInputs: true
     ) { progress in
-      let options = IngestOptions(
-        inputs: config.inputs, output: work.samples, rejectsOutput: work.ingestRejects,
-        reader: ReaderOptions(
-          timeZone: zone, timeZoneOrigin: zone == nil ? "machine zone" : "pipeline setting"))
-      let result = try IngestStage.execute(options, progress: progress)
+      let result = try IngestStage.execute(ingestOptions, progress: progress)
       guard let manifest = result.manifest else {
         throw result.failures.first?.error
           ?? HealthError.internalError("ingest produced no manifest and no failure")
@@ -55,58 +47,53 @@ public enum NightlyStages {
       return StageOutput(manifest: manifest, partialFailures: result.failures.map(\.error))
     }
 
+    let cleanOptions = CleanOptions(
+      input: work.samples, output: work.cleaned, rejectsOutput: work.cleanRejects,
+      priority: config.priority)
     let clean = PipelineStage(
       name: "clean", inputs: [work.samples], outputs: [work.cleaned, work.cleanRejects],
-      settings: ["priority": priority.joined(separator: ", ")]
+      settings: cleanOptions.cacheKey
     ) { progress in
-      let options = CleanOptions(
-        input: work.samples, output: work.cleaned, rejectsOutput: work.cleanRejects,
-        priority: priority)
-      let outcome = try CleanStage.execute(options, progress: progress)
+      let outcome = try CleanStage.execute(cleanOptions, progress: progress)
       return StageOutput(manifest: outcome.manifest, partialFailures: outcome.inputProblems)
     }
 
+    let aggregateOptions = AggregateOptions(
+      input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf, fallback: fallback,
+      settings: config.aggregate, rejectsInputs: [work.ingestRejects, work.cleanRejects])
     let aggregate = PipelineStage(
       name: "aggregate", inputs: [work.cleaned, work.ingestRejects, work.cleanRejects],
-      outputs: aggregateOutputs,
-      settings: [
-        "asOf": asOf.description, "settings": settings.fingerprintText,
-        "tables": tableSchemas,
-      ]
+      outputs: AggregateFolder.all.map { AggregateFolder.path($0, in: work.aggregate) },
+      settings: aggregateOptions.cacheKey
     ) { progress in
       try FileSystem.createDirectory(work.aggregate)
-      let options = AggregateOptions(
-        input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf, fallback: fallback,
-        settings: settings, rejectsInputs: [work.ingestRejects, work.cleanRejects])
-      return StageOutput(manifest: try AggregateStage.run(options, progress: progress))
+      return StageOutput(manifest: try AggregateStage.run(aggregateOptions, progress: progress))
     }
 
-    let email = EmailSettings(
-      to: config.report.to ?? "", from: config.report.from ?? "healthpipe@localhost",
-      send: config.report.send,
-      sendmailCommand: config.report.sendmail ?? EmailSettings.defaultSendmail)
+    let reportOut = reportPath(config)
+    let reportOptions = ReportOptions(
+      inputDirectory: work.aggregate, format: config.report.format, output: reportOut,
+      asOf: asOf, window: config.report.window,
+      email: EmailSettings(
+        to: config.report.to ?? "", from: config.report.from ?? EmailSettings().from,
+        send: config.report.send,
+        sendmailCommand: config.report.sendmail ?? EmailSettings.defaultSendmail))
     let report = PipelineStage(
-      name: "report", inputs: aggregateTables, outputs: [reportOut],
-      settings: [
-        "asOf": asOf.description, "format": reportFormat.rawValue,
-        "window": String(config.report.window), "to": email.to, "from": email.from,
-        "send": String(email.send), "sendmail": email.sendmailCommand,
-      ]
+      name: "report",
+      inputs: AggregateFolder.tables.map { AggregateFolder.path($0, in: work.aggregate) },
+      outputs: [reportOut], settings: reportOptions.cacheKey
     ) { progress in
       try FileSystem.createDirectory(PathUtilities.directory(of: reportOut))
-      let options = ReportOptions(
-        inputDirectory: work.aggregate, format: reportFormat, output: reportOut, asOf: asOf.day,
-        window: config.report.window, email: email)
-      return StageOutput(manifest: try ReportStage.run(options, progress: progress))
+      return StageOutput(manifest: try ReportStage.run(reportOptions, progress: progress))
     }
     guard let sqlite = config.export.sqlite else { return [ingest, clean, aggregate, report] }
     let tables =
-      [work.samples, work.ingestRejects, work.cleaned, work.cleanRejects] + aggregateTables
+      [work.samples, work.ingestRejects, work.cleaned, work.cleanRejects]
+      + AggregateFolder.tables.map { AggregateFolder.path($0, in: work.aggregate) }
     let exportOptions = SQLiteExportOptions(source: work.folder, tables: tables, output: sqlite)
     let export = PipelineStage(
       name: SQLiteExport.name, inputs: tables,
-      outputs: [sqlite, exportOptions.datasetteMetadataPath],
-      settings: ["sqlite": sqlite, "layout": String(SQLiteExport.layoutVersion)]
+      outputs: [sqlite, exportOptions.datasetteMetadataPath], settings: exportOptions.cacheKey
     ) { progress in
       try FileSystem.createDirectory(PathUtilities.directory(of: sqlite))
       return StageOutput(manifest: try SQLiteExport.run(exportOptions, progress: progress))
@@ -116,22 +103,8 @@ public enum NightlyStages {
 
   /// The as-of date the last aggregate run recorded in its daily table, if readable.
   public static func recordedAsOf(_ layout: WorkLayout) -> LocalDay? {
-    let path = layout.aggregate + "/" + AggregateOutputs.daily
+    let path = AggregateFolder.path(AggregateFolder.daily, in: layout.aggregate)
     guard let header = try? TableFile.header(of: path) else { return nil }
-    return header.meta[SharedMetaKey.asOf].flatMap { LocalDay(iso: $0) }
+    return AggregateFacts(meta: header.meta).asOf
   }
-
-  /// The column lists of the aggregate tables: part of the aggregate stage's settings, so a
-  /// healthpipe whose tables gained a column reruns aggregate instead of failing to read a
-  /// cached table written by an older version.
-  static let tableSchemas: String = {
-    let tables: [(String, [ColumnSpec])] = [
-      ("daily", DailyValue.columns), ("baselines", BaselineRow.columns),
-      ("scores", ScoreRow.columns), ("streaks", StreakRow.columns),
-      ("weekly", WeeklyRow.columns),
-    ]
-    return tables.map { name, columns in
-      name + "(" + columns.map { "\($0.name):\($0.type.rawValue)" }.joined(separator: ",") + ")"
-    }.joined(separator: ";")
-  }()
 }

@@ -1,3 +1,6 @@
+import HealthCore
+import Report
+
 /// Where a pipeline run keeps its files inside the work folder.
 public struct WorkLayout: Sendable {
   /// The work folder.
@@ -7,23 +10,23 @@ public struct WorkLayout: Sendable {
   public init(folder: String) { self.folder = folder }
 
   /// Ingest's samples table.
-  public var samples: String { folder + "/samples.hpt" }
+  public var samples: String { folder + "/" + StageFiles.samples }
   /// Ingest's rejects.
-  public var ingestRejects: String { folder + "/rejects-ingest.hpt" }
+  public var ingestRejects: String { folder + "/" + StageFiles.ingestRejects }
   /// Clean's samples table.
-  public var cleaned: String { folder + "/clean.hpt" }
+  public var cleaned: String { folder + "/" + StageFiles.cleaned }
   /// Clean's rejects.
-  public var cleanRejects: String { folder + "/rejects-clean.hpt" }
+  public var cleanRejects: String { folder + "/" + StageFiles.cleanRejects }
   /// The aggregate output folder.
-  public var aggregate: String { folder + "/aggregate" }
+  public var aggregate: String { folder + "/" + StageFiles.aggregateFolder }
   /// The run summary.
   public var runSummary: String { folder + "/run-summary.json" }
   /// The default report path for a format.
-  public func defaultReport(format: String) -> String {
+  public func defaultReport(format: ReportFormat) -> String {
     switch format {
-    case "markdown": folder + "/report/report.md"
-    case "email": folder + "/report/weekly.eml"
-    default: folder + "/report/report.html"
+    case .markdown: folder + "/report/report.md"
+    case .email: folder + "/report/weekly.eml"
+    case .html: folder + "/report/report.html"
     }
   }
 }

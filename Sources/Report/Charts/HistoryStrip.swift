@@ -29,12 +29,12 @@ public enum HistoryStrip {
   }
 
   /// A calendar of a daily history starting on `start`: weeks as columns (starting on
-  /// `weekStart`, a weekday name; Monday when nil), weekdays as rows labelled on the left.
+  /// `weekStart`; Monday when nil), weekdays as rows labelled on the left.
   public static func calendar(
-    history: String, start: LocalDay, weekStart: String?, id: String, title: String
+    history: String, start: LocalDay, weekStart: Weekday?, id: String, title: String
   ) -> ChartScene {
     let cells = Array(history)
-    let first = weekdayNumber(weekStart)
+    let first = (weekStart ?? .monday).isoNumber
     let lead = (start.isoWeekday - first + 7) % 7
     let weeks = (lead + cells.count + 6) / 7
     let font = ChartRole.tickY.light.fontSize
@@ -62,11 +62,6 @@ public enum HistoryStrip {
   }
 
   /// ISO number of a weekday name (`monday` → 1); Monday for nil or an unknown name.
-  static func weekdayNumber(_ name: String?) -> Int {
-    let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    return (names.firstIndex(of: (name ?? "").lowercased()) ?? 0) + 1
-  }
-
   static func describe(_ cells: [Character], unit: String) -> String {
     var counts: [Character: Int] = [:]
     for c in cells { counts[c, default: 0] += 1 }

@@ -36,7 +36,7 @@ public enum ReportCharts {
   }
 
   /// The history scene of a streak row, or nil without history.
-  public static func history(_ s: StreakRow, weekStart: String?) -> ChartScene? {
+  public static func history(_ s: StreakRow, weekStart: Weekday?) -> ChartScene? {
     guard !s.history.isEmpty else { return nil }
     if s.cadence == "weekly" {
       return HistoryStrip.scene(

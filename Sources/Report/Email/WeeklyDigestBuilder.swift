@@ -170,7 +170,7 @@ public enum WeeklyDigestBuilder {
         row?.target.map(Int.init) ?? weekly.map { Int($0.target) }
         ?? meta.weeklyTargets[name]
       let description =
-        (daily ?? weekly)?.goalDescription ?? inputs.meta["goal.\(name).description"] ?? ""
+        (daily ?? weekly)?.goalDescription ?? meta.goalDescriptions[name] ?? ""
       return WeeklyDigest.Goal(
         name: name, description: description, daysMet: met, daysInWeek: daysSoFar,
         target: target, daily: daily, weekly: weekly)

@@ -33,11 +33,6 @@ public struct ReportInputs: Sendable {
     self.files = files
   }
 
-  /// The table file names the aggregate stage writes into its folder.
-  public static let tableNames = [
-    "daily.hpt", "baselines.hpt", "scores.hpt", "streaks.hpt", "weekly.hpt",
-  ]
-
   /// Reads the five tables from `directory`. Rows before `from` (when given) are skipped
   /// while streaming, so a five-year daily table costs little memory. A missing folder or
   /// table is exit 66; a damaged table is exit 65 (from the table reader).
@@ -48,39 +43,38 @@ public struct ReportInputs: Sendable {
         at: SourceLocation(file: directory),
         hint: "run `healthpipe aggregate SAMPLES --out \(directory)` first")
     }
-    let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     func path(_ name: String) throws -> String {
-      let p = base + "/" + name
+      let p = AggregateFolder.path(name, in: directory)
       guard SystemCalls.fileStatus(p) != nil else {
         throw HealthError(
           .noInput, "the aggregate folder has no \(name)", at: SourceLocation(file: p),
           hint: "rerun `healthpipe aggregate` into this folder; it writes "
-            + tableNames.joined(separator: ", "))
+            + AggregateFolder.tables.joined(separator: ", "))
       }
       return p
     }
     var inputs = ReportInputs()
     var metas: [[String: String]] = []
-    let dailyPath = try path("daily.hpt")
+    let dailyPath = try path(AggregateFolder.daily)
     metas.append(
       try TableFile.stream(DailyValue.self, from: dailyPath, limits: .displayable) { block in
         for r in block where from.map({ r.day >= $0 }) ?? true { inputs.daily.append(r) }
       }.meta)
-    let baselinesPath = try path("baselines.hpt")
+    let baselinesPath = try path(AggregateFolder.baselines)
     metas.append(
       try TableFile.stream(BaselineRow.self, from: baselinesPath, limits: .displayable) { block in
         for r in block where from.map({ r.day >= $0 }) ?? true { inputs.baselines.append(r) }
       }.meta)
-    let scoresPath = try path("scores.hpt")
+    let scoresPath = try path(AggregateFolder.scores)
     metas.append(
       try TableFile.stream(ScoreRow.self, from: scoresPath, limits: .displayable) { block in
         for r in block where from.map({ r.day >= $0 }) ?? true { inputs.scores.append(r) }
       }.meta)
-    let streaksPath = try path("streaks.hpt")
+    let streaksPath = try path(AggregateFolder.streaks)
     let streaks = try TableFile.read(StreakRow.self, from: streaksPath, limits: .displayable)
     inputs.streaks = streaks.rows
     metas.append(streaks.header.meta)
-    let weeklyPath = try path("weekly.hpt")
+    let weeklyPath = try path(AggregateFolder.weekly)
     metas.append(
       try TableFile.stream(WeeklyRow.self, from: weeklyPath, limits: .displayable) { block in
         for r in block where from.map({ r.weekStart >= $0.adding(days: -7) }) ?? true {

@@ -3,19 +3,13 @@ import HealthCore
 /// Builds a `ReportModel` from the aggregate tables. Pure: the same inputs, as-of and
 /// window always give the same model.
 public enum ReportModelBuilder {
-  /// Builds the model. `asOf` defaults to the as-of recorded in the tables' meta, else the
-  /// last day in the daily table.
+  /// Builds the model. `asOf` nil is the as-of recorded in the tables' meta, else the last
+  /// day in the daily table (`ReportAsOf`).
   public static func build(_ inputs: ReportInputs, asOf requested: LocalDay?, window: Int) throws
     -> ReportModel
   {
     let meta = ReportMeta(inputs.meta)
-    guard let asOf = requested ?? meta.asOf ?? inputs.daily.map(\.day).max()
-    else {
-      throw HealthError(
-        .dataError, "the aggregate tables record no as-of date and hold no days",
-        at: inputs.files.first.map { SourceLocation(file: $0) },
-        hint: "pass --as-of DATE, or rerun `healthpipe aggregate` on data with at least one day")
-    }
+    let asOf = try ReportAsOf.day(requested, inputs: inputs)
     let buckets = Buckets(asOf: asOf, window: window)
     let first = buckets.first
     let days = (0...first.distance(to: asOf)).map { first.adding(days: $0) }

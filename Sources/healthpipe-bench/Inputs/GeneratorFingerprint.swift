@@ -1,6 +1,6 @@
 import Foundation
 import HealthCore
-import Ingest
+import SampleExports
 
 /// A fingerprint of the generator's output: the CRC-32 of every format written for a few
 /// days. Cached inputs record it, so a change to the generator (same tool version, other

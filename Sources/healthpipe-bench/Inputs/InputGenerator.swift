@@ -1,6 +1,6 @@
 import Foundation
 import HealthCore
-import Ingest
+import SampleExports
 
 /// Writes a spec's files with the project's generator (`SyntheticExport`). It runs in a
 /// child process (`healthpipe-bench __generate`), so the generator's memory never shows in

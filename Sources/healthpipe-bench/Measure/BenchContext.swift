@@ -1,7 +1,7 @@
 import Foundation
 import HealthCore
-import Ingest
 import Pipeline
+import SampleExports
 
 /// Everything the sections share: the options, the binary under test, the input cache, the
 /// stage outputs already made in this run, and the results so far.

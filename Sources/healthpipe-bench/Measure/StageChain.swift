@@ -1,4 +1,5 @@
 import HealthCore
+import Pipeline
 
 /// The four stage commands on one export, with their outputs in one folder:
 /// `ingest → clean → aggregate → report` exactly as a user would type them.
@@ -21,16 +22,18 @@ struct StageChain: Sendable {
   /// The report date (the export's last day).
   var asOf: String
 
+  /// The files of the four stages, laid out as in a pipeline's work folder.
+  var layout: WorkLayout { WorkLayout(folder: folder) }
   /// The ingest samples table.
-  var samples: String { folder + "/samples.hpt" }
+  var samples: String { layout.samples }
   /// The ingest rejects table.
-  var ingestRejects: String { folder + "/rejects-ingest.hpt" }
+  var ingestRejects: String { layout.ingestRejects }
   /// The cleaned samples table.
-  var cleaned: String { folder + "/clean.hpt" }
+  var cleaned: String { layout.cleaned }
   /// The clean rejects table.
-  var cleanRejects: String { folder + "/rejects-clean.hpt" }
+  var cleanRejects: String { layout.cleanRejects }
   /// The aggregate folder.
-  var aggregate: String { folder + "/aggregate" }
+  var aggregate: String { layout.aggregate }
   /// The 90-day HTML report.
   var report: String { folder + "/report.html" }
 

@@ -1,7 +1,9 @@
+import Arguments
 import Foundation
 import HealthCore
 
-/// The command line of `healthpipe-bench`.
+/// The command line of `healthpipe-bench`, parsed by the same declarations and parser as
+/// `healthpipe`'s (`Arguments`).
 struct BenchOptions: Sendable {
   /// Small inputs for a smoke pass (CI); figures are not comparable with the budgets.
   var quick = false
@@ -30,85 +32,77 @@ struct BenchOptions: Sendable {
     return BenchSection.allCases.filter { $0 != .scale || scale }
   }
 
-  /// The usage text of `--help`.
-  static let usage = """
-    usage: healthpipe-bench [--quick] [--only LIST] [--scale] [--repeat N] [--seed S]
-                            [--work DIR] [--keep] [--json FILE] [--no-build] [--healthpipe PATH]
+  static let quickFlag = Flag(
+    "quick", "small inputs, a smoke pass for CI (budgets shown, not comparable)")
+  static let onlyOption = Option<[BenchSection]>(
+    "only", "LIST",
+    "comma-separated sections: " + BenchSection.allCases.map(\.rawValue).joined(separator: ",")
+  ) { text in
+    var list: [BenchSection] = []
+    for name in text.split(separator: ",") {
+      let trimmed = name.trimmingCharacters(in: .whitespaces)
+      guard let section = BenchSection(rawValue: trimmed) else {
+        throw HealthError.usage(
+          "unknown section '\(trimmed)' in --only",
+          hint: "sections: " + BenchSection.allCases.map(\.rawValue).joined(separator: ","))
+      }
+      if !list.contains(section) { list.append(section) }
+    }
+    guard !list.isEmpty else { throw HealthError.usage("--only needs at least one section") }
+    return list
+  }
+  static let scaleFlag = Flag("scale", "also run the ~2 GB scale section (off by default)")
+  static let repeatOption = Option<Int>.integer(
+    "repeat", "N", "measurements per operation (default 3); best and median are shown",
+    in: 1...50)
+  static let seedOption = Option<UInt64>.unsigned(
+    "seed", "S", "seed of the generated exports (default 42)")
+  static let workOption = Option<String>(
+    "work", "DIR", "generated inputs and outputs (default .build/bench-work)")
+  static let keepFlag = Flag("keep", "keep generated files after the run; cached inputs are reused")
+  static let jsonOption = Option<String>("json", "FILE", "also write the results as JSON")
+  static let noBuildFlag = Flag(
+    "no-build", "do not run `swift build -c release --product healthpipe` first")
+  static let healthpipeOption = Option<String>(
+    "healthpipe", "PATH", "the healthpipe binary to measure (default: beside this program)")
 
-    Measures healthpipe against the performance budgets of the design (section 10) on
-    generated exports. Every operation runs as a child process of the release `healthpipe`
-    binary next to this program, so wall time, CPU time and peak RSS are per operation.
-
-    options:
-      --quick            small inputs, a smoke pass for CI (budgets shown, not comparable)
-      --only LIST        comma-separated sections: \(BenchSection.allCases.map(\.rawValue).joined(separator: ","))
-      --scale            also run the ~2 GB scale section (off by default)
-      --repeat N         measurements per operation (default 3); best and median are shown
-      --seed S           seed of the generated exports (default 42)
-      --work DIR         generated inputs and outputs (default .build/bench-work)
-      --keep             keep generated files after the run; cached inputs are reused
-      --json FILE        also write the results as JSON
-      --no-build         do not run `swift build -c release --product healthpipe` first
-      --healthpipe PATH  the healthpipe binary to measure (default: beside this program)
-      --help             this text
-
-    The machine is shared and noisy: timings are reported, never asserted; PASS/MISS
-    compares the best of the repeats with the budget.
-    """
+  /// The usage text of `--help`, generated from the declarations.
+  static let usage = Usage(
+    program: "healthpipe-bench",
+    summary: """
+      Measures healthpipe against the performance budgets (docs/performance.md) on generated
+      exports. Every operation runs as a child process of the release `healthpipe` binary next
+      to this program, so wall time, CPU time and peak RSS are per operation.
+      """,
+    options: [
+      quickFlag.spec, onlyOption.spec, scaleFlag.spec, repeatOption.spec, seedOption.spec,
+      workOption.spec, keepFlag.spec, jsonOption.spec, noBuildFlag.spec, healthpipeOption.spec,
+      .help,
+    ], quiet: false,
+    epilogue: """
+      The machine is shared and noisy: timings are reported, never asserted; PASS/MISS
+      compares the best of the repeats with the budget.
+      """)
 
   /// Parses the arguments (without the program name). `nil` means `--help` was asked.
   static func parse(_ arguments: [String]) throws -> BenchOptions? {
+    let parsed = try ParsedArguments(arguments, spec: usage.options, quiet: false)
+    if parsed.helpRequested { return nil }
+    guard parsed.positionals.isEmpty else {
+      throw HealthError.usage(
+        "unknown argument '\(parsed.positionals[0])'", hint: "see healthpipe-bench --help")
+    }
     var o = BenchOptions()
-    var i = 0
-    func value(_ name: String) throws -> String {
-      i += 1
-      guard i < arguments.count else {
-        throw HealthError.usage(
-          "option '\(name)' needs a value", hint: "see healthpipe-bench --help")
-      }
-      return arguments[i]
-    }
-    while i < arguments.count {
-      let a = arguments[i]
-      switch a {
-      case "--help", "-h": return nil
-      case "--quick": o.quick = true
-      case "--scale": o.scale = true
-      case "--keep": o.keep = true
-      case "--no-build": o.build = false
-      case "--work": o.work = try value(a)
-      case "--json": o.json = try value(a)
-      case "--healthpipe": o.healthpipe = try value(a)
-      case "--repeat":
-        let text = try value(a)
-        guard let n = Int(text), (1...50).contains(n) else {
-          throw HealthError.usage("--repeat needs a whole number from 1 to 50, not '\(text)'")
-        }
-        o.repeats = n
-      case "--seed":
-        let text = try value(a)
-        guard let s = UInt64(text) else {
-          throw HealthError.usage("--seed needs a whole number 0 or more, not '\(text)'")
-        }
-        o.seed = s
-      case "--only":
-        var list: [BenchSection] = []
-        for name in try value(a).split(separator: ",") {
-          let trimmed = name.trimmingCharacters(in: .whitespaces)
-          guard let section = BenchSection(rawValue: trimmed) else {
-            throw HealthError.usage(
-              "unknown section '\(trimmed)' in --only",
-              hint: "sections: " + BenchSection.allCases.map(\.rawValue).joined(separator: ","))
-          }
-          if !list.contains(section) { list.append(section) }
-        }
-        guard !list.isEmpty else { throw HealthError.usage("--only needs at least one section") }
-        o.only = list
-      default:
-        throw HealthError.usage("unknown argument '\(a)'", hint: "see healthpipe-bench --help")
-      }
-      i += 1
-    }
+    o.quick = parsed.flag(quickFlag)
+    o.only = try parsed.value(onlyOption)
+    o.scale = parsed.flag(scaleFlag)
+    o.repeats = try parsed.value(repeatOption) ?? o.repeats
+    o.seed = try parsed.value(seedOption) ?? o.seed
+    o.work = try parsed.value(workOption) ?? o.work
+    o.keep = parsed.flag(keepFlag)
+    o.json = try parsed.value(jsonOption)
+    o.build = !parsed.flag(noBuildFlag)
+    o.healthpipe = try parsed.value(healthpipeOption)
     return o
   }
 }

@@ -48,10 +48,8 @@ enum StageBench {
     var op = chain.operation(.report, label: "report html, 90 days")
     op.extras = { manifest in
       var out: [String: Double] = [:]
-      for note in manifest.notes {
-        if let ms = milliseconds(note, after: "rendered in ") { out["renderMilliseconds"] = ms }
-        if let ms = milliseconds(note, after: "tables read in ") { out["readMilliseconds"] = ms }
-      }
+      if let s = manifest.timings?.renderSeconds { out["renderMilliseconds"] = s * 1000 }
+      if let s = manifest.timings?.readSeconds { out["readMilliseconds"] = s * 1000 }
       return out
     }
     let m = try ctx.measure(section, [op])[0]
@@ -72,11 +70,5 @@ enum StageBench {
       unit: "ms", .below, 100, source: "issue 6")
     SectionPrinter.print(
       section, ctx.measurements.filter { $0.section == section }, ctx.checks(of: section))
-  }
-
-  /// `12.5` from `rendered in 12.5 ms`.
-  static func milliseconds(_ note: String, after prefix: String) -> Double? {
-    guard note.hasPrefix(prefix), note.hasSuffix(" ms") else { return nil }
-    return Double(note.dropFirst(prefix.count).dropLast(3))
   }
 }

@@ -1,4 +1,5 @@
 import Aggregate
+import Arguments
 import Foundation
 import HealthCore
 import Pipeline
@@ -6,50 +7,48 @@ import Pipeline
 /// `healthpipe aggregate FILE --out DIR [--as-of DATE]`: cleaned samples to daily values,
 /// baselines, scores, streaks and weekly rows.
 enum AggregateCommand {
+  static let out = CommonOptions.out(
+    "DIR", "folder for daily/baselines/scores/streaks/weekly tables and CSVs")
+  static let asOf = CommonOptions.asOf(
+    "report date: yyyy-MM-dd, today, yesterday or latest (the last day with data; default: the pipeline's, else today)"
+  )
+  static let pipeline = Option<String>(
+    "pipeline", "FILE", "take goals, pinned metrics and week start from a pipeline file")
+  static let rejects = Option<String>(
+    "rejects", "FILE", "rejects table to count for the data-quality facts", repeatable: true)
+
   static let command = Command(
     name: "aggregate",
     summary: "Daily values, baselines, scores, streaks and weekly rows from cleaned samples.",
-    synopsis:
-      "healthpipe aggregate FILE --out DIR [--as-of DATE] [--pipeline FILE] [--rejects FILE]...",
-    options: [
-      .value("out", "DIR", "folder for daily/baselines/scores/streaks/weekly tables and CSVs"),
-      .value(
-        "as-of", "DATE",
-        "report date: yyyy-MM-dd, today, yesterday or latest (the last day with data; default: the pipeline's, else today)"
-      ),
-      .value("pipeline", "FILE", "take goals, pinned metrics and week start from a pipeline file"),
-      .value(
-        "rejects", "FILE", "rejects table to count for the data-quality facts", repeatable: true),
-      .quiet,
-    ],
+    positionals: "FILE",
+    options: [out.spec, asOf.spec, pipeline.spec, rejects.spec, .quiet],
     examples: [
       "healthpipe aggregate work/clean.hpt --out work/aggregate --as-of 2024-07-06"
     ]
   ) { arguments in
     let input = try arguments.positionals(exactly: 1, names: "one cleaned samples FILE")[0]
-    let out = try arguments.required("out")
+    let output = try arguments.required(out)
     var settings = AggregateSettings()
-    var asOfText = "today"
+    var word = AsOfDate.Word.today
     var zone: String?
-    if let file = arguments.value("pipeline") {
+    if let file = try arguments.value(pipeline) {
       let config = try PipelineConfigLoader.load(path: file, checkInputs: false)
-      settings = try AggregateSettings(config: config)
-      asOfText = config.asOf
+      settings = config.aggregate
+      word = config.asOf
       zone = config.timeZone
     }
-    let choice = try AsOfDate.choice(arguments.value("as-of") ?? asOfText, zone: zone)
+    let choice = try (arguments.value(asOf) ?? word).resolve(zone: zone)
     let options = AggregateOptions(
-      input: input, outputDirectory: out, asOf: choice,
-      fallback: try AsOfDate.resolve("today", zone: zone), settings: settings,
-      rejectsInputs: arguments.values("rejects"))
+      input: input, outputDirectory: output, asOf: choice, fallback: try AsOfDate.today(zone: zone),
+      settings: settings, rejectsInputs: try arguments.values(rejects))
     let progress = ProgressMeter(
-      quiet: arguments.flag("quiet"), environment: ProcessInfo.processInfo.environment)
+      quiet: arguments.quiet, environment: ProcessInfo.processInfo.environment)
     let manifest = try AggregateStage.run(options, progress: progress)
-    let asOf = manifest.settings["asOf"] ?? choice.description
+    let day = manifest.settings["asOf"] ?? choice.description
     let samples = manifest.totals["samples"] ?? 0
     let daily = manifest.totals["dailyRows"] ?? 0
     arguments.summary(
-      "aggregate: \(samples) samples -> \(daily) daily rows as of \(asOf) in \(out) "
+      "aggregate: \(samples) samples -> \(daily) daily rows as of \(day) in \(output) "
         + "(\(NumberFormatting.fixed(manifest.wallSeconds, 2)) s)")
     return .success
   }

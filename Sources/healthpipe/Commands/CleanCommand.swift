@@ -1,34 +1,33 @@
+import Arguments
 import Clean
 import Foundation
 import HealthCore
 
 /// `healthpipe clean FILE --out FILE [--rejects FILE] [--priority LIST] [--quiet]`.
 enum CleanCommand {
+  static let out = CommonOptions.out("FILE", "cleaned samples table to write (required)")
+  static let rejects = CommonOptions.rejects(StageFiles.cleanRejects)
+  static let priority = Option<SourcePriority>(
+    "priority", "LIST",
+    "source priority, highest first (default: \"\(SourcePriority.standard)\")",
+    convert: SourcePriority.init(parsing:))
+
   static let command = Command(
     name: "clean",
     summary: "Normalise units, validate ranges, remove duplicates and arbitrate sources.",
-    synopsis: "healthpipe clean FILE --out FILE [--rejects FILE] [--priority LIST] [--quiet]",
-    options: [
-      .value("out", "FILE", "cleaned samples table to write (required)"),
-      .value("rejects", "FILE", "rejects table (default: rejects-clean.hpt beside --out)"),
-      .value(
-        "priority", "LIST",
-        "source priority, highest first (default: \"manual, Apple Watch, iPhone, *\")"),
-      .quiet,
-    ],
+    positionals: "FILE",
+    options: [out.spec, rejects.spec, priority.spec, .quiet],
     examples: [
       "healthpipe clean work/samples.hpt --out work/clean.hpt",
       "healthpipe clean work/samples.hpt --out work/clean.hpt --priority \"manual, Oura, *\"",
     ]
   ) { arguments in
     let input = try arguments.positionals(exactly: 1, names: "one samples table FILE")[0]
-    let output = try arguments.required("out")
+    let output = try arguments.required(out)
     var options = CleanOptions(
-      input: input, output: output, rejectsOutput: arguments.value("rejects"))
-    if let list = arguments.value("priority") {
-      options.priority = try SourcePriority.parseList(list)
-    }
-    let quiet = arguments.flag("quiet")
+      input: input, output: output, rejectsOutput: try arguments.value(rejects))
+    if let list = try arguments.value(priority) { options.priority = list }
+    let quiet = arguments.quiet
     let progress = ProgressMeter(quiet: quiet, environment: ProcessInfo.processInfo.environment)
     let outcome = try CleanStage.execute(options, progress: progress)
     let manifest = outcome.manifest

@@ -1,17 +1,18 @@
+import Arguments
 import HealthCore
 
 /// `healthpipe help [COMMAND]`.
 enum HelpCommand {
   static let command = Command(
     name: "help", summary: "Show the commands, or one command's options.",
-    synopsis: "healthpipe help [COMMAND]", options: [], examples: ["healthpipe help ingest"]
+    positionals: "[COMMAND]", options: [], examples: ["healthpipe help ingest"]
   ) { arguments in
     let out = FileDescriptorSink()
     if let name = arguments.positionals.first {
       guard let command = CommandRegistry.all.first(where: { $0.name == name }) else {
         throw HealthError.usage("unknown command '\(name)'")
       }
-      try out.write(command.usage)
+      try out.write(command.usage.text)
     } else {
       try out.write(overview)
     }
@@ -32,7 +33,7 @@ enum HelpCommand {
 /// `healthpipe version`.
 enum VersionCommand {
   static let command = Command(
-    name: "version", summary: "Print the version.", synopsis: "healthpipe version", options: []
+    name: "version", summary: "Print the version.", options: []
   ) { _ in
     let out = FileDescriptorSink()
     try out.write("\(ToolInfo.name) \(ToolInfo.version)\n")

@@ -1,19 +1,28 @@
+import Arguments
 import Foundation
 import HealthCore
 import Ingest
 
 /// `healthpipe ingest INPUT... --out FILE`: any mix of supported inputs → samples table.
 enum IngestCommand {
+  static let out = CommonOptions.out("FILE", "samples table to write (required)")
+  static let rejects = CommonOptions.rejects(StageFiles.ingestRejects)
+  static let timezone = Option<String>(
+    "timezone", "ZONE", "IANA zone for local times without an offset"
+  ) { zone in
+    guard TimeZone(identifier: zone) != nil else {
+      throw HealthError.usage(
+        "--timezone '\(zone)' is not a known time zone",
+        hint: "use an IANA name such as Europe/Berlin")
+    }
+    return zone
+  }
+
   static let command = Command(
     name: "ingest",
     summary: "Read health exports (format detected by content) into a samples table.",
-    synopsis: "healthpipe ingest INPUT... --out FILE [--rejects FILE] [--timezone ZONE] [--quiet]",
-    options: [
-      .value("out", "FILE", "samples table to write (required)"),
-      .value("rejects", "FILE", "rejects table (default: rejects-ingest.hpt beside --out)"),
-      .value("timezone", "ZONE", "IANA zone for local times without an offset"),
-      .quiet,
-    ],
+    positionals: "INPUT...",
+    options: [out.spec, rejects.spec, timezone.spec, .quiet],
     examples: [
       "healthpipe ingest export.zip --out work/samples.hpt",
       "healthpipe ingest export.xml hae.json extra.csv --out work/samples.hpt --timezone Europe/Berlin",
@@ -23,19 +32,14 @@ enum IngestCommand {
     guard !inputs.isEmpty else {
       throw HealthError.usage("ingest needs at least one INPUT file")
     }
-    let output = try arguments.required("out")
+    let output = try arguments.required(out)
     var reader = ReaderOptions()
-    if let zone = arguments.value("timezone") {
-      guard TimeZone(identifier: zone) != nil else {
-        throw HealthError.usage(
-          "--timezone '\(zone)' is not a known time zone",
-          hint: "use an IANA name such as Europe/Berlin")
-      }
+    if let zone = try arguments.value(timezone) {
       reader = ReaderOptions(timeZone: zone, timeZoneOrigin: "--timezone")
     }
     let options = IngestOptions(
-      inputs: inputs, output: output, rejectsOutput: arguments.value("rejects"), reader: reader)
-    let quiet = arguments.flag("quiet")
+      inputs: inputs, output: output, rejectsOutput: try arguments.value(rejects), reader: reader)
+    let quiet = arguments.quiet
     let progress = ProgressMeter(quiet: quiet, environment: ProcessInfo.processInfo.environment)
     let result = try IngestStage.execute(options, progress: progress)
     for failure in result.failures { CommandLineInterface.report(failure.error) }

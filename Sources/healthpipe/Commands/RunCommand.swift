@@ -1,25 +1,24 @@
+import Arguments
 import Foundation
 import HealthCore
 import Pipeline
 
 /// `healthpipe run PIPELINE [--as-of DATE] [--force] [--plan] [--json]`.
 enum RunCommand {
+  static let asOf = CommonOptions.asOf(
+    "report date: yyyy-MM-dd, today, yesterday or latest (the last day with data; default: the file's)"
+  )
+  static let force = Flag("force", "rerun every stage")
+  static let plan = Flag("plan", "validate and print what would run; touch nothing")
+  static let json = Flag("json", "print the run summary as JSON on stdout")
+  static let verbose = Flag("verbose", "also print each stage's totals")
+
   static let command = Command(
     name: "run",
     summary: "Run a pipeline file: ingest, clean, aggregate and report, skipping what is "
       + "unchanged.",
-    synopsis: "healthpipe run PIPELINE [--as-of DATE] [--force] [--plan] [--json]",
-    options: [
-      .value(
-        "as-of", "DATE",
-        "report date: yyyy-MM-dd, today, yesterday or latest (the last day with data; default: the file's)"
-      ),
-      .flag("force", "rerun every stage"),
-      .flag("plan", "validate and print what would run; touch nothing"),
-      .flag("json", "print the run summary as JSON on stdout"),
-      .quiet,
-      .flag("verbose", "also print each stage's totals"),
-    ],
+    positionals: "PIPELINE",
+    options: [asOf.spec, force.spec, plan.spec, json.spec, .quiet, verbose.spec],
     examples: [
       "healthpipe run Pipelines/nightly.pipeline",
       "healthpipe run Pipelines/backfill-90d.pipeline --as-of 2026-11-15 --force",
@@ -28,18 +27,17 @@ enum RunCommand {
   ) { arguments in
     let path = try arguments.positionals(exactly: 1, names: "one PIPELINE file")[0]
     let quiet = arguments.quiet
-    let verbose = arguments.flag("verbose")
     let progress = ProgressMeter(quiet: quiet, environment: ProcessInfo.processInfo.environment)
     let request = PipelineRun.Request(
-      path: path, asOf: arguments.value("as-of"), force: arguments.flag("force"),
-      plan: arguments.flag("plan"))
+      path: path, asOf: try arguments.value(asOf), force: arguments.flag(force),
+      plan: arguments.flag(plan))
     let (summary, code) = try PipelineRun.execute(request, progress: progress) { line in
       // A plan is the output asked for; a failed input is an error: both print when quiet.
       if !quiet || request.plan || line.hasPrefix(PipelineRun.inputFailedPrefix) {
         FileDescriptorSinkStderr.write(line + "\n")
       }
     }
-    if verbose {
+    if arguments.flag(verbose) {
       for stage in summary.stages where !stage.totals.isEmpty {
         let totals = stage.totals.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         FileDescriptorSinkStderr.write("  \(stage.stage): " + totals.joined(separator: " ") + "\n")
@@ -52,7 +50,7 @@ enum RunCommand {
       // Where the outputs went and whether the e-mail was sent, last, for cron mail.
       for line in summary.delivery?.lines ?? [] { arguments.summary(line) }
     }
-    if arguments.flag("json") {
+    if arguments.flag(json) {
       let out = FileDescriptorSink()
       try out.write(try summary.json())
       try out.flush()

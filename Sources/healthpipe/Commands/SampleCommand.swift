@@ -1,29 +1,59 @@
+import Arguments
 import Foundation
 import HealthCore
-import Ingest
+import SampleExports
 
 /// `healthpipe sample --days N --seed S --out DIR`: deterministic synthetic exports.
 enum SampleCommand {
+  static let days = Option<Int>.integer(
+    "days", "N", "days in the Apple export (the other formats cover earlier days)",
+    in: 1...SyntheticOptions.maximumDays, required: true)
+  static let seed = Option<UInt64>.unsigned(
+    "seed", "S", "seed of every random choice (a whole number)", required: true)
+  static let out = CommonOptions.out("DIR", "folder to write into (created if missing)")
+  static let end = Option<LocalDay>(
+    "end", "DATE", "last day of the Apple export (default \(SyntheticOptions.defaultEnd))"
+  ) { text in
+    guard let day = LocalDay(iso: text) else {
+      throw HealthError.usage("option '--end' needs a date as yyyy-MM-dd, not '\(text)'")
+    }
+    return day
+  }
+  static let timezone = Option<String>(
+    "timezone", "ZONE", "home IANA zone (default \(SyntheticOptions.defaultTimeZone))")
+  static let formats = Option<[SyntheticFormat]>(
+    "formats", "LIST",
+    "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) (default all)"
+  ) { list in
+    try list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { name in
+      guard let format = SyntheticFormat(rawValue: name) else {
+        throw HealthError.usage(
+          "unknown format '\(name)' in --formats",
+          hint: "the formats are: "
+            + SyntheticFormat.allCases.map(\.rawValue).joined(separator: ","))
+      }
+      return format
+    }
+  }
+  static let truth = Option<String>("truth", "FILE", "also write the per-day ground truth CSV")
+  static let density = Option<SyntheticDensity>.choice(
+    "density", "full|sample", "records per day (default full; sample is thin)"
+  ) { "option '--density' must be full or sample, not '\($0)'" }
+  static let grouping = Option<AutoExportGrouping>.choice(
+    "grouping", "days|hours", "Health Auto Export time grouping (default days)"
+  ) { "option '--grouping' must be days or hours, not '\($0)'" }
+  static let forceZip64 = Flag(
+    "force-zip64", "write zip64 records in export.zip even when not needed")
+  static let macOSMetadata = Flag(
+    "macos-metadata", "add __MACOSX/ AppleDouble entries to export.zip")
+
   static let command = Command(
     name: "sample",
     summary:
       "Write deterministic synthetic exports (Apple XML/ZIP, Health Auto Export JSON/CSV, long CSV).",
-    synopsis:
-      "healthpipe sample --days N --seed S --out DIR [--end DATE] [--timezone ZONE] [--formats LIST] [--truth FILE]",
     options: [
-      .value("days", "N", "days in the Apple export (the other formats cover earlier days)"),
-      .value("seed", "S", "seed of every random choice (a whole number)"),
-      .value("out", "DIR", "folder to write into (created if missing)"),
-      .value("end", "DATE", "last day of the Apple export (default 2026-11-15)"),
-      .value("timezone", "ZONE", "home IANA zone (default America/New_York)"),
-      .value(
-        "formats", "LIST",
-        "comma-separated: apple-xml,apple-zip,hae-json,hae-csv,long-csv (default all)"),
-      .value("truth", "FILE", "also write the per-day ground truth CSV"),
-      .value("density", "full|sample", "records per day (default full; sample is thin)"),
-      .value("grouping", "days|hours", "Health Auto Export time grouping (default days)"),
-      .flag("force-zip64", "write zip64 records in export.zip even when not needed"),
-      .flag("macos-metadata", "add __MACOSX/ AppleDouble entries to export.zip"),
+      days.spec, seed.spec, out.spec, end.spec, timezone.spec, formats.spec, truth.spec,
+      density.spec, grouping.spec, forceZip64.spec, macOSMetadata.spec,
     ],
     examples: [
       "healthpipe sample --days 150 --seed 42 --out SampleData --density sample",
@@ -33,56 +63,23 @@ enum SampleCommand {
     guard arguments.positionals.isEmpty else {
       throw HealthError.usage("sample takes no positional arguments")
     }
-    let days = try arguments.integer("days", allowed: 1...SyntheticOptions.maximumDays)
-    guard let days else { throw HealthError.usage("option '--days' is required") }
-    let seedText = try arguments.required("seed")
-    guard let seed = UInt64(seedText) else {
-      throw HealthError.usage("option '--seed' needs a whole number 0 or more, not '\(seedText)'")
-    }
-    let outDirectory = try arguments.required("out")
+    let days = try arguments.required(days)
+    let seed = try arguments.required(seed)
+    let outDirectory = try arguments.required(out)
     var options = SyntheticOptions(days: days, seed: seed)
-    if let end = arguments.value("end") {
-      guard let day = LocalDay(iso: end) else {
-        throw HealthError.usage("option '--end' needs a date as yyyy-MM-dd, not '\(end)'")
-      }
-      options.end = day
-    }
-    if let zone = arguments.value("timezone") { options.timeZone = zone }
-    if let density = arguments.value("density") {
-      guard let d = SyntheticDensity(rawValue: density) else {
-        throw HealthError.usage("option '--density' must be full or sample, not '\(density)'")
-      }
-      options.density = d
-    }
-    if let grouping = arguments.value("grouping") {
-      guard let g = AutoExportGrouping(rawValue: grouping) else {
-        throw HealthError.usage("option '--grouping' must be days or hours, not '\(grouping)'")
-      }
-      options.autoExportGrouping = g
-    }
-    options.forceZip64 = arguments.flag("force-zip64")
-    options.macOSMetadata = arguments.flag("macos-metadata")
-    var formats = SyntheticFormat.allCases
-    if let list = arguments.value("formats") {
-      formats = []
-      for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-        guard let f = SyntheticFormat(rawValue: name) else {
-          throw HealthError.usage(
-            "unknown format '\(name)' in --formats",
-            hint: "the formats are: "
-              + SyntheticFormat.allCases.map(\.rawValue).joined(separator: ","))
-        }
-        formats.append(f)
-      }
-    }
+    if let day = try arguments.value(end) { options.end = day }
+    if let zone = try arguments.value(timezone) { options.timeZone = zone }
+    if let d = try arguments.value(density) { options.density = d }
+    if let g = try arguments.value(grouping) { options.autoExportGrouping = g }
+    options.forceZip64 = arguments.flag(forceZip64)
+    options.macOSMetadata = arguments.flag(macOSMetadata)
+    let formats = try arguments.value(formats) ?? SyntheticFormat.allCases
     try SyntheticOutputFolder.create(outDirectory)
-    if let truth = arguments.value("truth"), let slash = truth.lastIndex(of: "/"),
-      slash != truth.startIndex
-    {
+    let truth = try arguments.value(truth)
+    if let truth, let slash = truth.lastIndex(of: "/"), slash != truth.startIndex {
       try SyntheticOutputFolder.create(String(truth[..<slash]))
     }
-    let files = try SyntheticExport.write(
-      options, formats: formats, to: outDirectory, truth: arguments.value("truth"))
+    let files = try SyntheticExport.write(options, formats: formats, to: outDirectory, truth: truth)
     guard !arguments.quiet else { return .success }
     let stdout = FileDescriptorSink()
     var total: Int64 = 0

@@ -15,7 +15,7 @@ enum InMemoryCleanStage {
 
   /// Cleans `o.input` into `o.output` and `o.rejectsOutput` (no manifest).
   static func run(_ o: CleanOptions) throws -> Outcome {
-    let priority = try SourcePriority(entries: o.priority)
+    let priority = o.priority
     let header = try TableFile.header(of: o.input)
     var engine = CleanEngine(priority: priority, inputs: header.inputs, tableName: o.input)
     try TableFile.stream(Sample.self, from: o.input) { block in
@@ -25,7 +25,7 @@ enum InMemoryCleanStage {
     let summary = result.summary
     let inputs = summary.marking(
       try CleanStage.cleanedTableInputs(header: header, samplesTable: o.input).inputs)
-    let meta = try CleanTableMeta.entries(summary, upstream: header.meta)
+    let meta = try summary.facts.headerMeta(carrying: header.meta)
     var tally = WriteTally()
     let cleaned = try TableWriter<Sample>(
       path: o.output, stage: "clean", inputs: inputs, meta: meta)

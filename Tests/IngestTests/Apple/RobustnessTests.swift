@@ -23,7 +23,7 @@ struct RobustnessTests {
   @Test("corrupted bytes give rejects or exit 65, never a crash")
   func corrupted() throws {
     let bytes = Array(BufferBoundaryTests.document.utf8)
-    var generator = SplitMix64(seed: 42)
+    var generator = SeededRandom(seed: 42)
     let replacements: [UInt8] = [0x00, 0x0B, 0x22, 0x26, 0x3C, 0x3E, 0x2F, 0x3D, 0x80, 0xFF, 0x20]
     for _ in 0..<400 {
       var damaged = bytes

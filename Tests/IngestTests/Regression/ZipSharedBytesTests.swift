@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Ingest
+import SampleExports
 import Testing
 
 /// Regression (issue 13): a 370 KB zip whose thousands of central-directory entries all

@@ -1,3 +1,4 @@
+import Aggregate
 import Foundation
 import HealthCore
 import Testing
@@ -71,21 +72,24 @@ struct PipelineFileParserTests {
       c.inputs
         == [dir.file("a.zip"), dir.file("b.csv"), dir.file("c.csv")].map(PathUtilities.normalise))
     #expect(c.workFolder == PathUtilities.normalise(dir.file("out/work")))
-    #expect(c.asOf == "2025-07-06")
+    #expect(c.asOf == .date(LocalDay(year: 2025, month: 7, day: 6)!))
     #expect(c.timeZone == "Europe/Berlin")
-    #expect(c.priority == ["manual", "Apple Watch", "iPhone", "*"])
-    #expect(c.goalNames == ["steps", "walk"])
-    #expect(c.goals["walk"]?.condition == "distance >= 5")
-    #expect(c.goals["walk"]?.weeklyTarget == 3)
-    #expect(c.pinned == ["hrv", "sleep"])
-    #expect(c.weekStart == 7)
-    #expect(c.report.format == "email")
+    #expect(c.priority.entries == ["manual", "Apple Watch", "iPhone", "*"])
+    // The goals are parsed at load: the built-in `steps`, then `walk` from its section.
+    #expect(c.aggregate.goals.map(\.name) == ["steps", "walk"])
+    let walk = c.aggregate.goals[1]
+    #expect(walk.conditions.map(\.metric) == [.distance])
+    #expect(walk.conditions.map(\.threshold) == [5])
+    #expect(walk.weeklyTarget == 3)
+    #expect(c.aggregate.pinned == ["hrv", "sleep"])
+    #expect(c.aggregate.weekStart == .sunday)
+    #expect(c.report.format == .email)
     #expect(c.report.window == 90)
     #expect(c.report.send == false)
     #expect(c.export.sqlite == PathUtilities.normalise(dir.file("out/health.sqlite")))
     // The export is a fifth stage reading the nine work tables, writing the database and
     // Datasette's metadata beside it.
-    let stages = try NightlyStages.make(config: c, asOf: LocalDay(iso: "2025-07-06")!)
+    let stages = NightlyStages.make(config: c, asOf: LocalDay(iso: "2025-07-06")!)
     #expect(stages.map(\.name) == ["ingest", "clean", "aggregate", "report", "export"])
     let export = try #require(stages.last)
     #expect(export.inputs.count == 9)
@@ -156,7 +160,7 @@ struct PipelineFileParserTests {
     _ = write("in.zip", "x")
     _ = write("goals.pipeline", "[aggregate]\nweekly_active_target = 4\n")
     let path = write("main.pipeline", "[pipeline]\ninputs = in.zip\ninclude = goals.pipeline\n")
-    #expect(try PipelineConfigLoader.load(path: path).weeklyActiveTarget == 4)
+    #expect(try PipelineConfigLoader.load(path: path).aggregate.weeklyActiveTarget == 4)
 
     _ = write("a.pipeline", "[pipeline]\ninclude = b.pipeline\n")
     _ = write("b.pipeline", "[pipeline]\ninputs = in.zip\ninclude = a.pipeline\n")
@@ -187,7 +191,7 @@ struct PipelineFileParserTests {
     let path = write(
       "demo.pipeline", "[pipeline]\ninputs = in.zip\nas_of = latest\n[report]\nwindow = 1y\n")
     let c = try PipelineConfigLoader.load(path: path)
-    #expect(c.asOf == "latest")
+    #expect(c.asOf == .latest)
     #expect(c.report.window == 365)
     let six = write("six.pipeline", "[pipeline]\ninputs = in.zip\n[report]\nwindow = 6m\n")
     #expect(try PipelineConfigLoader.load(path: six).report.window == 182)
@@ -196,7 +200,7 @@ struct PipelineFileParserTests {
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Pipelines/my-health.pipeline").path
     let mine = try PipelineConfigLoader.load(path: template, checkInputs: false)
-    #expect(mine.asOf == "yesterday")
+    #expect(mine.asOf == .yesterday)
     #expect(mine.report.window == 30)
   }
 }

@@ -1,0 +1,21 @@
+import Arguments
+import HealthCore
+
+/// Options several commands take in the same form, each with its own help line.
+enum CommonOptions {
+  /// `--as-of DATE`: a date, today, yesterday or latest, parsed once (`AsOfDate.Word`);
+  /// the command resolves it on the calendar it uses.
+  static func asOf(_ help: String) -> Option<AsOfDate.Word> {
+    Option("as-of", "DATE", help, convert: AsOfDate.Word.parse)
+  }
+
+  /// `--out` of a command that cannot run without it.
+  static func out(_ valueName: String, _ help: String) -> Option<String> {
+    Option("out", valueName, help, required: true)
+  }
+
+  /// `--rejects FILE`: where a stage writes its rejects table.
+  static func rejects(_ defaultName: String) -> Option<String> {
+    Option("rejects", "FILE", "rejects table (default: \(defaultName) beside --out)")
+  }
+}
