@@ -24,8 +24,10 @@ public final class AtomicFileWriter {
   private var committed = false
   /// Bytes written so far.
   public private(set) var bytesWritten: Int64 = 0
-  /// CRC-32 of the bytes written so far, so the output's fingerprint needs no second read.
+  /// CRC-32 and `ContentDigest` of the bytes written so far, so the output's fingerprint
+  /// needs no second read.
   private var crc = CRC32()
+  private var digest = ContentDigest()
   /// Whether `commit()` syncs the file and its folder.
   private let durable: Bool
 
@@ -34,6 +36,7 @@ public final class AtomicFileWriter {
     /// Bytes written before the mark.
     public let bytes: Int64
     fileprivate let crc: CRC32
+    fileprivate let digest: ContentDigest
   }
 
   /// Opens a temporary file next to `destination`; `durable: false` skips the `fsync`s of
@@ -57,6 +60,7 @@ public final class AtomicFileWriter {
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
     bytesWritten += Int64(bytes.count)
     crc.update(bytes)
+    digest.update(bytes)
     if buffer.count + bytes.count > bufferLimit { try flushBuffer() }
     if bytes.count >= bufferLimit {
       try writeFully(bytes)
@@ -77,7 +81,7 @@ public final class AtomicFileWriter {
   }
 
   /// The current end of the written bytes, to come back to with `rollback(to:)`.
-  public func mark() -> Mark { Mark(bytes: bytesWritten, crc: crc) }
+  public func mark() -> Mark { Mark(bytes: bytesWritten, crc: crc, digest: digest) }
 
   /// Drops every byte written after `mark` (buffered or already in the file), as if they had
   /// never been written. Exit 74 when the file cannot be cut back.
@@ -97,6 +101,7 @@ public final class AtomicFileWriter {
     }
     bytesWritten = mark.bytes
     crc = mark.crc
+    digest = mark.digest
   }
 
   /// Flushes, syncs and renames the file into place, then syncs the folder (without the
@@ -137,6 +142,7 @@ public final class AtomicFileWriter {
       FileFingerprint.stat(destination)
       ?? FileFingerprint(path: destination, size: bytesWritten, modifiedNanoseconds: 0)
     print.crc32 = crc.hex
+    print.digest = digest.hex
     return print
   }
 

@@ -35,6 +35,10 @@ public struct FileFingerprint: Sendable, Codable, Hashable {
   public var modifiedNanoseconds: Int64
   /// CRC-32 of the content (8 hex digits), when it was computed.
   public var crc32: String?
+  /// `ContentDigest` of the content (16 hex digits), when it was computed: what the stage
+  /// cache compares for files a stage wrote (a table's whole-file CRC-32 does not change
+  /// with its values; see `ContentDigest`).
+  public var digest: String?
   /// Status-change time (ctime), nanoseconds since the epoch; only in stage stamps (see
   /// `withChangeStamp()`), nil elsewhere and then not written.
   public var changedNanoseconds: Int64?
@@ -44,12 +48,13 @@ public struct FileFingerprint: Sendable, Codable, Hashable {
   /// Creates a fingerprint.
   public init(
     path: String, size: Int64, modifiedNanoseconds: Int64, crc32: String? = nil,
-    changedNanoseconds: Int64? = nil, inode: UInt64? = nil
+    digest: String? = nil, changedNanoseconds: Int64? = nil, inode: UInt64? = nil
   ) {
     self.path = path
     self.size = size
     self.modifiedNanoseconds = modifiedNanoseconds
     self.crc32 = crc32
+    self.digest = digest
     self.changedNanoseconds = changedNanoseconds
     self.inode = inode
   }
@@ -90,20 +95,27 @@ public struct FileFingerprint: Sendable, Codable, Hashable {
     return FileFingerprint(path: path, size: Int64(st.st_size), modifiedNanoseconds: ns)
   }
 
-  /// Size, modification time and the CRC-32 of the whole content.
+  /// Size, modification time, and the CRC-32 and `ContentDigest` of the whole content (one
+  /// read).
   public static func withChecksum(_ path: String) throws -> FileFingerprint {
     guard var fp = stat(path) else {
       throw HealthError.missingInput(path, reason: "no such file")
     }
     let reader = try FileReader(path: path)
     var crc = CRC32()
+    var digest = ContentDigest()
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
       if n == 0 { break }
-      buffer.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+      buffer.withUnsafeBytes {
+        let chunk = UnsafeRawBufferPointer(rebasing: $0[0..<n])
+        crc.update(chunk)
+        digest.update(chunk)
+      }
     }
     fp.crc32 = crc.hex
+    fp.digest = digest.hex
     return fp
   }
 }

@@ -32,7 +32,7 @@ public struct StageStamp: Sendable, Codable, Equatable {
 }
 
 /// Decides whether files still match their recorded fingerprints, cheaply: size, mtime,
-/// ctime and inode first; only when those changed is the content's CRC-32 compared (so a
+/// ctime and inode first; only when those changed is the content's digest compared (so a
 /// `touch` without a content change does not invalidate what was derived from the file's
 /// bytes). Size and mtime alone missed an edit followed by `touch -r` (which sets the mtime
 /// back); the ctime cannot be set back, and a file replaced under its name has a new inode.
@@ -47,8 +47,10 @@ enum FingerprintCheck {
     }
     if recorded.sameStamp(as: now) { return nil }
     guard byContent else { return "\(recorded.path) was modified" }
-    guard let crc = recorded.crc32, now.size == recorded.size,
-      let fresh = try? FileFingerprint.withChecksum(recorded.path), fresh.crc32 == crc
+    // The digest, not the CRC-32: a table file's whole-file CRC-32 is the same for any
+    // values of the same length (each block carries its own CRC-32; see ContentDigest).
+    guard let digest = recorded.digest, now.size == recorded.size,
+      let fresh = try? FileFingerprint.withChecksum(recorded.path), fresh.digest == digest
     else { return "\(recorded.path) changed" }
     return nil
   }
