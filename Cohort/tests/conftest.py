@@ -56,6 +56,7 @@ def spark():
         SparkSession.builder.master("local[2]")
         .appName("healthpipe-cohort-tests")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", "4")
         .config("spark.driver.memory", "1g")
         .getOrCreate()
