@@ -21,7 +21,7 @@ from .planning import Previous, assign, fingerprint, needs_run
 from .preflight import BinaryError, check_study, resolve_as_of, resolve_binary, ship_package
 from .schemas import HEALTHPIPE_TABLES, PARTICIPANT_TABLES, STATE
 from .study import StudyFileError, default_study, parse_study
-from .writer import read_participant_table, write_participant_table, write_whole
+from .writer import literal, read_participant_table, write_participant_table, write_whole
 
 # Spark hands a file to Python as one byte array: at most 2 GiB - 1 per file.
 LARGEST_FETCHED_FILE = 2**31 - 1
@@ -35,7 +35,8 @@ def log(message: str) -> None:
 def _previous_state(spark: SparkSession, fs: HadoopFS, out: str) -> dict[str, tuple]:
     if not fs.exists(f"{out}/state"):
         return {}
-    return {row["participant"]: tuple(row) for row in spark.read.schema(STATE).parquet(f"{out}/state").collect()}
+    rows = spark.read.schema(STATE).parquet(literal(f"{out}/state")).collect()
+    return {row["participant"]: tuple(row) for row in rows}
 
 
 def _keyed(row, prefix: str) -> tuple[str, tuple[str, bytes]]:
@@ -54,7 +55,7 @@ def _executor_rdd(spark: SparkSession, plan: list[list[Task]], settings: RunSett
         )
     where = sc.broadcast({t.pid: i for i, part in enumerate(plan) for t in part})
     prefix = root + "/"
-    uris = [t.participant.uri for part in plan for t in part]
+    uris = [literal(t.participant.uri) for part in plan for t in part]
     files = (
         spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(uris)
         .select("path", "content").rdd

@@ -17,6 +17,7 @@ from pyspark.sql import SparkSession
 
 from .hadoop import HadoopFS
 from .model import PARTICIPANT_ID, InputFile, Participant
+from .writer import literal
 
 
 class ListingError(Exception):
@@ -46,7 +47,7 @@ def list_participants(spark: SparkSession, fs: HadoopFS, uri: str) -> Listing:
     rows = (
         spark.read.format("binaryFile")
         .option("recursiveFileLookup", "true")
-        .load(root)
+        .load(literal(root))
         .selectExpr("path", "length", "unix_millis(modificationTime) AS modified")
         .collect()
     )

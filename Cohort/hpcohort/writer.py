@@ -52,9 +52,15 @@ def write_participant_table(
         fs.delete(partition_uri(out, table, pid))
 
 
+def literal(uri: str) -> str:
+    """`uri` with Hadoop's glob characters escaped: Spark's readers expand globs in paths,
+    and an output folder may well be called `out[2]`."""
+    return "".join("\\" + c if c in "\\[]{}*?" else c for c in uri)
+
+
 def read_participant_table(spark: SparkSession, out: str, table: str) -> DataFrame:
     """Every participant's rows of a table, with `participant` as the string it is."""
-    return spark.read.schema(schema_of(table)).parquet(table_uri(out, table))
+    return spark.read.schema(schema_of(table)).parquet(literal(table_uri(out, table)))
 
 
 def write_whole(df: DataFrame, uri: str, keys: list[str]) -> None:

@@ -338,10 +338,11 @@ def test_a_bad_command_line_is_a_usage_error(capsys):
 # --- inputs through Spark's reader, reports --------------------------------------------------------
 
 def test_inputs_read_through_spark_give_the_same_tables(cohort, spark, healthpipe, tmp_path):
-    participants = tmp_path / "participants"
+    # Glob characters in the folders' names must be taken literally by Spark's readers.
+    participants = tmp_path / "exports[1]"
     for pid in ("p04", "p09", TRUNCATED):  # p04 and p09 have file names with spaces
         shutil.copytree(cohort.participants / pid, participants / pid)
-    out = tmp_path / "out"
+    out = tmp_path / "out{a,b}"
     summary = run_job(spark, participants, out, healthpipe, "--fetch", "spark")
     assert summary["fetch"] == "spark" and (summary["ok"], summary["failed"]) == (2, 1)
     for table in ("daily", "streaks", "quality"):
