@@ -30,11 +30,17 @@ JOB = REPO / "Cohort" / "cohort_job.py"
 
 
 def binary(path: str | None) -> Path:
-    for candidate in (path, REPO / ".build/static/release/healthpipe", REPO / ".build/release/healthpipe"):
+    for candidate in (
+        path,
+        REPO / ".build/static/release/healthpipe",
+        REPO / ".build/release/healthpipe",
+    ):
         if candidate and Path(candidate).is_file():
             return Path(candidate).resolve()
-    sys.exit("no healthpipe binary: swift build -c release --static-swift-stdlib --product healthpipe "
-             "--scratch-path .build/static, or pass --healthpipe PATH")
+    sys.exit(
+        "no healthpipe binary: swift build -c release --static-swift-stdlib --product healthpipe "
+        "--scratch-path .build/static, or pass --healthpipe PATH"
+    )
 
 
 def generate(healthpipe: Path, root: Path, count: int, days: int, density: str) -> None:
@@ -47,9 +53,24 @@ def generate(healthpipe: Path, root: Path, count: int, days: int, density: str) 
     for old in root.parent.glob("generated-*"):
         old.unlink()
     for i in range(1, count + 1):
-        subprocess.run([str(healthpipe), "sample", "--days", str(days), "--seed", str(i), "--out",
-                        str(root / f"b{i:04d}"), "--formats", "apple-zip", "--density", density, "--quiet"],
-                       check=True)
+        subprocess.run(
+            [
+                str(healthpipe),
+                "sample",
+                "--days",
+                str(days),
+                "--seed",
+                str(i),
+                "--out",
+                str(root / f"b{i:04d}"),
+                "--formats",
+                "apple-zip",
+                "--density",
+                density,
+                "--quiet",
+            ],
+            check=True,
+        )
     marker.touch()
 
 
@@ -67,19 +88,25 @@ def shell_loops(healthpipe: Path, participants: Path, work: Path) -> dict:
     pipelines.mkdir(parents=True)
     for folder in sorted(p for p in participants.iterdir() if p.is_dir()):
         (pipelines / f"{folder.name}.pipeline").write_text(
-            f"[pipeline]\nname = {folder.name}\ninputs = {folder}/*\nwork = {work}/loop/{folder.name}\n"
+            f"[pipeline]\nname = {folder.name}\ninputs = {folder}/*\n"
+            f"work = {work}/loop/{folder.name}\n"
             "timezone = UTC\n[report]\nformat = html\n"
         )
     results = {}
     for name, script in (
         ("loop", 'for f in "$1"/*.pipeline; do "$2" run "$f" --as-of latest --quiet --force; done'),
-        ("loop -P 2", 'ls "$1"/*.pipeline | xargs -P 2 -I{} "$2" run {} --as-of latest --quiet --force'),
+        (
+            "loop -P 2",
+            'ls "$1"/*.pipeline | xargs -P 2 -I{} "$2" run {} --as-of latest --quiet --force',
+        ),
     ):
         seconds, result = timed(["sh", "-c", script, "sh", str(pipelines), str(healthpipe)])
         if result.returncode != 0:
             sys.exit(f"{name} failed: {result.stderr[-2000:]}")
         results[name] = seconds
-    summaries = [json.loads(p.read_text()) for p in sorted((work / "loop").glob("*/run-summary.json"))]
+    summaries = [
+        json.loads(p.read_text()) for p in sorted((work / "loop").glob("*/run-summary.json"))
+    ]
     results["runSeconds"] = [s["seconds"] for s in summaries]
     results["peakRSS"] = [s["peakRSSBytes"] for s in summaries]
     results["inputBytes"] = sum(f.stat().st_size for f in participants.rglob("*") if f.is_file())
@@ -91,15 +118,33 @@ def spark_job(healthpipe: Path, participants: Path, out: Path, master: str) -> t
         shutil.rmtree(out)
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
     spark_submit = shutil.which("spark-submit") or str(Path(sys.executable).parent / "spark-submit")
-    seconds, result = timed([
-        spark_submit, "--master", master, "--driver-memory", "2g",
-        "--conf", "spark.ui.enabled=false", "--conf", "spark.ui.showConsoleProgress=false",
-        str(JOB), "--participants", str(participants), "--out", str(out), "--as-of", "latest",
-        "--healthpipe", str(healthpipe), "--json",
-    ], env=env)
+    seconds, result = timed(
+        [
+            spark_submit,
+            "--master",
+            master,
+            "--driver-memory",
+            "2g",
+            "--conf",
+            "spark.ui.enabled=false",
+            "--conf",
+            "spark.ui.showConsoleProgress=false",
+            str(JOB),
+            "--participants",
+            str(participants),
+            "--out",
+            str(out),
+            "--as-of",
+            "latest",
+            "--healthpipe",
+            str(healthpipe),
+            "--json",
+        ],
+        env=env,
+    )
     if result.returncode != 0:
         sys.exit(f"spark-submit --master {master} failed:\n{result.stderr[-4000:]}")
-    return seconds, json.loads(result.stdout[result.stdout.index("{"):])
+    return seconds, json.loads(result.stdout[result.stdout.index("{") :])
 
 
 def main() -> None:
@@ -111,12 +156,17 @@ def main() -> None:
     p.add_argument("--healthpipe")
     p.add_argument("--work", default=str(REPO / "bench-work" / "cohort"))
     p.add_argument("--json", metavar="FILE")
-    p.add_argument("--keep", action="store_true", help="keep the generated exports for the next run")
+    p.add_argument(
+        "--keep", action="store_true", help="keep the generated exports for the next run"
+    )
     a = p.parse_args()
     healthpipe = binary(a.healthpipe)
     work = Path(a.work)
     participants = work / "participants"
-    print(f"generating {a.participants} participants ({a.days} days, {a.density}) ...", file=sys.stderr)
+    print(
+        f"generating {a.participants} participants ({a.days} days, {a.density}) ...",
+        file=sys.stderr,
+    )
     generate(healthpipe, participants, a.participants, a.days, a.density)
     one = work / "one"
     if one.exists():
@@ -127,13 +177,20 @@ def main() -> None:
     print("shell loops ...", file=sys.stderr)
     loops = shell_loops(healthpipe, participants, work)
     n = a.participants
-    rows = [("healthpipe in a shell loop", loops["loop"], None),
-            ("healthpipe, xargs -P 2", loops["loop -P 2"], None)]
+    rows = [
+        ("healthpipe in a shell loop", loops["loop"], None),
+        ("healthpipe, xargs -P 2", loops["loop -P 2"], None),
+    ]
     spark = {}
     for master in a.masters.split(","):
         print(f"spark-submit --master {master} ...", file=sys.stderr)
         fixed, _ = spark_job(healthpipe, one, work / "out-one", master)
-        seconds, summary = spark_job(healthpipe, participants, work / f"out-{master.replace('[', '').replace(']', '')}", master)
+        seconds, summary = spark_job(
+            healthpipe,
+            participants,
+            work / f"out-{master.replace('[', '').replace(']', '')}",
+            master,
+        )
         if summary["ok"] != n:
             sys.exit(f"{master}: {summary}")
         spark[master] = {"seconds": seconds, "fixedSeconds": fixed}
@@ -141,35 +198,58 @@ def main() -> None:
 
     result = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}, load {os.getloadavg()[0]:.2f}",
-        "healthpipe": subprocess.run([str(healthpipe), "version"], capture_output=True, text=True).stdout.strip(),
-        "participants": n, "days": a.days, "density": a.density,
+        "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}, "
+        f"load {os.getloadavg()[0]:.2f}",
+        "healthpipe": subprocess.run(
+            [str(healthpipe), "version"], capture_output=True, text=True
+        ).stdout.strip(),
+        "participants": n,
+        "days": a.days,
+        "density": a.density,
         "inputMB": loops["inputBytes"] / 2**20,
-        "loopSeconds": loops["loop"], "loopP2Seconds": loops["loop -P 2"], "spark": spark,
+        "loopSeconds": loops["loop"],
+        "loopP2Seconds": loops["loop -P 2"],
+        "spark": spark,
         "runSecondsMedian": statistics.median(loops["runSeconds"]),
         "peakRSSMBMedian": statistics.median(loops["peakRSS"]) / 2**20,
         "peakRSSMBMax": max(loops["peakRSS"]) / 2**20,
     }
-    print(f"\n{n} participants, {a.days}-day exports ({a.density}), {result['inputMB']:.0f} MB of export.zip; "
-          f"{result['machine']}; {result['healthpipe']}; {result['date']}\n")
+    print(
+        f"\n{n} participants, {a.days}-day exports ({a.density}), "
+        f"{result['inputMB']:.0f} MB of export.zip; "
+        f"{result['machine']}; {result['healthpipe']}; {result['date']}\n"
+    )
     print("| run | wall | participants/min | per participant | fixed cost (1 participant) |")
     print("|---|---|---|---|---|")
     for name, seconds, fixed in rows:
         marginal = f"{(seconds - fixed) / max(n - 1, 1):.2f} s" if fixed else f"{seconds / n:.2f} s"
-        print(f"| {name} | {seconds:.1f} s | {n / seconds * 60:.0f} | {marginal} | "
-              f"{f'{fixed:.1f} s' if fixed else '-'} |")
+        print(
+            f"| {name} | {seconds:.1f} s | {n / seconds * 60:.0f} | {marginal} | "
+            f"{f'{fixed:.1f} s' if fixed else '-'} |"
+        )
     masters = list(spark)
     if len(masters) == 2:
         s1, s2 = spark[masters[0]]["seconds"], spark[masters[1]]["seconds"]
         print(f"\nspeed-up {masters[0]} -> {masters[1]}: {s1 / s2:.2f}x")
-        print(f"Spark's overhead: {masters[0]} vs the loop {s1 / loops['loop']:.2f}x "
-              f"(+{(s1 - loops['loop']) / n:.2f} s per participant); {masters[1]} vs xargs -P 2 "
-              f"{s2 / loops['loop -P 2']:.2f}x")
-    print(f"healthpipe run per participant: median {result['runSecondsMedian']:.2f} s; peak RSS median "
-          f"{result['peakRSSMBMedian']:.1f} MB, max {result['peakRSSMBMax']:.1f} MB")
+        print(
+            f"Spark's overhead: {masters[0]} vs the loop {s1 / loops['loop']:.2f}x "
+            f"(+{(s1 - loops['loop']) / n:.2f} s per participant); {masters[1]} vs xargs -P 2 "
+            f"{s2 / loops['loop -P 2']:.2f}x"
+        )
+    print(
+        f"healthpipe run per participant: median {result['runSecondsMedian']:.2f} s; "
+        "peak RSS median "
+        f"{result['peakRSSMBMedian']:.1f} MB, max {result['peakRSSMBMax']:.1f} MB"
+    )
     if a.json:
         Path(a.json).write_text(json.dumps(result, indent=2) + "\n")
-    for folder in ("loop", "pipelines", "one", "out-one", *(f"out-{m.replace('[', '').replace(']', '')}" for m in masters)):
+    for folder in (
+        "loop",
+        "pipelines",
+        "one",
+        "out-one",
+        *(f"out-{m.replace('[', '').replace(']', '')}" for m in masters),
+    ):
         shutil.rmtree(work / folder, ignore_errors=True)
     if not a.keep:
         shutil.rmtree(participants, ignore_errors=True)

@@ -22,7 +22,8 @@ PERCENTILES = "array(0.1D, 0.25D, 0.5D, 0.75D, 0.9D)"
 
 # The ISO week of a date: its week number, and the year of its week's Thursday.
 ISO_WEEK = (
-    "format_string('%d-W%02d', year(date_add({d}, 3 - ((dayofweek({d}) + 5) % 7))), weekofyear({d}))"
+    "format_string('%d-W%02d', year(date_add({d}, 3 - ((dayofweek({d}) + 5) % 7))),"
+    " weekofyear({d}))"
 )
 
 
@@ -35,15 +36,23 @@ def sorted_mean(x: str) -> str:
 def distribution(x: str) -> str:
     """participants, mean and percentiles of the per-participant value `x` over the group."""
     return (
-        f"count({x}) AS participants, {sorted_mean(x)} AS mean, "
-        f"percentile({x}, {PERCENTILES}) AS p"
+        f"count({x}) AS participants, {sorted_mean(x)} AS mean, percentile({x}, {PERCENTILES}) AS p"
     )
 
 
-def _percentile_columns(df: DataFrame, keys: list[str], extra: list[str] | None = None) -> DataFrame:
+def _percentile_columns(
+    df: DataFrame, keys: list[str], extra: list[str] | None = None
+) -> DataFrame:
     return df.selectExpr(
-        *keys, "participants", *(extra or []), "mean",
-        "p[0] AS p10", "p[1] AS p25", "p[2] AS p50", "p[3] AS p75", "p[4] AS p90",
+        *keys,
+        "participants",
+        *(extra or []),
+        "mean",
+        "p[0] AS p10",
+        "p[1] AS p25",
+        "p[2] AS p50",
+        "p[3] AS p75",
+        "p[4] AS p90",
     )
 
 
@@ -63,10 +72,10 @@ def register(spark: SparkSession, daily: DataFrame, scores: DataFrame, streaks: 
 def cohort_weekly(spark: SparkSession) -> DataFrame:
     """Per ISO week and series (metric, category, unit): the participants' weekly means."""
     per_participant = f"""
-        SELECT week, metric, category, unit, participant, {sorted_mean('value')} AS v
+        SELECT week, metric, category, unit, participant, {sorted_mean("value")} AS v
         FROM daily_weeks GROUP BY week, metric, category, unit, participant"""
     df = spark.sql(f"""
-        SELECT week, metric, category, unit, {distribution('v')}
+        SELECT week, metric, category, unit, {distribution("v")}
         FROM ({per_participant}) GROUP BY week, metric, category, unit""")
     return _percentile_columns(df, ["week", "metric", "category", "unit"])
 
@@ -83,20 +92,21 @@ def cohort_adherence(spark: SparkSession) -> DataFrame:
       that day only).
     """
     wear = f"""
-        SELECT week, 'wearDays' AS measure, '' AS goal, '' AS cadence, {distribution('v')}
+        SELECT week, 'wearDays' AS measure, '' AS goal, '' AS cadence, {distribution("v")}
         FROM (SELECT week, participant,
-                     CAST(count(DISTINCT CASE WHEN metric = 'heartRate' THEN day END) AS DOUBLE) AS v
+                     CAST(count(DISTINCT CASE WHEN metric = 'heartRate' THEN day END)
+                          AS DOUBLE) AS v
               FROM daily_weeks GROUP BY week, participant)
         GROUP BY week"""
     goals = f"""
-        SELECT week, 'goalMetRate' AS measure, goal, '' AS cadence, {distribution('v')}
-        FROM (SELECT week, category AS goal, participant, {sorted_mean('value')} AS v
+        SELECT week, 'goalMetRate' AS measure, goal, '' AS cadence, {distribution("v")}
+        FROM (SELECT week, category AS goal, participant, {sorted_mean("value")} AS v
               FROM daily_weeks WHERE metric = 'goalMet' GROUP BY week, category, participant)
         GROUP BY week, goal"""
     streaks = " UNION ALL ".join(
-        f"""SELECT {ISO_WEEK.format(d='asOf')} AS week, '{measure}' AS measure, goal, cadence,
-                   {distribution(f'CAST({column} AS DOUBLE)')}
-            FROM streaks GROUP BY {ISO_WEEK.format(d='asOf')}, goal, cadence"""
+        f"""SELECT {ISO_WEEK.format(d="asOf")} AS week, '{measure}' AS measure, goal, cadence,
+                   {distribution(f"CAST({column} AS DOUBLE)")}
+            FROM streaks GROUP BY {ISO_WEEK.format(d="asOf")}, goal, cadence"""
         for measure, column in (("currentStreak", "current"), ("longestStreak", "longest"))
     )
     df = spark.sql(f"{wear} UNION ALL {goals} UNION ALL {streaks}")
@@ -112,8 +122,8 @@ def cohort_scores(spark: SparkSession) -> DataFrame:
         for s in ("condition", "sleep", "body", "wellness")
     )
     df = spark.sql(f"""
-        SELECT week, score, {distribution('v')}, sum(days) AS days
-        FROM (SELECT week, score, participant, {sorted_mean('value')} AS v, count(*) AS days
+        SELECT week, score, {distribution("v")}, sum(days) AS days
+        FROM (SELECT week, score, participant, {sorted_mean("value")} AS v, count(*) AS days
               FROM ({parts}) GROUP BY week, score, participant)
         GROUP BY week, score""")
     return _percentile_columns(df, ["week", "score"], ["days"])

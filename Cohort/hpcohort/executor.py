@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import pickle
 import re
 import shutil
 import signal
@@ -27,7 +28,20 @@ from .readback import ReadBackError, typed_rows
 from .schemas import EXTRA_COLUMNS, HEALTHPIPE_TABLES
 from .study import participant_pipeline
 
-Record = tuple[str, object]  # (table, row)
+# What a task yields: (table, participant, its rows of that table pickled). The job reads
+# the cached records once per table it writes; only that table's rows are unpickled then.
+Record = tuple[str, str, bytes]
+
+
+def pack(table: str, pid: str, rows: list) -> Record:
+    """One participant's rows of one table as a record."""
+    return table, pid, pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def unpack(record: Record) -> list:
+    """The rows of a record."""
+    return pickle.loads(record[2])
+
 
 # What the state row keeps of a failure that the same inputs would only repeat: the data's
 # own fault (malformed 65, missing 66, invalid settings 78). Anything else (a timeout, I/O,
@@ -81,9 +95,9 @@ def local_name(index: int, relpath: str) -> str:
 def local_path(uri: str) -> str:
     """The local path of a `file:` URI (or of a plain path)."""
     if uri.startswith("file://"):
-        return uri[len("file://"):]
+        return uri[len("file://") :]
     if uri.startswith("file:"):
-        return uri[len("file:"):]
+        return uri[len("file:") :]
     return uri
 
 
@@ -154,7 +168,9 @@ def run_fetched(
             missing = [r for r in names[pid] if r not in arrived[pid]]
             if missing:
                 yield from failure(
-                    task, "fetch", 66,
+                    task,
+                    "fetch",
+                    66,
                     f"{len(missing)} file(s) listed but not read, first: {missing[0]} "
                     "(removed while the job ran?); the next run tries again",
                 )
@@ -168,11 +184,18 @@ def run_fetched(
             shutil.rmtree(root, ignore_errors=True)
 
 
-def failure(task: Task, stage: str, code: int, message: str, crc: dict | None = None,
-            as_of=None, version: str = "") -> Iterator[Record]:
+def failure(
+    task: Task,
+    stage: str,
+    code: int,
+    message: str,
+    crc: dict | None = None,
+    as_of=None,
+    version: str = "",
+) -> Iterator[Record]:
     """A participant that failed: its `failures` row and its state row."""
-    yield "failures", (task.pid, stage, int(code), message[:MESSAGE_LIMIT])
-    yield "state", state_row(task, "failed", code, as_of, version, crc or {})
+    yield pack("failures", task.pid, [(task.pid, stage, int(code), message[:MESSAGE_LIMIT])])
+    yield pack("state", task.pid, [state_row(task, "failed", code, as_of, version, crc or {})])
 
 
 def state_row(task: Task, status: str, code: int, as_of, version: str, crc: dict) -> tuple:
@@ -180,15 +203,23 @@ def state_row(task: Task, status: str, code: int, as_of, version: str, crc: dict
         {"path": f.relpath, "size": f.size, "modified": f.modified, "crc32": crc.get(f.relpath, "")}
         for f in task.participant.files
     ]
-    return (task.pid, task.fingerprint, status, int(code), as_of, version,
-            json.dumps(inputs, sort_keys=True, separators=(",", ":")))
+    return (
+        task.pid,
+        task.fingerprint,
+        status,
+        int(code),
+        as_of,
+        version,
+        json.dumps(inputs, sort_keys=True, separators=(",", ":")),
+    )
 
 
 def _error_text(stderr: str) -> str:
     """healthpipe's error and hint lines (else the end of what it printed)."""
     lines = [ln for ln in stderr.splitlines() if ln.strip()]
     chosen = [
-        ln.removeprefix("healthpipe: error: ") for ln in lines
+        ln.removeprefix("healthpipe: error: ")
+        for ln in lines
         if ln.startswith("healthpipe: error:") or ln.startswith("hint:")
     ]
     return "\n".join(chosen or lines[-20:]) or "(healthpipe printed nothing)"
@@ -207,13 +238,15 @@ def process(task: Task, pdir: str, settings: RunSettings, binary: str) -> Iterat
 
     # Paths healthpipe prints (the link, or the file it points to) -> the name in the folder.
     to_relpath: dict[str, str] = {}
-    for name, f in zip(names, files):
+    for name, f in zip(names, files, strict=True):
         link = os.path.join(pdir, "in", name)
         for p in {link, os.path.realpath(link), os.path.abspath(link), local_path(f.uri)}:
             to_relpath[p] = f.relpath
 
     def input_name(path: str) -> str:
-        return to_relpath.get(path) or to_relpath.get(os.path.realpath(path)) or os.path.basename(path)
+        return (
+            to_relpath.get(path) or to_relpath.get(os.path.realpath(path)) or os.path.basename(path)
+        )
 
     def explain(text: str) -> str:
         text = pipeline.explain(text, pipeline_path)
@@ -225,17 +258,27 @@ def process(task: Task, pdir: str, settings: RunSettings, binary: str) -> Iterat
     command = [binary, "run", pipeline_path, "--as-of", settings.as_of, "--quiet"]
     try:
         result = subprocess.run(
-            command, capture_output=True, timeout=settings.timeout or None,
+            command,
+            capture_output=True,
+            timeout=settings.timeout or None,
             env=dict(os.environ, NO_COLOR="1"),
         )
         code, stderr = result.returncode, result.stderr.decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
-        yield from failure(task, _failed_stage(work), TIMEOUT_EXIT,
-                           f"healthpipe run took longer than {settings.timeout:g} s (--timeout)")
+        yield from failure(
+            task,
+            _failed_stage(work),
+            TIMEOUT_EXIT,
+            f"healthpipe run took longer than {settings.timeout:g} s (--timeout)",
+        )
         return
     except OSError as error:  # missing, not executable, wrong architecture, missing libraries
-        yield from failure(task, "run", 126 if os.path.exists(binary) else 127,
-                           f"cannot start healthpipe ({binary}): {error}")
+        yield from failure(
+            task,
+            "run",
+            126 if os.path.exists(binary) else 127,
+            f"cannot start healthpipe ({binary}): {error}",
+        )
         return
     if code < 0:  # killed by a signal: reported as the shell does, 128 + the signal
         stderr += f"\nhealthpipe was killed by {signal.Signals(-code).name}"
@@ -243,37 +286,49 @@ def process(task: Task, pdir: str, settings: RunSettings, binary: str) -> Iterat
     summary = _summary(work)
     version = summary.get("toolVersion", "")
     if code not in (0, 1):
-        yield from failure(task, _failed_stage(work), code, explain(_error_text(stderr)),
-                           version=version)
+        yield from failure(
+            task, _failed_stage(work), code, explain(_error_text(stderr)), version=version
+        )
         return
 
     try:
-        rows: list[Record] = []
+        rows: dict[str, list] = {}
         aggregate = os.path.join(work, "aggregate")
         manifest = _json(os.path.join(work, "aggregate.manifest.json"))
         as_of_day = datetime.date.fromisoformat(manifest["settings"]["asOf"])
         for table, columns in HEALTHPIPE_TABLES.items():
             extra = tuple(as_of_day for _ in EXTRA_COLUMNS.get(table, []))
-            for row in typed_rows(binary, os.path.join(aggregate, f"{table}.hpt"), columns):
-                rows.append((table, (task.pid,) + row + extra))
-        for row in quality_rows(task.pid, binary, work, input_name):
-            rows.append(("quality", row))
+            rows[table] = [
+                (task.pid, *row, *extra)
+                for row in typed_rows(binary, os.path.join(aggregate, f"{table}.hpt"), columns)
+            ]
+        rows["quality"] = quality_rows(task.pid, binary, work, input_name)
         crc = {}
         for item in _json(os.path.join(work, "samples.hpt.manifest.json")).get("inputs", []):
             crc[input_name(item["path"])] = item.get("crc32", "")
         if settings.reports:
-            report = summary.get("delivery", {}).get("path") or os.path.join(work, "report", "report.html")
+            report = summary.get("delivery", {}).get("path") or os.path.join(
+                work, "report", "report.html"
+            )
             with open(report, "rb") as f:
-                rows.append(("report", (task.pid, f.read())))
+                rows["report"] = [(task.pid, f.read())]
     except ReadBackError as error:
         yield from failure(task, "export", error.exit_code, explain(str(error)), version=version)
         return
     except (OSError, KeyError, ValueError) as error:
-        yield from failure(task, "export", 70, explain(f"cannot read healthpipe's outputs back: {error}"),
-                           version=version)
+        yield from failure(
+            task,
+            "export",
+            70,
+            explain(f"cannot read healthpipe's outputs back: {error}"),
+            version=version,
+        )
         return
-    yield from rows
-    yield "state", state_row(task, "partial" if code == 1 else "ok", code, as_of_day, version, crc)
+    for table, table_rows in rows.items():
+        if table_rows:
+            yield pack(table, task.pid, table_rows)
+    status = "partial" if code == 1 else "ok"
+    yield pack("state", task.pid, [state_row(task, status, code, as_of_day, version, crc)])
 
 
 def _json(path: str) -> dict:

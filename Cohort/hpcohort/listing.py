@@ -39,7 +39,8 @@ def list_participants(spark: SparkSession, fs: HadoopFS, uri: str) -> Listing:
         raise ListingError(f"{uri}: not a folder (or not found)")
     root = fs.qualify(uri).rstrip("/")
     folders = [
-        name for name, is_dir in fs.list_directory(root)
+        name
+        for name, is_dir in fs.list_directory(root)
         if is_dir and not name.startswith((".", "_"))
     ]
     files: dict[str, list[InputFile]] = {name: [] for name in folders}
@@ -56,7 +57,7 @@ def list_participants(spark: SparkSession, fs: HadoopFS, uri: str) -> Listing:
         path = row["path"]
         if not path.startswith(prefix):  # a scheme spelt differently: name it, never guess
             raise ListingError(f"listed {path}, which is not under {root}")
-        relative = path[len(prefix):]
+        relative = path[len(prefix) :]
         if "/" not in relative:
             ignored.append(relative)
             continue

@@ -28,8 +28,8 @@ class BinaryError(Exception):
 def ship_package(sc: SparkContext) -> None:
     """Sends this package to the executors (spark-submit ships only the main script); once
     per SparkContext, as Spark refuses a second file of the same name."""
-    if "hpcohort.zip" in sc._python_includes:
-        return
+    if "hpcohort.zip" in sc._python_includes or not os.path.isdir(PACKAGE_DIR):
+        return  # shipped already, or loaded from an archive given to --py-files (cluster mode)
     folder = tempfile.mkdtemp(prefix="hpcohort-")
     archive = os.path.join(folder, "hpcohort.zip")
     with zipfile.ZipFile(archive, "w") as z:
@@ -53,7 +53,7 @@ def _local(uri: str) -> str | None:
     if "://" not in uri and not uri.startswith("file:"):
         return os.path.abspath(uri)
     if uri.startswith("file:"):
-        return uri[len("file://"):] if uri.startswith("file://") else uri[len("file:"):]
+        return uri[len("file://") :] if uri.startswith("file://") else uri[len("file:") :]
     return None
 
 
@@ -72,7 +72,8 @@ def _version(path: str) -> str:
         raise BinaryError(f"{path} cannot be run on the driver: {error}") from error
     if out.returncode != 0:
         raise BinaryError(
-            f"{path} version exited {out.returncode}: {out.stderr.decode('utf-8', 'replace').strip()}"
+            f"{path} version exited {out.returncode}: "
+            + out.stderr.decode("utf-8", "replace").strip()
         )
     return out.stdout.decode().strip().split()[-1]
 
@@ -90,7 +91,8 @@ def resolve_binary(sc: SparkContext, fs: HadoopFS, healthpipe: str | None) -> Bi
         found = shutil.which("healthpipe")
         if found is None:
             raise BinaryError(
-                "no healthpipe binary: pass --healthpipe PATH, or spark-submit --files PATH/healthpipe "
+                "no healthpipe binary: pass --healthpipe PATH, "
+                "or spark-submit --files PATH/healthpipe "
                 "(build it with: swift build -c release --static-swift-stdlib --product healthpipe)"
             )
         uri = found
@@ -124,7 +126,8 @@ def check_study(binary: Binary, study: StudySettings, timezone: str, as_of: str)
             f.write(pipeline.text)
         out = subprocess.run(
             [binary.driver_path, "run", path, "--plan", "--as-of", as_of, "--quiet"],
-            capture_output=True, timeout=60,
+            capture_output=True,
+            timeout=60,
         )
         if out.returncode == 78:
             message = pipeline.explain(out.stderr.decode("utf-8", "replace").strip(), path)

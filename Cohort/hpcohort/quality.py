@@ -23,13 +23,37 @@ import os
 from collections import Counter
 from typing import Callable
 
-from .readback import export_rows, header
+from .readback import count_rows, header
 
 
-def _row(pid, stage, scope, key, read, kept, rejected=0, duplicates=0, overlapped=0,
-         reasons=None, problem=None, problem_code=None) -> tuple:
-    return (pid, stage, scope, key, int(read), int(kept), int(rejected), int(duplicates),
-            int(overlapped), dict(sorted((reasons or {}).items())), problem, problem_code)
+def _row(
+    pid,
+    stage,
+    scope,
+    key,
+    read,
+    kept,
+    rejected=0,
+    duplicates=0,
+    overlapped=0,
+    reasons=None,
+    problem=None,
+    problem_code=None,
+) -> tuple:
+    return (
+        pid,
+        stage,
+        scope,
+        key,
+        int(read),
+        int(kept),
+        int(rejected),
+        int(duplicates),
+        int(overlapped),
+        dict(sorted((reasons or {}).items())),
+        problem,
+        problem_code,
+    )
 
 
 def _manifest(work: str, name: str) -> dict:
@@ -60,47 +84,82 @@ def quality_rows(pid: str, binary: str, work: str, input_name: Callable[[str], s
     # Ingest: totals and per input from the manifest, reasons from the rejects table.
     ingest = _manifest(work, "samples.hpt.manifest.json")
     by_file: dict[int, Counter] = {}
-    for reject in export_rows(binary, rejects_ingest):
-        by_file.setdefault(reject["file"], Counter())[reject["code"]] += 1
+    for (file, code), count in count_rows(binary, rejects_ingest, ["file", "code"]).items():
+        by_file.setdefault(int(file), Counter())[code] += count
     total_reasons: Counter = Counter()
     for counts in by_file.values():
         total_reasons.update(counts)
-    per_input = {
-        r["key"]: r["counts"] for r in ingest["reconciliation"] if r["scope"] == "input"
-    }
+    per_input = {r["key"]: r["counts"] for r in ingest["reconciliation"] if r["scope"] == "input"}
     for index in sorted(inputs):
         item = inputs[index]
         counts = per_input.get(item["path"], {})
         ingest_problem = next((p for p in item["problems"] if p.get("stage") == "ingest"), None)
-        rows.append(_row(
-            pid, "ingest", "input", input_name(item["path"]), counts.get("read", 0),
-            counts.get("kept", 0), counts.get("rejected", 0),
-            reasons=by_file.get(index, {}),
-            problem=ingest_problem and ingest_problem["message"],
-            problem_code=ingest_problem and ingest_problem.get("exitCode"),
-        ))
+        rows.append(
+            _row(
+                pid,
+                "ingest",
+                "input",
+                input_name(item["path"]),
+                counts.get("read", 0),
+                counts.get("kept", 0),
+                counts.get("rejected", 0),
+                reasons=by_file.get(index, {}),
+                problem=ingest_problem and ingest_problem["message"],
+                problem_code=ingest_problem and ingest_problem.get("exitCode"),
+            )
+        )
         for problem in item["problems"]:
             if problem.get("stage") not in (None, "ingest"):
-                rows.append(_row(
-                    pid, problem["stage"], "input", input_name(item["path"]), 0, 0,
-                    problem=problem["message"], problem_code=problem.get("exitCode"),
-                ))
+                rows.append(
+                    _row(
+                        pid,
+                        problem["stage"],
+                        "input",
+                        input_name(item["path"]),
+                        0,
+                        0,
+                        problem=problem["message"],
+                        problem_code=problem.get("exitCode"),
+                    )
+                )
     totals = ingest["totals"]
-    rows.append(_row(pid, "ingest", "total", "", totals.get("read", 0), totals.get("kept", 0),
-                     totals.get("rejected", 0), reasons=total_reasons))
+    rows.append(
+        _row(
+            pid,
+            "ingest",
+            "total",
+            "",
+            totals.get("read", 0),
+            totals.get("kept", 0),
+            totals.get("rejected", 0),
+            reasons=total_reasons,
+        )
+    )
 
     # Clean: totals from the manifest, per source from the rejects and the kept counts.
     clean = _manifest(work, "clean.hpt.manifest.json")["totals"]
     clean_reasons = {
-        key[len("rejected."):]: value for key, value in clean.items()
+        key[len("rejected.") :]: value
+        for key, value in clean.items()
         if key.startswith("rejected.")
     }
-    rows.append(_row(pid, "clean", "total", "", clean.get("read", 0), clean.get("cleaned", 0),
-                     clean.get("rejected", 0), clean.get("duplicate", 0),
-                     clean.get("overlapped", 0), clean_reasons))
+    rows.append(
+        _row(
+            pid,
+            "clean",
+            "total",
+            "",
+            clean.get("read", 0),
+            clean.get("cleaned", 0),
+            clean.get("rejected", 0),
+            clean.get("duplicate", 0),
+            clean.get("overlapped", 0),
+            clean_reasons,
+        )
+    )
     dropped: dict[str, Counter] = {}
-    for reject in export_rows(binary, rejects_clean):
-        dropped.setdefault(reject["source"], Counter())[reject["code"]] += 1
+    for (source, code), count in count_rows(binary, rejects_clean, ["source", "code"]).items():
+        dropped.setdefault(source, Counter())[code] += count
     # `clean.sources` counts the samples clean read from each source; the rejects table says
     # what it dropped of them, so what it kept is the difference.
     read: Counter = Counter()
@@ -113,14 +172,34 @@ def quality_rows(pid: str, binary: str, work: str, input_name: Callable[[str], s
         reasons = {c: n for c, n in codes.items() if c not in ("duplicate", "overlapped")}
         rejected = sum(reasons.values())
         kept = read[source] - rejected - duplicates - overlapped
-        rows.append(_row(pid, "clean", "source", source, read[source], kept, rejected,
-                         duplicates, overlapped, reasons))
+        rows.append(
+            _row(
+                pid,
+                "clean",
+                "source",
+                source,
+                read[source],
+                kept,
+                rejected,
+                duplicates,
+                overlapped,
+                reasons,
+            )
+        )
 
     # Aggregate: samples used, and those after the as-of date or not aggregated.
     aggregate = _manifest(work, "aggregate.manifest.json")
     total = next(r["counts"] for r in aggregate["reconciliation"] if r["scope"] == "total")
-    rows.append(_row(pid, "aggregate", "total", "", total.get("read", 0), total.get("used", 0),
-                     total.get("afterAsOf", 0) + total.get("ignored", 0),
-                     reasons={"after-as-of": total.get("afterAsOf", 0),
-                              "ignored": total.get("ignored", 0)}))
+    rows.append(
+        _row(
+            pid,
+            "aggregate",
+            "total",
+            "",
+            total.get("read", 0),
+            total.get("used", 0),
+            total.get("afterAsOf", 0) + total.get("ignored", 0),
+            reasons={"after-as-of": total.get("afterAsOf", 0), "ignored": total.get("ignored", 0)},
+        )
+    )
     return rows

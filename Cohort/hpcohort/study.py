@@ -39,7 +39,8 @@ class Entry:
 
 @dataclass(frozen=True)
 class StudySettings:
-    """The study's settings in file order, its `[pipeline] timezone` if any, and where they came from."""
+    """The study's settings in file order, its `[pipeline] timezone` if any, and where they
+    came from."""
 
     entries: tuple[Entry, ...]
     sections: tuple[tuple[str, str], ...]  # (name, origin) in order of appearance
@@ -115,8 +116,10 @@ def _parse(
         key, value = line.split("=", 1)
         key, value = key.strip(" \t").lower(), value.strip(" \t")
         if key == "include" and section in (None, "pipeline"):
-            target = value if "://" in value or value.startswith("/") else posixpath.join(
-                posixpath.dirname(uri), value
+            target = (
+                value
+                if "://" in value or value.startswith("/")
+                else posixpath.join(posixpath.dirname(uri), value)
             )
             _parse(target, read_text, entries, sections, stack + [uri], origin)
             continue
@@ -127,7 +130,8 @@ def _parse(
 
 @dataclass(frozen=True)
 class ParticipantPipeline:
-    """The pipeline file text for one participant, and which study line each of its lines came from."""
+    """The pipeline file text for one participant, and which study line each of its lines
+    came from."""
 
     text: str
     origins: dict[int, str]  # line number in `text` -> "STUDY:LINE"

@@ -33,21 +33,33 @@ def partition_uri(out: str, table: str, pid: str) -> str:
 
 def sort_columns(schema: StructType, keys: list[str]) -> list[str]:
     """The key, then every other sortable column: a total order of the rows."""
-    rest = [f.name for f in schema.fields if f.name not in keys and not isinstance(f.dataType, MapType)]
+    rest = [
+        f.name for f in schema.fields if f.name not in keys and not isinstance(f.dataType, MapType)
+    ]
     return keys + [c for c in rest if c != "participant"]
 
 
 def write_participant_table(
-    spark: SparkSession, fs: HadoopFS, rows: RDD, table: str, out: str,
-    ran: set[str], with_rows: set[str], removed: set[str],
+    spark: SparkSession,
+    fs: HadoopFS,
+    rows: RDD,
+    table: str,
+    out: str,
+    ran: set[str],
+    with_rows: set[str],
+    removed: set[str],
 ) -> None:
     """Writes the participants' rows of one table (the RDD keeps each participant's rows in
     one partition, so each partition folder gets one file)."""
     schema = schema_of(table)
     df = spark.createDataFrame(rows, schema, verifySchema=False)
     ordered = df.sortWithinPartitions("participant", *sort_columns(schema, SORT_KEYS[table]))
-    (ordered.write.mode("overwrite").option("partitionOverwriteMode", "dynamic")
-        .partitionBy("participant").parquet(table_uri(out, table)))
+    (
+        ordered.write.mode("overwrite")
+        .option("partitionOverwriteMode", "dynamic")
+        .partitionBy("participant")
+        .parquet(table_uri(out, table))
+    )
     for pid in sorted((ran - with_rows) | removed):
         fs.delete(partition_uri(out, table, pid))
 
@@ -61,6 +73,20 @@ def literal(uri: str) -> str:
 def read_participant_table(spark: SparkSession, out: str, table: str) -> DataFrame:
     """Every participant's rows of a table, with `participant` as the string it is."""
     return spark.read.schema(schema_of(table)).parquet(literal(table_uri(out, table)))
+
+
+def write_compacted(spark: SparkSession, out: str, table: str, files: int) -> None:
+    """`compact/<table>`: every participant's rows of a table in `files` files (participants
+    hashed over them, whole), sorted: the copy to read when one file per participant is
+    too many small files."""
+    schema = schema_of(table)
+    df = read_participant_table(spark, out, table).repartition(files, "participant")
+    (
+        df.sortWithinPartitions("participant", *sort_columns(schema, SORT_KEYS[table]))
+        .select(*schema.fieldNames())
+        .write.mode("overwrite")
+        .parquet(f"{out}/compact/{table}")
+    )
 
 
 def write_whole(df: DataFrame, uri: str, keys: list[str]) -> None:

@@ -20,7 +20,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "Cohort"))
 
-pytest.importorskip("pyspark", reason="pyspark is not installed (pip install -r Cohort/requirements.txt)")
+pytest.importorskip(
+    "pyspark", reason="pyspark is not installed (pip install -r Cohort/requirements.txt)"
+)
 if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
     pytest.skip("no Java (apt-get install openjdk-17-jre-headless)", allow_module_level=True)
 
@@ -92,8 +94,22 @@ def make_participants(healthpipe: Path, root: Path, which=PARTICIPANTS) -> None:
     for pid, days, seed, formats, extra in which:
         folder = root / pid
         subprocess.run(
-            [str(healthpipe), "sample", "--days", str(days), "--seed", str(seed), "--out",
-             str(folder), "--formats", formats, "--density", "sample", "--quiet", *extra],
+            [
+                str(healthpipe),
+                "sample",
+                "--days",
+                str(days),
+                "--seed",
+                str(seed),
+                "--out",
+                str(folder),
+                "--formats",
+                formats,
+                "--density",
+                "sample",
+                "--quiet",
+                *extra,
+            ],
             check=True,
         )
         if pid == "p12":
@@ -109,8 +125,15 @@ class Cohort:
 
 def run_job(spark, participants: Path, out: Path, healthpipe: Path, *extra: str) -> dict:
     """The job in this process's Spark session, as spark-submit would run it."""
-    args = ["--participants", str(participants), "--out", str(out), "--healthpipe",
-            str(healthpipe), *extra]
+    args = [
+        "--participants",
+        str(participants),
+        "--out",
+        str(out),
+        "--healthpipe",
+        str(healthpipe),
+        *extra,
+    ]
     if "--as-of" not in extra:
         args += ["--as-of", "latest"]
     return run(spark, parse(args))

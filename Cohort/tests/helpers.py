@@ -28,7 +28,9 @@ def own_run(healthpipe: Path, folder: Path, work: Path, settings: str = "") -> i
 
 def export(healthpipe: Path, table: Path) -> list[dict]:
     out = subprocess.run(
-        [str(healthpipe), "export", str(table), "--format", "ndjson"], check=True, capture_output=True
+        [str(healthpipe), "export", str(table), "--format", "ndjson"],
+        check=True,
+        capture_output=True,
     ).stdout
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 
@@ -48,24 +50,23 @@ def parquet_rows(spark, out: Path, table: str, pid: str | None = None) -> list[d
     return [{k: plain(v) for k, v in row.asDict().items()} for row in df.collect()]
 
 
-def snapshot(spark, out: Path) -> dict[str, list[tuple]]:
-    """Every Parquet file under `out`, by its folder, with its rows in file order."""
-    files: dict[str, list[tuple]] = {}
+def snapshot(spark, out: Path) -> dict[str, list[list[tuple]]]:
+    """Every Parquet file under `out`, by its folder (files in name order, which begins with
+    the part number), with its rows in file order."""
+    files: dict[str, list[list[tuple]]] = {}
     for folder, _, names in sorted(os.walk(out)):
-        for name in sorted(names):
-            if name.endswith(".parquet"):
-                key = os.path.relpath(folder, out)
-                assert key not in files, f"two Parquet files in {key}"
-                rows = spark.read.parquet(os.path.join(folder, name)).collect()
-                files[key] = [tuple(r) for r in rows]
+        for name in sorted(n for n in names if n.endswith(".parquet")):
+            rows = spark.read.parquet(os.path.join(folder, name)).collect()
+            files.setdefault(os.path.relpath(folder, out), []).append([tuple(r) for r in rows])
     return files
 
 
-def parquet_files(out: Path) -> dict[str, tuple[str, int]]:
-    """Each Parquet file's folder -> (file name, modification time in ns)."""
-    found = {}
+def parquet_files(out: Path) -> dict[str, list[tuple[str, int]]]:
+    """Each folder's Parquet files: (file name, modification time in ns)."""
+    found: dict[str, list[tuple[str, int]]] = {}
     for folder, _, names in os.walk(out):
-        for name in names:
-            if name.endswith(".parquet"):
-                found[os.path.relpath(folder, out)] = (name, os.stat(os.path.join(folder, name)).st_mtime_ns)
+        for name in sorted(n for n in names if n.endswith(".parquet")):
+            found.setdefault(os.path.relpath(folder, out), []).append(
+                (name, os.stat(os.path.join(folder, name)).st_mtime_ns)
+            )
     return found
