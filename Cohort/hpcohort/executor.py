@@ -129,12 +129,19 @@ def run_direct(tasks: Iterable[Task], settings: RunSettings) -> Iterator[Record]
             except OSError as error:
                 yield from failure(task, "fetch", 66, f"cannot link the inputs: {error}")
                 continue
-            yield from process(task, pdir, settings, binary)
-            if temporary:
-                shutil.rmtree(pdir, ignore_errors=True)
+            yield from _process_once(task, pdir, settings, binary, temporary)
     finally:
         if temporary:
             shutil.rmtree(root, ignore_errors=True)
+
+
+def _process_once(
+    task: Task, pdir: str, settings: RunSettings, binary: str, temporary: bool
+) -> Iterator[Record]:
+    """`process`, then the participant's scratch folder goes unless it is kept (--scratch)."""
+    yield from process(task, pdir, settings, binary)
+    if temporary:
+        shutil.rmtree(pdir, ignore_errors=True)
 
 
 def run_fetched(
@@ -175,10 +182,7 @@ def run_fetched(
                     "(removed while the job ran?); the next run tries again",
                 )
                 continue
-            pdir = os.path.join(root, pid)
-            yield from process(task, pdir, settings, binary)
-            if temporary:
-                shutil.rmtree(pdir, ignore_errors=True)
+            yield from _process_once(task, os.path.join(root, pid), settings, binary, temporary)
     finally:
         if temporary:
             shutil.rmtree(root, ignore_errors=True)

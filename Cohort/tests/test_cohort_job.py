@@ -186,6 +186,15 @@ def _assert_table(got: dict, expected: dict):
             assert math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12), (key, have, want)
 
 
+def _cohort_table(spark, path, keys: list[str]) -> dict:
+    """A cohort table as {key: (participants, mean, p10, p25, p50, p75, p90)}."""
+    fields = ["participants", "mean", "p10", "p25", "p50", "p75", "p90"]
+    return {
+        tuple(r[k] for k in keys): tuple(r[f] for f in fields)
+        for r in spark.read.parquet(str(path)).collect()
+    }
+
+
 def test_cohort_weekly_equals_pythons_own_computation(cohort, spark):
     daily = parquet_rows(spark, cohort.out, "daily")
     cells = defaultdict(list)
@@ -196,18 +205,7 @@ def test_cohort_weekly_equals_pythons_own_computation(cohort, spark):
     weekly = defaultdict(list)
     for (week, metric, category, unit, _), values in cells.items():
         weekly[(week, metric, category, unit)].append(math.fsum(values) / len(values))
-    got = {
-        (r["week"], r["metric"], r["category"], r["unit"]): (
-            r["participants"],
-            r["mean"],
-            r["p10"],
-            r["p25"],
-            r["p50"],
-            r["p75"],
-            r["p90"],
-        )
-        for r in spark.read.parquet(str(cohort.out / "cohort_weekly")).collect()
-    }
+    got = _cohort_table(spark, cohort.out / "cohort_weekly", ["week", "metric", "category", "unit"])
     _assert_table(got, _distribution(weekly))
     assert max(v[0] for v in got.values()) >= 8  # weeks where most participants overlap
 
@@ -262,18 +260,9 @@ def test_cohort_adherence_equals_pythons_own_computation(cohort, spark):
         week = _iso_week(r["asOf"])
         per[(week, "currentStreak", r["goal"], r["cadence"])].append(float(r["current"]))
         per[(week, "longestStreak", r["goal"], r["cadence"])].append(float(r["longest"]))
-    got = {
-        (r["week"], r["measure"], r["goal"], r["cadence"]): (
-            r["participants"],
-            r["mean"],
-            r["p10"],
-            r["p25"],
-            r["p50"],
-            r["p75"],
-            r["p90"],
-        )
-        for r in spark.read.parquet(str(cohort.out / "cohort_adherence")).collect()
-    }
+    got = _cohort_table(
+        spark, cohort.out / "cohort_adherence", ["week", "measure", "goal", "cadence"]
+    )
     _assert_table(got, _distribution(per))
 
 
