@@ -127,7 +127,7 @@ def run_direct(tasks: Iterable[Task], settings: RunSettings) -> Iterator[Record]
             try:
                 link_inputs(task, pdir)
             except OSError as error:
-                yield from failure(task, "fetch", 66, f"cannot link the inputs: {error}")
+                yield from failure(task, "fetch", 74, f"cannot link the inputs: {error}")
                 continue
             yield from _process_once(task, pdir, settings, binary, temporary)
     finally:
@@ -158,29 +158,36 @@ def run_fetched(
         names = {
             t.pid: {f.relpath: (i, f) for i, f in enumerate(t.participant.files)} for t in tasks
         }
+        problems: dict[str, str] = {}  # a scratch folder that cannot be written (disk full)
         for pid in by_pid:
-            prepare_folder(os.path.join(root, pid))
+            try:
+                prepare_folder(os.path.join(root, pid))
+            except OSError as error:
+                problems[pid] = f"cannot prepare the scratch folder: {error}"
         arrived: dict[str, set[str]] = {pid: set() for pid in by_pid}
         for pid, (relpath, content) in files:
-            if pid not in by_pid or relpath not in names[pid]:
-                continue  # appeared after the listing: next run's
+            if pid not in by_pid or relpath not in names[pid] or pid in problems:
+                continue  # appeared after the listing (next run's), or already failed
             index, f = names[pid][relpath]
             path = os.path.join(root, pid, "in", local_name(index, relpath))
-            with open(path, "wb") as out:
-                out.write(content)
-            os.utime(path, ns=(f.modified * 1_000_000, f.modified * 1_000_000))
+            try:
+                with open(path, "wb") as out:
+                    out.write(content)
+                os.utime(path, ns=(f.modified * 1_000_000, f.modified * 1_000_000))
+            except OSError as error:
+                problems[pid] = f"cannot write {relpath} to the scratch folder: {error}"
+                continue
             arrived[pid].add(relpath)
         for pid in sorted(by_pid):
             task = by_pid[pid]
             missing = [r for r in names[pid] if r not in arrived[pid]]
-            if missing:
-                yield from failure(
-                    task,
-                    "fetch",
-                    66,
+            if pid in problems or missing:
+                # An I/O error (74), tried again on the next run.
+                message = problems.get(pid) or (
                     f"{len(missing)} file(s) listed but not read, first: {missing[0]} "
-                    "(removed while the job ran?); the next run tries again",
+                    "(removed while the job ran?)"
                 )
+                yield from failure(task, "fetch", 74, message)
                 continue
             yield from _process_once(task, os.path.join(root, pid), settings, binary, temporary)
     finally:
@@ -237,8 +244,12 @@ def process(task: Task, pdir: str, settings: RunSettings, binary: str) -> Iterat
         settings.study, task.pid, [f"in/{n}" for n in names], settings.timezone
     )
     pipeline_path = os.path.join(pdir, "participant.pipeline")
-    with open(pipeline_path, "w", encoding="utf-8") as out:
-        out.write(pipeline.text)
+    try:
+        with open(pipeline_path, "w", encoding="utf-8") as out:
+            out.write(pipeline.text)
+    except OSError as error:
+        yield from failure(task, "run", 74, f"cannot write the pipeline file: {error}")
+        return
 
     # Paths healthpipe prints (the link, or the file it points to) -> the name in the folder.
     to_relpath: dict[str, str] = {}
@@ -319,14 +330,9 @@ def process(task: Task, pdir: str, settings: RunSettings, binary: str) -> Iterat
     except ReadBackError as error:
         yield from failure(task, "export", error.exit_code, explain(str(error)), version=version)
         return
-    except (OSError, KeyError, ValueError) as error:
-        yield from failure(
-            task,
-            "export",
-            70,
-            explain(f"cannot read healthpipe's outputs back: {error}"),
-            version=version,
-        )
+    except Exception as error:  # anything else: this participant's row, never a failed job
+        message = f"cannot read healthpipe's outputs back: {type(error).__name__}: {error}"
+        yield from failure(task, "export", 70, explain(message), version=version)
         return
     for table, table_rows in rows.items():
         if table_rows:

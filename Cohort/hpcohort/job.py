@@ -119,6 +119,8 @@ def run(spark: SparkSession, options: JobOptions) -> dict:
     as_of = resolve_as_of(options.as_of, timezone)
     check_study(binary, study, timezone, as_of)
     listing: Listing = list_participants(spark, fs, options.participants)
+    if (fs.qualify(out).rstrip("/") + "/").startswith(listing.root + "/"):
+        raise UsageError(f"--out {out} is inside --participants: its folders would be participants")
     direct = options.fetch == "direct" or (
         options.fetch == "auto" and listing.root.startswith("file:")
     )
