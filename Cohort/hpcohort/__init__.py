@@ -1,0 +1,1 @@
+"""The healthpipe cohort job on Apache Spark (entry point: Cohort/cohort_job.py)."""
