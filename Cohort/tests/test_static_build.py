@@ -2,8 +2,8 @@
 
     swift build -c release --static-swift-stdlib --product healthpipe --scratch-path .build/static
 
-Its binary needs no Swift runtime library; zlib, libstdc++ and glibc stay dynamic (every
-Linux base image has them). The second test hides the toolchain in a private mount
+Its binary needs no Swift runtime library; zlib, SQLite, libstdc++ and glibc stay dynamic
+(every Linux image that runs PySpark has them: Python's sqlite3 module links libsqlite3). The second test hides the toolchain in a private mount
 namespace and runs the job there with the binary shipped by `spark-submit --files`.
 """
 
@@ -30,7 +30,8 @@ needs_static = pytest.mark.skipif(
     not STATIC.is_file(), reason=f"no static build at {STATIC}; make it with: {BUILD}"
 )
 
-# What a binary may still load from the system: glibc, libm, libstdc++, libgcc_s, zlib.
+# What a binary may still load from the system: glibc, libm, libstdc++, libgcc_s, zlib,
+# SQLite.
 SYSTEM = (
     "linux-vdso",
     "libc.so",
@@ -38,6 +39,7 @@ SYSTEM = (
     "libstdc++",
     "libgcc_s",
     "libz.so",
+    "libsqlite3.so",
     "ld-linux",
     "libpthread",
     "libdl",
