@@ -268,6 +268,8 @@ def main(argv: list[str], spark: SparkSession | None = None) -> int:
         return 64
     own = spark is None
     spark = spark or SparkSession.builder.appName("healthpipe-cohort").getOrCreate()
+    if own:  # a session handed in (the tests, a notebook) keeps its caller's level
+        spark.sparkContext.setLogLevel(options.log_level)
     try:
         summary = run(spark, options)
     except tuple(EXIT_CODES) as error:

@@ -17,6 +17,9 @@ USAGE_EXAMPLES = """examples:
 Outputs, reruns, the exit codes and running on a cluster: docs/scale-out.md."""
 
 
+LOG_LEVELS = ("ALL", "TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL", "OFF")
+
+
 class UsageError(Exception):
     """A bad command line (exit 64, as healthpipe's)."""
 
@@ -39,6 +42,7 @@ class JobOptions:
     compact: int  # files per table under compact/ (0 = none)
     force: bool
     json: bool
+    log_level: str  # Spark's log level once the session is up (the job's own session only)
 
 
 def _as_of(value: str) -> str:
@@ -141,6 +145,15 @@ def parse(argv: list[str]) -> JobOptions:
         "--force", action="store_true", help="redo every participant, whatever the state says"
     )
     p.add_argument("--json", action="store_true", help="print the run summary as JSON on stdout")
+    p.add_argument(
+        "--log-level",
+        type=str.upper,
+        choices=LOG_LEVELS,
+        default="WARN",
+        metavar="LEVEL",
+        help="Spark's log level once the job runs, so its summary line is not lost among "
+        "Spark's INFO lines (default WARN; INFO gives Spark's own default back)",
+    )
     a = p.parse_args(argv)
     if a.partitions < 0:
         p.error("--partitions must be 0 or more")
@@ -163,4 +176,5 @@ def parse(argv: list[str]) -> JobOptions:
         compact=a.compact,
         force=a.force,
         json=a.json,
+        log_level=a.log_level,
     )

@@ -17,6 +17,7 @@ import pytest
 from conftest import EMPTY, GOOD, PARTICIPANTS, TRUNCATED, make_participants, run_job
 from helpers import export, own_run, parquet_files, parquet_rows, plain, snapshot
 from hpcohort.job import main
+from hpcohort.options import parse
 from hpcohort.schemas import HEALTHPIPE_TABLES
 
 
@@ -426,6 +427,14 @@ def test_a_mistake_in_the_study_file_stops_the_job_at_its_line(
 def test_a_bad_command_line_is_a_usage_error(capsys):
     assert main(["--participants", "x", "--out", "y", "--as-of", "2026-02-30"]) == 64
     assert "as-of" in capsys.readouterr().err
+    assert main(["--participants", "x", "--out", "y", "--as-of", "latest", "--log-level", "loud"]) == 64
+    assert "--log-level" in capsys.readouterr().err
+
+
+def test_the_log_level_defaults_to_warn_and_is_read_in_any_case():
+    base = ["--participants", "x", "--out", "y", "--as-of", "latest"]
+    assert parse(base).log_level == "WARN"
+    assert parse(base + ["--log-level", "info"]).log_level == "INFO"
 
 
 # --- inputs through Spark's reader, reports ---------------------------------------------------
