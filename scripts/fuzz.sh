@@ -86,6 +86,8 @@ if [ $need_stages = 1 ]; then
   build_module Clean Sources/Clean HealthCore
   build_module Aggregate Sources/Aggregate HealthCore
   build_module Report Sources/Report HealthCore
+  # The generated cleaned tables of table-stages' good aggregate folder.
+  build_module TestSupport Tests/TestSupport HealthCore
 fi
 if [ $need_pipeline = 1 ]; then
   build_module Interop Sources/Interop HealthCore
@@ -100,7 +102,7 @@ for t in "${TARGETS[@]}"; do
   case $t in
     table) extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift") ;;
     table-stages)
-      libs=(-lReport -lAggregate -lClean -lHealthCore)
+      libs=(-lReport -lAggregate -lClean -lTestSupport -lHealthCore)
       extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
       ;;
     pipeline) libs=(-lPipeline -lInterop -lReport -lAggregate -lClean -lIngest -lHealthCore -lsqlite3) ;;

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// Issue 13: formula injection through CSV outputs, and NUL characters. A workout or source

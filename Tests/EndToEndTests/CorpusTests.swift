@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -465,14 +466,7 @@ final class CorpusFixtures: Sendable {
     samples = folder + "/ingest/samples.hpt"
     cleaned = folder + "/clean/clean.hpt"
     aggregate = folder + "/aggregate/agg"
-    var records: [String] = []
-    for day in 1...3 {
-      for hour in [8, 12, 18] {
-        records.append(CorpusText.stepRecord(day: day, hour: hour, source: "P"))
-      }
-    }
-    try CorpusText.appleExport(records: records).write(
-      toFile: xml, atomically: false, encoding: .utf8)
+    try CorpusText.threeDaysOfSteps.write(toFile: xml, atomically: false, encoding: .utf8)
     for (verb, arguments) in [
       ("ingest", ["ingest", xml, "--out", samples]),
       ("clean", ["clean", samples, "--out", cleaned]),
@@ -670,6 +664,14 @@ enum CorpusText {
   static func appleExport(records: [String]) -> String {
     "<HealthData locale=\"en_US\">\n<ExportDate value=\"2024-06-01 12:00:00 -0700\"/>\n"
       + records.joined() + "</HealthData>\n"
+  }
+
+  /// Three days (2024-01-01 to 03) of one source's steps at 08:00, 12:00 and 18:00.
+  static var threeDaysOfSteps: String {
+    appleExport(
+      records: (1...3).flatMap { day in
+        [8, 12, 18].map { stepRecord(day: day, hour: $0, source: "P") }
+      })
   }
 
   /// A ten-minute step record on 2024-01-`day` at `hour`:00 -0800.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -257,14 +258,7 @@ final class FaultFixtures: Sendable {
     chmod(folder, 0o755)
     smallXML = folder + "/small.xml"
     bigXML = folder + "/big.xml"
-    var records: [String] = []
-    for day in 1...3 {
-      for hour in [8, 12, 18] {
-        records.append(CorpusText.stepRecord(day: day, hour: hour, source: "P"))
-      }
-    }
-    try CorpusText.appleExport(records: records).write(
-      toFile: smallXML, atomically: false, encoding: .utf8)
+    try CorpusText.threeDaysOfSteps.write(toFile: smallXML, atomically: false, encoding: .utf8)
     try Self.writeBigXML(to: bigXML)
     for size in [Size.small, .big] {
       let xml = size == .small ? smallXML : bigXML

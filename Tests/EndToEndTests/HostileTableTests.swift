@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// Issue 13: table files whose checksums hold but whose values are impossible. A samples

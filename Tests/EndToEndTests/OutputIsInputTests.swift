@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// Issue 13: `ingest in.xml --out ./in.xml`, `clean s.hpt --out s.hpt`, `export s.hpt --out

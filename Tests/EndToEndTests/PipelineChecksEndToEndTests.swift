@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Pipeline files and commands checked before they run (issue 12, section 7): a mistake is

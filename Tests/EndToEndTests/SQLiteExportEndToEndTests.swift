@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 16: `healthpipe export WORK --format sqlite --out health.sqlite` and a pipeline's

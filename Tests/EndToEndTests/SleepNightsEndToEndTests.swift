@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 19 on the committed SampleData: the binary's nights and naps against the

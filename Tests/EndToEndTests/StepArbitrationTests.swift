@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 4's check on generated data: after cleaning, a day's step total follows the watch

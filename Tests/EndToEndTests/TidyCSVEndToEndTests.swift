@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 16: the CSV files healthpipe writes for people. Cells read `14.399999999999999`,

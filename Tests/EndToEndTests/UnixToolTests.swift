@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The command line behaves like a Unix tool (issue 12, section 8): a closed pipe ends it

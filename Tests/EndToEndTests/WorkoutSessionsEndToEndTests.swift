@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Workouts arbitrated like every other source, through the binary (issue 12, section 4):

@@ -81,17 +81,3 @@ extension CleanResult {
   /// The sum of one metric's cleaned values.
   func sum(_ metric: MetricID) -> Double { cleaned(metric).reduce(0) { $0 + $1.value } }
 }
-
-/// A fresh folder under the system temporary directory, removed when dropped.
-final class TemporaryDirectory {
-  let path: String
-
-  init(_ label: String = "clean") {
-    path = NSTemporaryDirectory() + "/\(label)-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// `OutputCollision.check` (issue 13): an output that is an input under another spelling

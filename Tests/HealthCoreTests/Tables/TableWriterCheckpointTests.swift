@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// `TableWriter.checkpoint()` / `rollback(to:)` (issue 13): ingest writes every input into

@@ -8,21 +8,16 @@ import Testing
     _ text: String, options: ReaderOptions = berlin, bufferSize: Int = 1 << 16,
     chunkSize: Int = .max
   ) throws -> Collected {
-    let out = Collected()
     var reader = AutoExportCSVReader()
     reader.bufferSize = bufferSize
-    try reader.read(
-      source: MemoryByteSource(text: text, path: "days.csv", chunkSize: chunkSize),
-      into: out.sink, options: options)
-    return out
+    return try readInMemory(
+      Array(text.utf8), with: reader, path: "days.csv", options: options, chunkSize: chunkSize)
   }
 
   static func readWorkouts(_ text: String, options: ReaderOptions = berlin) throws -> Collected {
-    let out = Collected()
-    try AutoExportWorkoutsCSVReader().read(
-      source: MemoryByteSource(text: text, path: "workouts.csv"), into: out.sink,
+    try readInMemory(
+      Array(text.utf8), with: AutoExportWorkoutsCSVReader(), path: "workouts.csv",
       options: options)
-    return out
   }
 
   // Every line ends with a trailing space, as the app writes it.

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
 /// Issue 13: ingest writes all inputs into one pair of scratch tables (a checkpoint per
@@ -30,7 +31,7 @@ struct SharedPartTablesTests {
 
   @Test("blocks per input as with a table per input; a failed input leaves nothing")
   func sameBlocks() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     // 20,000 records span two blocks of 16,384 rows; the truncated input fails after
     // thousands of rows were already appended (and some written) to the shared tables.
     let big = try folder.write("big.xml", Self.steps(20_000))
