@@ -7,10 +7,10 @@ import Testing
   import Glibc
 #endif
 
-/// The malformed-input corpus (issue 8): every committed case in `Tests/Corpus/cases.tsv`
-/// and the generated ones (inputs cut at many offsets, damaged tables, a 10 MB attribute, a
-/// zip bomb, deep nesting) run through the built binary with a time limit. Each gives its
-/// documented exit code and a message naming the place; a refused input leaves every
+/// The malformed-input corpus (docs/reliability.md): every committed case in
+/// `Tests/Corpus/cases.tsv` and the generated ones (inputs cut at many offsets, damaged tables, a
+/// 10 MB attribute, a zip bomb, deep nesting) run through the built binary with a time limit. Each
+/// gives its documented exit code and a message naming the place; a refused input leaves every
 /// earlier output byte-identical and no temporary file behind.
 @Suite("Malformed-input corpus")
 struct CorpusTests {
@@ -321,8 +321,8 @@ struct CorpusTests {
 
   @Test("300,000 attributes in one record: one rejects row, read within the time limit")
   func manyAttributes() throws {
-    // Issue 13: 100,000 attributes took 54 s when each was compared with all before it
-    // (quadratic: 300,000 would take about 8 minutes, past the time limit).
+    // docs/reliability.md, finding 17: 100,000 attributes took 54 s when each was compared with all
+    // before it (quadratic: 300,000 would take about 8 minutes, past the time limit).
     let dir = TemporaryDirectory("corpus-attributes")
     let input = dir.file("attributes.xml")
     let filler = (0..<300_000).map { " a\($0)=\"v\"" }.joined()

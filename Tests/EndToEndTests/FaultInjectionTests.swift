@@ -7,8 +7,8 @@ import Testing
   import Glibc
 #endif
 
-/// Faults while a stage runs (issue 8), through the built binary: the disk fills up, an
-/// input cannot be read, the output folder is read-only, the process is stopped with
+/// Faults while a stage runs (docs/reliability.md, "Faults"), through the built binary: the disk
+/// fills up, an input cannot be read, the output folder is read-only, the process is stopped with
 /// SIGTERM or SIGKILL. Each time the earlier outputs stay byte-identical, the error says
 /// what happened with the documented exit code (74 disk full, 73 cannot create, 66
 /// unreadable input), and the next run succeeds.

@@ -6,8 +6,9 @@ import HealthCore
 /// one metric at a time through partitions on disk, so its memory does not grow with the
 /// whole table (see `PartitionedClean`).
 ///
-/// Order (design section 6): unit normalisation → range validation (with non-finite values,
-/// end before start and future dates) → exact duplicates → source-priority arbitration.
+/// Order (docs/clean.md, "Order of the rules"): unit normalisation → range validation (with
+/// non-finite values, end before start and future dates) → exact duplicates → source-priority
+/// arbitration.
 ///
 /// ```swift
 /// var engine = CleanEngine(priority: .standard, inputs: header.inputs)

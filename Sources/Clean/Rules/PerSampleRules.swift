@@ -29,8 +29,8 @@ enum NonFiniteRule {
 /// Rule: a sample whose start or end lies outside the years 0001-9999, or whose UTC offset
 /// is beyond ±18:59, is rejected (`out-of-range`) before any other time rule looks at it.
 /// No reader produces one; a samples table with valid checksums but such a value (a damaged
-/// or hand-made file) made aggregate trap on `Int64.max`. Decision where the design is
-/// silent; the range is `SampleTimeRange`.
+/// or hand-made file) made aggregate trap on `Int64.max`. Decision (docs/clean.md,
+/// "Order of the rules"); the range is `SampleTimeRange`.
 enum TimeRangeRule {
   /// Whether the sample passes.
   static func passes(start: Int64, end: Int64, utcOffset: Int32) -> Bool {
@@ -86,7 +86,7 @@ enum FutureDateRule {
 /// (`out-of-range`). No device records one reading over more than a year; such an interval
 /// comes from a broken clock or a mangled export (`1000-01-01` to `9999-01-01`), and a
 /// cumulative one would be split pro rata over every day it covers, which made aggregate
-/// run for hours. Decision where the design is silent.
+/// run for hours. Decision (docs/clean.md, "Ranges").
 enum IntervalLengthRule {
   /// The longest interval kept, in days.
   static let maxDays: Int64 = 366

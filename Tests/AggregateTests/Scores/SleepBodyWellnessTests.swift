@@ -24,7 +24,7 @@ struct SleepBodyWellnessTests {
     return SleepNight(day: S.day("1970-01-01"), segments: rows)
   }
 
-  @Test("duration part at the edges of the design's piecewise rule")
+  @Test("duration part at the edges of the piecewise rule")
   func durationPart() {
     #expect(SleepScore.durationPart(asleep: 420) == 1)
     #expect(SleepScore.durationPart(asleep: 540) == 1)

@@ -3,9 +3,9 @@ import Testing
 
 @testable import Aggregate
 
-/// Regression (found by the hardening corpus, issue 8): one stray sample dated 0001-01-01
-/// made aggregate compute baselines and scores for every one of the 740,000 days up to the
-/// as-of date (6 GB and minutes before it was stopped), and an as-of date of 9999-12-31 made
+/// Regression (found by the hardening corpus, docs/reliability.md): one stray sample dated
+/// 0001-01-01 made aggregate compute baselines and scores for every one of the 740,000 days up to
+/// the as-of date (6 GB and minutes before it was stopped), and an as-of date of 9999-12-31 made
 /// every score row walk back day by day to the data (quadratic). The rows now cover the
 /// latest stretch of data without a gap over `AnalysisRange.maxGapDays`; nothing read is
 /// dropped from the daily values.

@@ -2,7 +2,7 @@ import Clean
 import HealthCore
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): a long-CSV steps row from
+/// Regression (found by the hardening corpus, docs/reliability.md): a long-CSV steps row from
 /// 1000-01-01 to 9999-01-01 passed clean and made aggregate split it pro rata over more than
 /// three million days (it ran for hours). Clean now rejects any interval longer than 366
 /// days as `out-of-range`, with the length in the reason.

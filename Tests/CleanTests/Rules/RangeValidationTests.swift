@@ -6,7 +6,7 @@ import Testing
 struct RangeValidationTests {
   typealias F = Fixtures
 
-  /// The design's table (section 6), copied by hand, in canonical units.
+  /// The table of docs/clean.md, "Ranges", copied by hand, in canonical units.
   static let table: [(MetricID, Double, Double, String)] = [
     (.hrvSDNN, 1, 300, "ms"),
     (.heartRate, 25, 250, "count/min"),

@@ -3,8 +3,8 @@ import HealthCore
 import TestSupport
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): `healthpipe export` of a table cut
-/// short in a later block printed the header and every row of the earlier blocks before
+/// Regression (found by the hardening corpus, docs/reliability.md): `healthpipe export` of a table
+/// cut short in a later block printed the header and every row of the earlier blocks before
 /// failing with exit 65, so a consumer that ignored the exit code read fewer rows. Export
 /// now checks the whole file first and writes nothing from a damaged table.
 @Suite("Regression: export of a damaged table")

@@ -3,9 +3,9 @@ import HealthCore
 import TestSupport
 import Testing
 
-/// Regression (found by the fault-injection tests, issue 8): a stage stopped with SIGTERM
-/// left its `.NAME.tmp-PID-N` and ingest part files beside the outputs. Every temporary file
-/// is now registered while it exists, and `TemporaryFiles.removeOnTermination()` (installed
+/// Regression (found by the fault-injection tests, docs/reliability.md): a stage stopped with
+/// SIGTERM left its `.NAME.tmp-PID-N` and ingest part files beside the outputs. Every temporary
+/// file is now registered while it exists, and `TemporaryFiles.removeOnTermination()` (installed
 /// by the command-line program) removes them on SIGTERM, SIGINT and SIGHUP.
 @Suite("Regression: temporary files are known while they exist")
 struct TemporaryFilesTests {

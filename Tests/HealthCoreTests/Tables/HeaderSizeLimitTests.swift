@@ -3,8 +3,8 @@ import HealthCore
 import TestSupport
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): a table writer accepted a header
-/// bigger than `TableFileLayout.maxHeaderBytes`, wrote the file and exited 0, and every
+/// Regression (found by the hardening corpus, docs/reliability.md): a table writer accepted a
+/// header bigger than `TableFileLayout.maxHeaderBytes`, wrote the file and exited 0, and every
 /// reader then refused the file as implausible. Writing such a header is now an error
 /// (exit 65) and nothing is written.
 @Suite("Regression: table headers over the reader's limit")

@@ -2,11 +2,11 @@ import Foundation
 import HealthCore
 import Testing
 
-/// Regression (found by the table-file fuzzer, issue 8: `Tests/Corpus/table/huge-row-count.hpt`):
-/// a block whose CRC is right but whose row count is absurd (2^30 rows in 547 bytes) made the
-/// decoder reserve room for every row first, a 17 GB allocation that ends the process. A row
-/// count the block's bytes cannot hold is now "does not match the table's columns" (exit 65)
-/// before anything is allocated.
+/// Regression (found by the table-file fuzzer, docs/reliability.md:
+/// `Tests/Corpus/table/huge-row-count.hpt`): a block whose CRC is right but whose row count is
+/// absurd (2^30 rows in 547 bytes) made the decoder reserve room for every row first, a 17 GB
+/// allocation that ends the process. A row count the block's bytes cannot hold is now "does not
+/// match the table's columns" (exit 65) before anything is allocated.
 @Suite("Regression: absurd row counts in a block")
 struct HugeRowCountTests {
   /// A one-row rejects table whose block header says `rows` rows, with every CRC right.

@@ -2,7 +2,7 @@ import HealthCore
 import TestSupport
 import Testing
 
-/// Regression (issue 13): delta decoding wrapped on overflow, so a block whose checksums
+/// Regression (docs/reliability.md): delta decoding wrapped on overflow, so a block whose checksums
 /// hold could decode `max + max` as a 1969 date, and any 64-bit value reached the stages.
 /// Integer columns now decode only inside their range (±2^62; days of the years
 /// 0000-10000), with every delta sum checked for overflow; the rest is damage (65).

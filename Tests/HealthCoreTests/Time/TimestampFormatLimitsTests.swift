@@ -1,7 +1,7 @@
 import HealthCore
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): `formatISO` cut the date to its
+/// Regression (found by the hardening corpus, docs/reliability.md): `formatISO` cut the date to its
 /// first ten characters, so the end of a daily value on 9999-12-31 (10000-01-01T00:00:00Z)
 /// was exported as `10000-01-0T 00:00:0Z`; and an instant beyond Int32 days trapped.
 @Suite("Regression: timestamps at the limits of the calendar")

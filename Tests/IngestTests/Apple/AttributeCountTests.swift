@@ -2,7 +2,7 @@ import HealthCore
 import Ingest
 import Testing
 
-/// Regression (issue 13): every attribute of a tag was compared with all the attributes
+/// Regression (docs/reliability.md): every attribute of a tag was compared with all the attributes
 /// before it (the repeated-name check), so one `Record` with 100,000 attributes took 54 s.
 /// An element may now have at most 64 attributes; one with more is a `malformed` reject at
 /// its line, the attributes past the cap are checked but not compared, and the time is

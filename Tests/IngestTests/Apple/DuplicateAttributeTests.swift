@@ -2,8 +2,8 @@ import HealthCore
 import Ingest
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): a `Record` with its `type` attribute
-/// written twice was kept as the second type, so a step count silently became another
+/// Regression (found by the hardening corpus, docs/reliability.md): a `Record` with its `type`
+/// attribute written twice was kept as the second type, so a step count silently became another
 /// metric. XML forbids a repeated attribute name; the element is now rejected as malformed
 /// with the name in the reason, at its line, and the records around it are read as before.
 @Suite("Regression: repeated attribute names")

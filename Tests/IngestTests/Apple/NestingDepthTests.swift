@@ -2,9 +2,9 @@ import HealthCore
 import Ingest
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): the XML scanner keeps the name of
-/// every open element to check end tags, so a 70 MB file of `<a><a><a>…` made ingest grow
-/// to 250 MB (the design keeps ingest memory flat). Nesting deeper than 256 levels (an Apple
+/// Regression (found by the hardening corpus, docs/reliability.md): the XML scanner keeps the name
+/// of every open element to check end tags, so a 70 MB file of `<a><a><a>…` made ingest grow
+/// to 250 MB (ingest's memory must stay flat). Nesting deeper than 256 levels (an Apple
 /// export nests 4) now ends the read with exit 65 at the offending tag.
 @Suite("Regression: element nesting depth")
 struct NestingDepthTests {

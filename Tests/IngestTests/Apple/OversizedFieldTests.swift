@@ -2,7 +2,7 @@ import HealthCore
 import Ingest
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): a record whose `sourceName` was
+/// Regression (found by the hardening corpus, docs/reliability.md): a record whose `sourceName` was
 /// 10 MB long was kept; aggregate then carried the source list into its table headers,
 /// wrote headers of 21 MB and the report refused them as implausible. Ingest now rejects a
 /// record with any text field over `IngestSink.maxFieldBytes` (64 KiB) as malformed, and

@@ -2,7 +2,7 @@ import HealthCore
 import Ingest
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): JSON leaves a repeated key's
+/// Regression (found by the hardening corpus, docs/reliability.md): JSON leaves a repeated key's
 /// meaning open, and the reader silently took the first `qty` of a data point but the last
 /// `name` of a metric, so `{"name": "step_count", "name": "heart_rate", ...}` filed step
 /// counts as heart rate. A data point or workout with a repeated key is now rejected

@@ -4,9 +4,9 @@ import Ingest
 import TestSupport
 import Testing
 
-/// Issue 13: ingest writes all inputs into one pair of scratch tables (a checkpoint per
-/// input, a rollback for one that fails) instead of a pair per input. The tables must hold
-/// exactly the blocks a pair per input gave: each input's rows in blocks of their own, in
+/// Hostile inputs (docs/reliability.md): ingest writes all inputs into one pair of scratch tables
+/// (a checkpoint per input, a rollback for one that fails) instead of a pair per input. The tables
+/// must hold exactly the blocks a pair per input gave: each input's rows in blocks of their own, in
 /// input order, and nothing of an input that failed half-way.
 @Suite("Ingest: one pair of part tables for all inputs")
 struct SharedPartTablesTests {

@@ -2,8 +2,8 @@ import HealthCore
 import Ingest
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): the JSON and CSV readers replaced
-/// invalid UTF-8 with U+FFFD and kept the record, so `ph\xFF\xFEone` silently became
+/// Regression (found by the hardening corpus, docs/reliability.md): the JSON and CSV readers
+/// replaced invalid UTF-8 with U+FFFD and kept the record, so `ph\xFF\xFEone` silently became
 /// `ph��one` (the XML reader refuses the same bytes). They now refuse the file with exit 65
 /// and the place: line and column (and JSON path) for JSON, the record's line for CSV.
 @Suite("Regression: invalid UTF-8 in the text readers")

@@ -2,7 +2,7 @@ import HealthCore
 import Ingest
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): a CSV cut short inside its last
+/// Regression (found by the hardening corpus, docs/reliability.md): a CSV cut short inside its last
 /// row kept that row, so a step count of 16301 cut after `163` was read as 163 steps. The
 /// three CSV readers now reject a last row that the file ends without a line break
 /// (`malformed`, naming the line); the same row with its line break is kept.

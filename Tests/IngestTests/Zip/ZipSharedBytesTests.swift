@@ -5,7 +5,7 @@ import SampleExports
 import TestSupport
 import Testing
 
-/// Regression (issue 13): a 370 KB zip whose thousands of central-directory entries all
+/// Regression (docs/reliability.md): a 370 KB zip whose thousands of central-directory entries all
 /// point at one deflate stream took over a minute (each `.xml` entry was inflated again, up
 /// to 8 MB per look). Entries that share bytes are now refused as a bomb, and looking for
 /// the export inflates at most 4 KB per candidate entry, so the work is linear in the zip's

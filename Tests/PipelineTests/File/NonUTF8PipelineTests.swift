@@ -4,8 +4,8 @@ import Pipeline
 import TestSupport
 import Testing
 
-/// Regression (found by the hardening corpus, issue 8): a pipeline file that is not UTF-8
-/// was refused naming the file only; the message now names the line and byte of the first
+/// Regression (found by the hardening corpus, docs/reliability.md): a pipeline file that is not
+/// UTF-8 was refused naming the file only; the message now names the line and byte of the first
 /// bad byte, like every other pipeline-file error.
 @Suite("Regression: a pipeline file that is not UTF-8")
 struct NonUTF8PipelineTests {

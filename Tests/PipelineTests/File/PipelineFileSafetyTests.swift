@@ -8,8 +8,8 @@ import Testing
   import Glibc
 #endif
 
-/// Regression (issue 13): a pipeline file (or an include) that is a FIFO hung, `/dev/…` read
-/// as empty or without end; `include = /etc/shadow` printed a line of that file in the
+/// Regression (docs/reliability.md): a pipeline file (or an include) that is a FIFO hung, `/dev/…`
+/// read as empty or without end; `include = /etc/shadow` printed a line of that file in the
 /// error; a bad `to`/`from` address failed in the report stage with 64 after three stages
 /// ran. Now only regular files of at most 1 MiB are read, a file that never showed a known
 /// section is not quoted, and addresses are checked at load (78 at their line).

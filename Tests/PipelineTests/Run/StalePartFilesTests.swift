@@ -4,8 +4,8 @@ import Pipeline
 import TestSupport
 import Testing
 
-/// Regression (found by the fault-injection tests, issue 8): a run killed while ingest joined
-/// its part files left `.samples.hpt.part-PID-N` in the work folder, which the next run's
+/// Regression (found by the fault-injection tests, docs/reliability.md): a run killed while ingest
+/// joined its part files left `.samples.hpt.part-PID-N` in the work folder, which the next run's
 /// clean-up (looking for `.tmp-` only) kept forever. Both kinds are removed now.
 @Suite("Regression: stale part files")
 struct StalePartFilesTests {

@@ -9,7 +9,7 @@ import Testing
   import Glibc
 #endif
 
-/// Regression (issue 13): the stage cache compared size and mtime only, so an edit that
+/// Regression (docs/reliability.md): the stage cache compared size and mtime only, so an edit that
 /// kept both (`touch -r` afterwards sets the mtime back) was skipped as unchanged. Stamps
 /// now hold the ctime and inode too, which no `touch` sets back.
 @Suite("Regression: an edit hidden by touch -r")

@@ -6,7 +6,7 @@ import Testing
 @testable import Report
 
 /// Sending through stand-in mailers (shell scripts): the week is recorded only after exit 0
-/// and a rerun does not send again; exit codes follow the design.
+/// and a rerun does not send again; exit codes as README.md documents them.
 @Suite("Sending and the sent ledger")
 struct SendingTests {
   /// A fixture folder plus a mailer script that appends stdin to `received` and counts calls.

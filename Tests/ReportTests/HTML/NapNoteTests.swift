@@ -3,8 +3,8 @@ import Testing
 
 @testable import Report
 
-/// Naps in the report (issue 19): a note on the night's row and a dot in the sleep chart,
-/// never part of the night's bar.
+/// Naps in the report (docs/aggregate.md, "Sleep days"): a note on the night's row and a dot in the
+/// sleep chart, never part of the night's bar.
 @Suite("Naps in the sleep section")
 struct NapNoteTests {
   static let day = LocalDay(year: 2026, month: 11, day: 8)!

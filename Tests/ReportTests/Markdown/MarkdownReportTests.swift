@@ -51,7 +51,7 @@ struct MarkdownReportTests {
   @Test("one distinct SVG file per chart: daily and weekly streaks of one goal do not collide")
   func uniqueNames() throws {
     var f = ReportFixture()
-    // The collision of issue 14: the `active` goal with both a daily and a weekly streak.
+    // A collision of names: the `active` goal with both a daily and a weekly streak.
     var weekly = f.streaks[1]
     weekly.goal = "active"
     f.streaks = [f.streaks[0], weekly]

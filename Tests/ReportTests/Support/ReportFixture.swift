@@ -3,8 +3,8 @@ import HealthCore
 
 /// A realistic, deterministic aggregate folder written by hand with `TableFile.write`:
 /// 150 days ending Sun 6 Jul 2025 of every key metric (with gaps), sleep stages, baselines
-/// computed here by the design's window rules (independently of the report code, which only
-/// reads them), scores, streaks, weekly rows and the header meta.
+/// computed here by the window rules of docs/aggregate.md (independently of the report code, which
+/// only reads them), scores, streaks, weekly rows and the header meta.
 struct ReportFixture {
   static let asOf = LocalDay(year: 2025, month: 7, day: 6)!
   let asOf: LocalDay
@@ -224,7 +224,7 @@ struct ReportFixture {
     ]
   }
 
-  /// The design's window rules (section 7) for day index i.
+  /// The window rules (docs/aggregate.md, "Windows") for day index i.
   static func baseline(
     _ m: MetricID, _ i: Int, _ s: [Double?], _ first: LocalDay, _ asOf: LocalDay, _ unit: String
   ) -> BaselineRow {

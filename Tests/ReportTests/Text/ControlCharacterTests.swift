@@ -2,7 +2,7 @@ import Testing
 
 @testable import Report
 
-/// Regression (found by the hardening corpus, issue 8): a long-CSV source name holding
+/// Regression (found by the hardening corpus, docs/reliability.md): a long-CSV source name holding
 /// U+0001, U+000B and U+0000 reached the HTML report and the Markdown report as raw bytes;
 /// XML 1.0 forbids them (a standalone SVG with one does not load) and HTML calls them parse
 /// errors. Escaping now turns them into U+FFFD; tab and line breaks stay.
