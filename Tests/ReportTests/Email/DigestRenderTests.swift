@@ -51,9 +51,8 @@ struct DigestRenderTests {
 
 extension DigestRenderTests {
   /// `Reports/sample/weekly.eml`, made from SampleData by scripts/update-reports.sh.
-  static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Reports/sample/weekly.eml").path
+  static let sample = RealData.repositoryRoot.appendingPathComponent("Reports/sample/weekly.eml")
+    .path
 
   @Test("the committed sample e-mail: at most 1,800 px at 600 px, the same without <style>")
   func sampleHeight() throws {
