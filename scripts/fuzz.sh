@@ -76,6 +76,9 @@ dictionary() {
 
 build_module HealthCore Sources/HealthCore
 build_module Ingest Sources/Ingest HealthCore
+# Test helpers the table targets use: MemorySink, and the generated cleaned tables of
+# table-stages' good aggregate folder.
+build_module TestSupport Tests/TestSupport HealthCore
 need_stages=0
 need_pipeline=0
 for t in "${TARGETS[@]}"; do
@@ -86,8 +89,6 @@ if [ $need_stages = 1 ]; then
   build_module Clean Sources/Clean HealthCore
   build_module Aggregate Sources/Aggregate HealthCore
   build_module Report Sources/Report HealthCore
-  # The generated cleaned tables of table-stages' good aggregate folder.
-  build_module TestSupport Tests/TestSupport HealthCore
 fi
 if [ $need_pipeline = 1 ]; then
   build_module Interop Sources/Interop HealthCore
@@ -100,7 +101,10 @@ for t in "${TARGETS[@]}"; do
   libs=(-lHealthCore)
   extra=()
   case $t in
-    table) extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift") ;;
+    table)
+      libs=(-lTestSupport -lHealthCore)
+      extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
+      ;;
     table-stages)
       libs=(-lReport -lAggregate -lClean -lTestSupport -lHealthCore)
       extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// Regression (found by the table-file fuzzer, docs/reliability.md:
