@@ -8,15 +8,14 @@ import Testing
     _ text: String, options: ReaderOptions = berlin, bufferSize: Int = 1 << 16,
     chunkSize: Int = .max
   ) throws -> Collected {
-    var reader = AutoExportCSVReader()
-    reader.bufferSize = bufferSize
-    return try readInMemory(
-      Array(text.utf8), with: reader, path: "days.csv", options: options, chunkSize: chunkSize)
+    try readInMemory(
+      AutoExportCSVReader.self, Array(text.utf8), path: "days.csv", options: options,
+      bufferSize: bufferSize, chunkSize: chunkSize)
   }
 
   static func readWorkouts(_ text: String, options: ReaderOptions = berlin) throws -> Collected {
     try readInMemory(
-      Array(text.utf8), with: AutoExportWorkoutsCSVReader(), path: "workouts.csv",
+      AutoExportWorkoutsCSVReader.self, Array(text.utf8), path: "workouts.csv",
       options: options)
   }
 

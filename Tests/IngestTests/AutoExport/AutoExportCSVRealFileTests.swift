@@ -36,10 +36,7 @@ struct AutoExportCSVRealFileTests {
   static let zeroStages: Int64 = 677
 
   func readDaily() throws -> Collected {
-    let out = Collected(path: Self.daily)
-    try AutoExportCSVReader().read(
-      path: Self.daily, into: out.sink, options: newYork, progress: .silent)
-    return out
+    try readFile(AutoExportCSVReader(), path: Self.daily, options: newYork)
   }
 
   @Test func dailyCountsMatchAnIndependentCount() throws {
@@ -104,9 +101,7 @@ struct AutoExportCSVRealFileTests {
   }
 
   @Test func workoutsMatchAnIndependentCount() throws {
-    let out = Collected(path: Self.workouts)
-    try AutoExportWorkoutsCSVReader().read(
-      path: Self.workouts, into: out.sink, options: newYork, progress: .silent)
+    let out = try readFile(AutoExportWorkoutsCSVReader(), path: Self.workouts, options: newYork)
     #expect(out.sink.counts["workout"]?.kept == 14)
     #expect(out.sink.counts["workoutEnergy"]?.kept == 14)
     #expect(out.sink.counts["workoutDistance"]?.kept == 3)

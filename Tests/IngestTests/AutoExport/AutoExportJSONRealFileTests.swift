@@ -28,10 +28,7 @@ struct AutoExportJSONRealFileTests {
   static let zeroStages: Int64 = 363
 
   func read() throws -> Collected {
-    let out = Collected(path: Self.path)
-    try AutoExportJSONReader().read(
-      path: Self.path, into: out.sink, options: newYork, progress: .silent)
-    return out
+    try readFile(AutoExportJSONReader(), path: Self.path, options: newYork)
   }
 
   @Test func perMetricCountsMatchAnIndependentCount() throws {

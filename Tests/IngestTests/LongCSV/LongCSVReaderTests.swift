@@ -8,10 +8,9 @@ import Testing
     _ text: String, options: ReaderOptions = berlin, bufferSize: Int = 1 << 16,
     chunkSize: Int = .max
   ) throws -> Collected {
-    var reader = LongCSVReader()
-    reader.bufferSize = bufferSize
-    return try readInMemory(
-      Array(text.utf8), with: reader, path: "long.csv", options: options, chunkSize: chunkSize)
+    try readInMemory(
+      LongCSVReader.self, Array(text.utf8), path: "long.csv", options: options,
+      bufferSize: bufferSize, chunkSize: chunkSize)
   }
 
   static let sample =

@@ -27,6 +27,40 @@ final class Collected {
 let berlin = ReaderOptions(timeZone: "Europe/Berlin", timeZoneOrigin: "pipeline setting")
 let newYork = ReaderOptions(timeZone: "America/New_York", timeZoneOrigin: "pipeline setting")
 
+/// The text readers whose read buffer a test can shrink, so records cross buffer refills.
+protocol BufferedTextReader: SeekableSourceReader {
+  init()
+  var bufferSize: Int { get set }
+}
+
+extension AutoExportJSONReader: BufferedTextReader {}
+extension AutoExportCSVReader: BufferedTextReader {}
+extension AutoExportWorkoutsCSVReader: BufferedTextReader {}
+extension LongCSVReader: BufferedTextReader {}
+
+/// Reads `bytes` with a text reader from memory handed out in pieces of `chunkSize` bytes.
+func readInMemory<Reader: BufferedTextReader>(
+  _ type: Reader.Type, _ bytes: [UInt8], path: String, options: ReaderOptions,
+  bufferSize: Int = 1 << 16, chunkSize: Int = .max
+) throws -> Collected {
+  var reader = Reader()
+  reader.bufferSize = bufferSize
+  let out = Collected()
+  try reader.read(
+    source: MemoryByteSource(bytes, path: path, chunkSize: chunkSize), into: out.sink,
+    options: options, progress: .silent)
+  return out
+}
+
+/// Reads the file at `path` with `reader`.
+func readFile(_ reader: some InputReader, path: String, options: ReaderOptions) throws
+  -> Collected
+{
+  let out = Collected(path: path)
+  try reader.read(path: path, into: out.sink, options: options, progress: .silent)
+  return out
+}
+
 /// Reads JSON text with the Health Auto Export reader.
 func readAutoExportJSON(
   _ text: String, options: ReaderOptions = newYork, bufferSize: Int = 1 << 16,
@@ -41,22 +75,9 @@ func readAutoExportJSON(
   _ bytes: [UInt8], options: ReaderOptions = newYork, bufferSize: Int = 1 << 16,
   chunkSize: Int = .max
 ) throws -> Collected {
-  var reader = AutoExportJSONReader()
-  reader.bufferSize = bufferSize
-  return try readInMemory(
-    bytes, with: reader, path: "test.json", options: options, chunkSize: chunkSize)
-}
-
-/// Reads `bytes` with a text reader from memory handed out in pieces of `chunkSize` bytes.
-func readInMemory(
-  _ bytes: [UInt8], with reader: some SeekableSourceReader, path: String, options: ReaderOptions,
-  chunkSize: Int = .max
-) throws -> Collected {
-  let out = Collected()
-  try reader.read(
-    source: MemoryByteSource(bytes, path: path, chunkSize: chunkSize), into: out.sink,
-    options: options, progress: .silent)
-  return out
+  try readInMemory(
+    AutoExportJSONReader.self, bytes, path: "test.json", options: options,
+    bufferSize: bufferSize, chunkSize: chunkSize)
 }
 
 /// Runs `body` and returns the `HealthError` it throws, if any.

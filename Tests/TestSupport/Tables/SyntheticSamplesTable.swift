@@ -57,14 +57,10 @@ public enum SyntheticSamplesTable {
     let exportDate: Int64
     var records: [Int64] = [0, 0]
 
-    static let watch = "Jane’s Apple Watch"
-    static let phone = "Jane’s iPhone"
-    static let watchDevice =
-      "<<HKDevice: 0x283a1c1e0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, "
-      + "hardware:Watch6,1, software:10.2>"
-    static let phoneDevice =
-      "<<HKDevice: 0x283a1c2f0>, name:iPhone, manufacturer:Apple Inc., model:iPhone, "
-      + "hardware:iPhone14,2, software:17.2>"
+    static let watch = Devices.watch
+    static let phone = Devices.phone
+    static let watchDevice = Devices.watchDevice
+    static let phoneDevice = Devices.phoneDevice
 
     mutating func emit(_ stream: Stream, count: Int) throws {
       guard count > 0 else { return }
