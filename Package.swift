@@ -60,15 +60,22 @@ let package = Package(
       name: "healthpipe-bench",
       dependencies: ["HealthCore", "Arguments", "Pipeline", "SampleExports"]),
 
-    .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
+    // What the test targets share: temporary folders, the process runner (the built binary,
+    // python3), where the real exports are, and generated tables for the stages' tests and
+    // the table-stages fuzz target. Never linked into a program.
+    .target(name: "TestSupport", dependencies: ["HealthCore"], path: "Tests/TestSupport"),
+
+    .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TestSupport"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments", "HealthCore"]),
-    .testTarget(name: "IngestTests", dependencies: ["Ingest", "HealthCore", "SampleExports"]),
-    .testTarget(name: "CleanTests", dependencies: ["Clean", "HealthCore"]),
-    .testTarget(name: "AggregateTests", dependencies: ["Aggregate", "HealthCore"]),
-    .testTarget(name: "ReportTests", dependencies: ["Report", "HealthCore"]),
-    .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "HealthCore"]),
-    .testTarget(name: "InteropTests", dependencies: ["Interop", "HealthCore"]),
-    .testTarget(name: "SampleExportsTests", dependencies: ["SampleExports", "HealthCore"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["healthpipe", "HealthCore"]),
+    .testTarget(
+      name: "IngestTests", dependencies: ["Ingest", "HealthCore", "SampleExports", "TestSupport"]),
+    .testTarget(name: "CleanTests", dependencies: ["Clean", "HealthCore", "TestSupport"]),
+    .testTarget(name: "AggregateTests", dependencies: ["Aggregate", "HealthCore", "TestSupport"]),
+    .testTarget(name: "ReportTests", dependencies: ["Report", "HealthCore", "TestSupport"]),
+    .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "HealthCore", "TestSupport"]),
+    .testTarget(name: "InteropTests", dependencies: ["Interop", "HealthCore", "TestSupport"]),
+    .testTarget(
+      name: "SampleExportsTests", dependencies: ["SampleExports", "HealthCore", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["healthpipe", "HealthCore", "TestSupport"]),
   ]
 )

@@ -23,7 +23,7 @@
 #     stages on the generated Apple export (XML and zip) and text exports.
 # Manifests, run summaries and JSON records hold timings and absolute paths: those fields are
 # removed (wallSeconds, peakRSSBytes, seconds, mtimes, ctimes, inodes, timing notes and
-# timings) before comparing; durations in stderr lines are replaced by N.
+# timings) before comparing; durations in other notes and in stderr lines are replaced by N.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -72,13 +72,14 @@ run, files = sys.argv[1], sys.argv[2:]
 DROP = {"wallSeconds", "peakRSSBytes", "seconds", "modifiedNanoseconds", "changedNanoseconds",
         "inode", "timings"}
 TIMING = re.compile(r"^(tables read|rendered) in [0-9.]+ ms$")
+MS = re.compile(r"\b[0-9]+(\.[0-9]+)? ms\b")
 def clean(v):
     if isinstance(v, dict):
         return {k: clean(x) for k, x in v.items() if k not in DROP}
     if isinstance(v, list):
         return [clean(x) for x in v if not (isinstance(x, str) and TIMING.match(x))]
-    if isinstance(v, str):
-        return v.replace(run, "<RUN>")
+    if isinstance(v, str):  # durations in notes ("rows inserted in 8.8 ms") vary run to run
+        return MS.sub("N ms", v.replace(run, "<RUN>"))
     return v
 for f in files:
     try:

@@ -76,6 +76,9 @@ dictionary() {
 
 build_module HealthCore Sources/HealthCore
 build_module Ingest Sources/Ingest HealthCore
+# Test helpers the table targets use: MemorySink, and the generated cleaned tables of
+# table-stages' good aggregate folder.
+build_module TestSupport Tests/TestSupport HealthCore
 need_stages=0
 need_pipeline=0
 for t in "${TARGETS[@]}"; do
@@ -98,9 +101,12 @@ for t in "${TARGETS[@]}"; do
   libs=(-lHealthCore)
   extra=()
   case $t in
-    table) extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift") ;;
+    table)
+      libs=(-lTestSupport -lHealthCore)
+      extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
+      ;;
     table-stages)
-      libs=(-lReport -lAggregate -lClean -lHealthCore)
+      libs=(-lReport -lAggregate -lClean -lTestSupport -lHealthCore)
       extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
       ;;
     pipeline) libs=(-lPipeline -lInterop -lReport -lAggregate -lClean -lIngest -lHealthCore -lsqlite3) ;;

@@ -6,10 +6,13 @@
 #
 # Without AGGREGATE_DIR it runs the README's main command (Pipelines/nightly.pipeline on
 # SampleData/, as of the last day with data) in a temporary copy and uses its aggregate
-# folder. Writes docs/report-{390,1280}-{light,dark}.png (the top of the page) and
+# folder; with DAYS=N it makes a longer (or shorter) history instead: `healthpipe sample
+# --days N --seed SEED` (default 42), then ingest, clean and aggregate as of its last day.
+# Writes docs/report-{390,1280}-{light,dark}.png (the top of the page) and
 # docs/report-{390,1280}-charts-{light,dark}.png (from the trend charts down), HEIGHT_390 /
 # HEIGHT_1280 px tall (the whole page with FULL=1).
-# Environment: WINDOW (7, 30, 90, 6m or 1y; default 30), OUT_DIR (default docs).
+# Environment: WINDOW (7, 30, 90, 6m or 1y; default 30), OUT_DIR (default docs), DAYS and
+# SEED (above).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -26,7 +29,17 @@ fi
 
 swift build --product healthpipe >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 bin="$(swift build --show-bin-path)/healthpipe"
-if [ -z "$aggregate" ]; then
+if [ -z "$aggregate" ] && [ -n "${DAYS:-}" ]; then
+  sample="$work/sample"
+  "$bin" sample --days "$DAYS" --seed "${SEED:-42}" --out "$sample" --quiet
+  mkdir -p "$work/w"
+  # export.xml holds the same records as export.zip: read the zip and the other formats.
+  "$bin" ingest "$sample"/export.zip "$sample"/HealthAutoExport-* "$sample"/Workouts-* \
+    "$sample"/ring-* --out "$work/w/samples.hpt" --quiet
+  "$bin" clean "$work/w/samples.hpt" --out "$work/w/clean.hpt" --quiet
+  "$bin" aggregate "$work/w/clean.hpt" --out "$work/w/aggregate" --as-of latest --quiet
+  aggregate="$work/w/aggregate"
+elif [ -z "$aggregate" ]; then
   mkdir -p "$work/repo/Pipelines"
   cp Pipelines/nightly.pipeline "$work/repo/Pipelines/"
   ln -s "$root/SampleData" "$work/repo/SampleData"

@@ -2,12 +2,13 @@ import Aggregate
 import Clean
 import HealthCore
 import Report
+import TestSupport
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #endif
 
-/// libFuzzer target: the stages behind a table file whose checksums hold (issue 13).
+/// libFuzzer target: the stages behind a table file whose checksums hold (docs/reliability.md, "Fuzzing").
 ///
 /// The fuzzer's bytes become a table file with every CRC-32 recomputed (`TableCRCFixer`), so
 /// the values reach the stages that read that kind of table, as a damaged-but-checksummed

@@ -2,7 +2,7 @@ import HealthCore
 
 /// Stage 2: reads the ingest samples table and writes the cleaned samples table (canonical
 /// units, duplicates removed, sources arbitrated), the rejects table of this stage and the
-/// manifest (`StageManifest.path(for: output)`). See `CleanEngine` for the rules and
+/// manifest (`StageManifest.path(for: output)`). See docs/clean.md for the rules and
 /// `PartitionedClean` for how they are applied one metric at a time, so memory follows the
 /// largest metric rather than the whole table.
 ///

@@ -1,4 +1,4 @@
-// healthpipe-bench: the performance budgets of the design (section 10), measured on generated
+// healthpipe-bench: the performance budgets (docs/performance.md), measured on generated
 // exports with each operation in its own child process. See docs/performance.md.
 #if canImport(Glibc)
   import Glibc

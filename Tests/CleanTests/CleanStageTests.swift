@@ -1,6 +1,7 @@
 import Clean
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 @Suite("Clean stage: tables, rejects, manifest, determinism")

@@ -1,6 +1,7 @@
 import Clean
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// An input of which clean keeps nothing because every sample broke a per-sample rule is

@@ -1,12 +1,13 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
-/// Issue 13: formula injection through CSV outputs, and NUL characters. A workout or source
-/// name such as `=HYPERLINK(…)` reached `daily.csv`, `weekly.csv` and the `export` CSV as a
-/// live formula; NUL bytes were kept from CSV inputs and written raw into the export. Now
-/// every CSV healthpipe writes neutralises formula-like text (a leading apostrophe), never a
-/// number; `export --raw` keeps text as stored; NUL never reaches a text output, and a
+/// Hostile inputs (docs/reliability.md): formula injection through CSV outputs, and NUL characters.
+/// A workout or source name such as `=HYPERLINK(…)` reached `daily.csv`, `weekly.csv` and the
+/// `export` CSV as a live formula; NUL bytes were kept from CSV inputs and written raw into the
+/// export. Now every CSV healthpipe writes neutralises formula-like text (a leading apostrophe),
+/// never a number; `export --raw` keeps text as stored; NUL never reaches a text output, and a
 /// record whose text holds one is rejected at ingest whatever the format.
 @Suite("CSV formula injection and NUL characters")
 struct CSVInjectionTests {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// A nightly run after an input's value changed, with the file's length unchanged: every

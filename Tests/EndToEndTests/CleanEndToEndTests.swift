@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// Runs the built `healthpipe clean` on a samples table written here with HealthCore

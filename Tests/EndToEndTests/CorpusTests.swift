@@ -1,15 +1,16 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The malformed-input corpus (issue 8): every committed case in `Tests/Corpus/cases.tsv`
-/// and the generated ones (inputs cut at many offsets, damaged tables, a 10 MB attribute, a
-/// zip bomb, deep nesting) run through the built binary with a time limit. Each gives its
-/// documented exit code and a message naming the place; a refused input leaves every
+/// The malformed-input corpus (docs/reliability.md): every committed case in
+/// `Tests/Corpus/cases.tsv` and the generated ones (inputs cut at many offsets, damaged tables, a
+/// 10 MB attribute, a zip bomb, deep nesting) run through the built binary with a time limit. Each
+/// gives its documented exit code and a message naming the place; a refused input leaves every
 /// earlier output byte-identical and no temporary file behind.
 @Suite("Malformed-input corpus")
 struct CorpusTests {
@@ -320,8 +321,8 @@ struct CorpusTests {
 
   @Test("300,000 attributes in one record: one rejects row, read within the time limit")
   func manyAttributes() throws {
-    // Issue 13: 100,000 attributes took 54 s when each was compared with all before it
-    // (quadratic: 300,000 would take about 8 minutes, past the time limit).
+    // docs/reliability.md, finding 17: 100,000 attributes took 54 s when each was compared with all
+    // before it (quadratic: 300,000 would take about 8 minutes, past the time limit).
     let dir = TemporaryDirectory("corpus-attributes")
     let input = dir.file("attributes.xml")
     let filler = (0..<300_000).map { " a\($0)=\"v\"" }.joined()
@@ -465,14 +466,7 @@ final class CorpusFixtures: Sendable {
     samples = folder + "/ingest/samples.hpt"
     cleaned = folder + "/clean/clean.hpt"
     aggregate = folder + "/aggregate/agg"
-    var records: [String] = []
-    for day in 1...3 {
-      for hour in [8, 12, 18] {
-        records.append(CorpusText.stepRecord(day: day, hour: hour, source: "P"))
-      }
-    }
-    try CorpusText.appleExport(records: records).write(
-      toFile: xml, atomically: false, encoding: .utf8)
+    try CorpusText.threeDaysOfSteps.write(toFile: xml, atomically: false, encoding: .utf8)
     for (verb, arguments) in [
       ("ingest", ["ingest", xml, "--out", samples]),
       ("clean", ["clean", samples, "--out", cleaned]),
@@ -670,6 +664,14 @@ enum CorpusText {
   static func appleExport(records: [String]) -> String {
     "<HealthData locale=\"en_US\">\n<ExportDate value=\"2024-06-01 12:00:00 -0700\"/>\n"
       + records.joined() + "</HealthData>\n"
+  }
+
+  /// Three days (2024-01-01 to 03) of one source's steps at 08:00, 12:00 and 18:00.
+  static var threeDaysOfSteps: String {
+    appleExport(
+      records: (1...3).flatMap { day in
+        [8, 12, 18].map { stepRecord(day: day, hour: $0, source: "P") }
+      })
   }
 
   /// A ten-minute step record on 2024-01-`day` at `hour`:00 -0800.

@@ -1,13 +1,14 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Faults while a stage runs (issue 8), through the built binary: the disk fills up, an
-/// input cannot be read, the output folder is read-only, the process is stopped with
+/// Faults while a stage runs (docs/reliability.md, "Faults"), through the built binary: the disk
+/// fills up, an input cannot be read, the output folder is read-only, the process is stopped with
 /// SIGTERM or SIGKILL. Each time the earlier outputs stay byte-identical, the error says
 /// what happened with the documented exit code (74 disk full, 73 cannot create, 66
 /// unreadable input), and the next run succeeds.
@@ -257,14 +258,7 @@ final class FaultFixtures: Sendable {
     chmod(folder, 0o755)
     smallXML = folder + "/small.xml"
     bigXML = folder + "/big.xml"
-    var records: [String] = []
-    for day in 1...3 {
-      for hour in [8, 12, 18] {
-        records.append(CorpusText.stepRecord(day: day, hour: hour, source: "P"))
-      }
-    }
-    try CorpusText.appleExport(records: records).write(
-      toFile: smallXML, atomically: false, encoding: .utf8)
+    try CorpusText.threeDaysOfSteps.write(toFile: smallXML, atomically: false, encoding: .utf8)
     try Self.writeBigXML(to: bigXML)
     for size in [Size.small, .big] {
       let xml = size == .small ? smallXML : bigXML

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The README's main command on the committed SampleData gives a full report whatever the
-/// date (issue 14): the demo pipeline's `as_of = latest` is the last day with data, here
-/// run with the clock years after the data ends (`HEALTHPIPE_NOW`, a test-only override).
+/// date (docs/report.md, "The date it reports on"): the demo pipeline's `as_of = latest` is the
+/// last day with data, here run with the clock years after the data ends (`HEALTHPIPE_NOW`, a
+/// test-only override).
 @Suite("First run on the sample data", .serialized)
 struct FirstRunTests {
   static let future = ["HEALTHPIPE_NOW": "2031-06-01T12:00:00Z"]

@@ -1,11 +1,12 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
-/// Issue 13: table files whose checksums hold but whose values are impossible. A samples
-/// table starting at `Int64.max` passed clean and made aggregate trap (signal 4), and delta
-/// decoding wrapped (`max + max` read as a 1969 date). Now decoding refuses an overflowing
-/// delta or an integer outside its column's range (exit 65 with the byte offset), clean
+/// Hostile inputs (docs/reliability.md): table files whose checksums hold but whose values are
+/// impossible. A samples table starting at `Int64.max` passed clean and made aggregate trap (signal
+/// 4), and delta decoding wrapped (`max + max` read as a 1969 date). Now decoding refuses an
+/// overflowing delta or an integer outside its column's range (exit 65 with the byte offset), clean
 /// rejects instants outside the years 0001-9999, aggregate ignores them in a table that
 /// skipped clean, and no stage traps on a table that passes its checks: every run below
 /// ends with 0 or 65, never a signal. The tables are written by healthpipe's own writer,

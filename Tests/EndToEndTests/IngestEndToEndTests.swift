@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// `healthpipe ingest` as a user runs it: exit codes, files named in messages, outputs left

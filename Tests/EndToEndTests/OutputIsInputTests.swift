@@ -1,10 +1,11 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
-/// Issue 13: `ingest in.xml --out ./in.xml`, `clean s.hpt --out s.hpt`, `export s.hpt --out
-/// s.hpt` and a pipeline whose report `out` is one of its inputs destroyed the input with
-/// exit 0. Every command now refuses with 64 (`run` with 73) naming both paths, and the
+/// Hostile inputs (docs/reliability.md): `ingest in.xml --out ./in.xml`, `clean s.hpt --out s.hpt`,
+/// `export s.hpt --out s.hpt` and a pipeline whose report `out` is one of its inputs destroyed the
+/// input with exit 0. Every command now refuses with 64 (`run` with 73) naming both paths, and the
 /// input keeps every byte.
 @Suite("Outputs that are inputs, end to end")
 struct OutputIsInputTests {

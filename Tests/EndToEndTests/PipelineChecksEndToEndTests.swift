@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Pipeline files and commands checked before they run (issue 12, section 7): a mistake is
+/// Pipeline files and commands checked before they run (Pipelines/README.md): a mistake is
 /// refused at `file:line` before anything runs, `run --plan` and `run` agree on what they
 /// accept, the stage cache does not depend on how the pipeline's path is written, and a
 /// report is never drawn for another day than its tables.

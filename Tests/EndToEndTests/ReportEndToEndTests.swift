@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// `healthpipe report` end to end: the built binary on a hand-written aggregate folder,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `Reports/sample/` must be exactly what `scripts/update-reports.sh` makes now.

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Issue 16: `healthpipe export WORK --format sqlite --out health.sqlite` and a pipeline's
-/// `[export] sqlite`. The database is read back with Python's `sqlite3` (an independent
-/// reader) and compared with what `healthpipe export` prints for the same tables, with
+/// Files for people (docs/interop.md): `healthpipe export WORK --format sqlite --out health.sqlite`
+/// and a pipeline's `[export] sqlite`. The database is read back with Python's `sqlite3` (an
+/// independent reader) and compared with what `healthpipe export` prints for the same tables, with
 /// values worked out by hand from a small long CSV, and served by Datasette when it is
 /// installed.
 @Suite("export --format sqlite", .serialized)

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Issue 19 on the committed SampleData: the binary's nights and naps against the
-/// generator's ground truth (`SampleData/expected/truth.csv`, computed from its model of who
-/// recorded which night and nap, never by reading the files back).
+/// Nights and naps (docs/aggregate.md, "Sleep days") on the committed SampleData: the binary's
+/// nights and naps against the generator's ground truth (`SampleData/expected/truth.csv`, computed
+/// from its model of who recorded which night and nap, never by reading the files back).
 @Suite("Nights and naps on SampleData")
 struct SleepNightsEndToEndTests {
   /// `date -> measure -> value` of the truth's sleep rows, and `apple` (1 or 0) for the

@@ -1,8 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Issue 4's check on generated data: after cleaning, a day's step total follows the watch
-/// where the watch covers the phone (within 1 %), and is never the phone + watch sum.
+/// The step rule of docs/clean.md, "Source priority", checked on generated data: after cleaning, a
+/// day's step total follows the watch where the watch covers the phone (within 1 %), and is never
+/// the phone + watch sum.
 ///
 /// The expected numbers come from the generator's ground truth (`--truth`), which it computes
 /// from its own model of each walk (who recorded which minutes), not by reading the files.

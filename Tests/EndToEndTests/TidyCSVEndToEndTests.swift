@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Issue 16: the CSV files healthpipe writes for people. Cells read `14.399999999999999`,
-/// headers mixed `Walking Speed` with `walking_speed` and raw HealthKit names, units were
-/// `count/min` and `ln(ms)`. Now: each metric's decimals, `name [unit]` headers in snake
-/// case, units people know, metrics healthpipe does not know in `daily-other.csv`, and a
+/// Files for people (docs/interop.md): the CSV files healthpipe writes for people. Cells read
+/// `14.399999999999999`, headers mixed `Walking Speed` with `walking_speed` and raw HealthKit
+/// names, units were `count/min` and `ln(ms)`. Now: each metric's decimals, `name [unit]` headers
+/// in snake case, units people know, metrics healthpipe does not know in `daily-other.csv`, and a
 /// CSV on the Web sidecar per file. Checked with independent readers: Python's `csv`, and
 /// `pandas` and `duckdb` when installed.
 @Suite("Tidy CSV", .serialized)

@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// The command line behaves like a Unix tool (issue 12, section 8): a closed pipe ends it
+/// The command line behaves like a Unix tool (README.md, "Commands"): a closed pipe ends it
 /// quietly, `--quiet`/`-q` prints nothing on success, and `run` says where its outputs went
 /// and what happened to the e-mail.
 @Suite("A Unix tool", .serialized)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Inputs that contribute nothing, through the built binary: a broken input at any

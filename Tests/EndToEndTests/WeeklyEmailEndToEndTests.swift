@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// The weekly e-mail from the built binary: its `Date:` (the time it is made, fixed by

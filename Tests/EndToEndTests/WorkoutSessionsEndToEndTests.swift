@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Workouts arbitrated like every other source, through the binary (issue 12, section 4):
-/// the watch's run and Strava's copy of it count once in the day's workout totals.
+/// Workouts arbitrated like every other source, through the binary (docs/clean.md, "Source
+/// priority"): the watch's run and Strava's copy of it count once in the day's workout totals.
 @Suite("Workout sessions end to end")
 struct WorkoutSessionsEndToEndTests {
   @Test(

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 @testable import Interop
@@ -112,8 +113,8 @@ struct SQLiteSchemaTests {
 
   @Test("a folder's tables are found by their headers, one level down, in a fixed order")
   func discovery() throws {
-    let dir = NSTemporaryDirectory() + "interop-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let temporary = TemporaryDirectory("interop")
+    let dir = temporary.path
     try FileManager.default.createDirectory(
       atPath: dir + "/agg/deeper", withIntermediateDirectories: true)
     try TableFile.write([Sample](), to: dir + "/z-raw.hpt", stage: "ingest")

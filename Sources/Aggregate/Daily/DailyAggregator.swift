@@ -1,8 +1,8 @@
 import Foundation
 import HealthCore
 
-/// Turns cleaned samples, one at a time, into daily values (design section 7, "Daily
-/// values", "Workouts", "HRV", "Sleep day"). Memory grows with days and metrics, not with
+/// Turns cleaned samples, one at a time, into daily values (docs/aggregate.md, "Daily
+/// values", "Sleep days"). Memory grows with days and metrics, not with
 /// samples: only sleep rows and workouts are kept until `finish()`.
 ///
 /// - Days are local: `LocalDay(epochSeconds:utcOffset:)` with each sample's own offset.

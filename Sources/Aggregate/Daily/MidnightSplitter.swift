@@ -1,7 +1,7 @@
 import HealthCore
 
-/// Splits a cumulative sample's interval at local midnights, pro rata by time (design
-/// section 7: "a sample crossing local midnight is split pro rata").
+/// Splits a cumulative sample's interval at local midnights, pro rata by time
+/// (docs/aggregate.md, "Daily values").
 ///
 /// Midnights are computed from the day number and the sample's own UTC offset
 /// (`LocalDay.startEpoch(utcOffset:)`), never by stepping 86,400 s through local time.

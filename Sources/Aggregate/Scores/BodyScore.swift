@@ -1,6 +1,6 @@
 import HealthCore
 
-/// The body score (design section 7) on day d.
+/// The body score (docs/aggregate.md, "Scores") on day d.
 ///
 /// Δfat = change in mean body fat, percentage points, of the last 7 days [d−6, d] against
 /// the 7 before [d−13, d−7]; Δw = |% change| of mean weight likewise. Each needs ≥ 2

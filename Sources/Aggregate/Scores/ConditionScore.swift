@@ -1,6 +1,6 @@
 import HealthCore
 
-/// The condition score (design section 7) from the day's hrvLnSDNN x:
+/// The condition score (docs/aggregate.md, "Scores") from the day's hrvLnSDNN x:
 ///
 /// - reference μ, σ: base60 if valid, else base14 if valid, else no score
 ///   (`calibrating n/7`, n = days with HRV in the last 60; `n/21` once n ≥ 7);

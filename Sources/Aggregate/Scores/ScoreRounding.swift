@@ -1,6 +1,6 @@
 import HealthCore
 
-/// Rounding of scores: half up to a whole number (design section 7).
+/// Rounding of scores: half up to a whole number (docs/aggregate.md, "Scores").
 public enum ScoreRounding {
   /// Rounds half up. The value is first snapped to 9 decimals, so that a result that is
   /// exactly x.5 on paper but x.4999999999 in binary still rounds up.

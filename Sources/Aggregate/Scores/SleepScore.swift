@@ -1,7 +1,7 @@
 import HealthCore
 
-/// The sleep score of a sleep day (design section 7): three parts, weights renormalised over
-/// the parts that have data.
+/// The sleep score of a sleep day (docs/aggregate.md, "Scores"): three parts, weights renormalised
+/// over the parts that have data.
 ///
 /// - duration (50): asleep A minutes; 1 for 420 ≤ A ≤ 540; max(0, (A − 180)/240) below;
 ///   1 − min(0.2, (A − 540)/300) above;

@@ -1,6 +1,6 @@
 import HealthCore
 
-/// The wellness score (design section 7): sleep 40 %, condition 35 %, body 25 % of the
+/// The wellness score (docs/aggregate.md, "Scores"): sleep 40 %, condition 35 %, body 25 % of the
 /// rounded part scores, renormalised over the parts present; at least two of the three
 /// must be present. Computed exactly in whole numbers and rounded half up.
 public struct WellnessScore: Sendable, Hashable {

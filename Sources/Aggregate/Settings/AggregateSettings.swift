@@ -1,7 +1,7 @@
 import HealthCore
 
-/// What the `[aggregate]` and `[goal.NAME]` sections of a pipeline file set, with the
-/// design's defaults (section 7).
+/// What the `[aggregate]` and `[goal.NAME]` sections of a pipeline file set, with their
+/// defaults (docs/aggregate.md, docs/streaks.md).
 public struct AggregateSettings: Sendable, Hashable {
   /// Goals in the order reports list them. Default: `active`, `steps`, `sleep`.
   public var goals: [GoalDefinition]
@@ -13,7 +13,7 @@ public struct AggregateSettings: Sendable, Hashable {
   /// Length of the streak backfill window in days, ending at as-of. Default 90.
   public var backfillDays: Int
 
-  /// The defaults of the design.
+  /// The defaults.
   public init(
     goals: [GoalDefinition] = GoalDefinition.defaults,
     pinned: [String] = PinnedMetrics.defaultNames, weekStart: Weekday = .monday,

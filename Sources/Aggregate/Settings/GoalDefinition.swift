@@ -1,7 +1,7 @@
 import Foundation
 import HealthCore
 
-/// A goal (design section 7, "Goals and streaks"; `[goal.NAME]` in the pipeline file): a day
+/// A goal (docs/streaks.md, "Goals"; `[goal.NAME]` in the pipeline file): a day
 /// is a goal day when any of its conditions holds. With a weekly target the goal also has a
 /// weekly streak (weeks with at least `weeklyTarget` goal days).
 public struct GoalDefinition: Sendable, Hashable {
@@ -45,7 +45,7 @@ public struct GoalDefinition: Sendable, Hashable {
       weeklyTarget: weeklyTarget, description: description)
   }
 
-  /// The design's default goals: `active` (exerciseMinutes ≥ 30 or a workout ≥ 20 min, 5
+  /// The default goals: `active` (exerciseMinutes ≥ 30 or a workout ≥ 20 min, 5
   /// days a week), `steps` (≥ 8,000), `sleep` (asleep ≥ 420 min).
   public static let defaults: [GoalDefinition] = [
     GoalDefinition(

@@ -1,9 +1,9 @@
 import Foundation
 import HealthCore
 
-/// Resolves the pinned metrics of the pipeline file (design section 7): up to three, names
-/// or aliases of key metrics, de-duplicated, unknown names ignored, falling back to the
-/// default when none is left.
+/// Resolves the pinned metrics of the pipeline file (docs/aggregate.md, "Pinned metrics"): up to
+/// three, names or aliases of key metrics, de-duplicated, unknown names ignored, falling back to
+/// the default when none is left.
 public enum PinnedMetrics {
   /// The default names: `hrv`, `restingHeartRate`, `sleep`.
   public static let defaultNames = ["hrv", "restingHeartRate", "sleep"]

@@ -1,7 +1,7 @@
 import HealthCore
 
 /// The aggregate stage as a pure function of the cleaned samples, the as-of date and the
-/// settings (design section 7). `AggregateStage` adds the file reading and writing.
+/// settings (docs/aggregate.md). `AggregateStage` adds the file reading and writing.
 public enum AggregateComputation {
   /// Aggregates samples given in memory.
   public static func compute(

@@ -6,7 +6,7 @@ import HealthCore
 ///
 /// Without this bound the work grows with the calendar span rather than with the data: one
 /// stray sample dated 0001-01-01 (a device clock error) made aggregate compute rows for
-/// 740,000 days and run out of memory. Decision where the design is silent: days before
+/// 740,000 days and run out of memory. Decision (docs/aggregate.md, "Days"): days before
 /// such a gap keep their daily values, but get no window rows (their windows could only
 /// reach data more than a year old). When the data ended more than `maxGapDays` before
 /// as-of, the range is the last `maxGapDays` days before as-of.

@@ -1,7 +1,7 @@
 import HealthCore
 
-/// A daily streak replayed over the backfill window (design section 7, "Goals and streaks";
-/// the interpretations are in docs/streaks.md).
+/// A daily streak replayed over the backfill window (docs/streaks.md, "Daily
+/// streak").
 public struct DailyStreak: Sendable, Hashable {
   /// Goal days in the current streak (frozen days do not add).
   public var current: Int

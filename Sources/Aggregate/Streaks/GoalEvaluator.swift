@@ -1,7 +1,7 @@
 import HealthCore
 
-/// Decides, day by day, whether a goal was met (design section 7: "a goal day is a local day
-/// meeting the goal").
+/// Decides, day by day, whether a goal was met (docs/streaks.md, "Goals": a goal day is a
+/// local day meeting the goal).
 public struct GoalEvaluator: Sendable {
   /// The goal.
   public let goal: GoalDefinition

@@ -1,6 +1,6 @@
 import HealthCore
 
-/// Streak badges (design section 7): 3, 7, 14, 30, 60 and 90 days (or weeks).
+/// Streak badges (docs/streaks.md, "Milestones"): 3, 7, 14, 30, 60 and 90 days (or weeks).
 public enum Milestones {
   /// The milestone lengths.
   public static let lengths: [Int] = StreakRow.milestones.map(Int.init)

@@ -1,7 +1,7 @@
 import HealthCore
 
-/// A weekly-target streak (design section 7): a week is met with at least `target` goal
-/// days; the streak counts met weeks back from the current week, or from the previous one
+/// A weekly-target streak (docs/streaks.md, "Weekly streak"): a week is met with at least `target`
+/// goal days; the streak counts met weeks back from the current week, or from the previous one
 /// while the current week is not yet met. Weeks start on the configured weekday; only weeks
 /// that start inside the backfill window count (plus the current one), so the result
 /// depends only on the window.

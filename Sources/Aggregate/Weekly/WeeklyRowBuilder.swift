@@ -1,6 +1,6 @@
 import HealthCore
 
-/// Builds `weekly` rows per ISO week (design section 7, "Weekly rows"):
+/// Builds `weekly` rows per ISO week (docs/aggregate.md, "Weekly rows"):
 ///
 /// - each key metric: the week's mean of daily values, last week's mean, the change, where
 ///   the week's mean sits against the normal range on the week's last day (or the as-of day

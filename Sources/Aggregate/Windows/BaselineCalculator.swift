@@ -1,6 +1,6 @@
 import HealthCore
 
-/// Builds `baselines` rows (design section 7, "Windows") for one key metric.
+/// Builds `baselines` rows (docs/aggregate.md, "Windows") for one key metric.
 ///
 /// For day d: avg7 over [d−6, d] (≥ 4 days), base14 over [d−14, d−1] (≥ 7), base60 over
 /// [d−60, d−1] (≥ 21), each mean with its sample SD; deltas of the day's value against

@@ -1,6 +1,6 @@
 import HealthCore
 
-/// The window lengths and minimum day counts of design section 7 ("Windows").
+/// The window lengths and minimum day counts of docs/aggregate.md, "Windows".
 public enum WindowRules {
   /// avg7 needs this many days with data in [d−6, d].
   public static let avg7MinDays = 4

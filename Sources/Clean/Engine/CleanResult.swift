@@ -1,7 +1,7 @@
 import HealthCore
 
 /// The outcome of cleaning: the cleaned samples in table order, the rejects with their
-/// reasons, the counts per metric and the sources seen. Produced by `CleanEngine.finish()`.
+/// reasons, the counts per metric and the sources seen. Produced per metric by `PartitionedClean`.
 ///
 /// Table order: metric id (UTF-8 order), then start, end, source, value, category and
 /// origin (input file, record). Rejects are ordered by origin, then metric and start.

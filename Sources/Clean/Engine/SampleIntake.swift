@@ -6,8 +6,8 @@ import HealthCore
 /// normalisation, non-finite, end before start, future date, out of range, unknown sleep
 /// stage. The whole-table half (duplicates, source priority) is `MetricResolution`.
 ///
-/// `CleanEngine` keeps every row it is given; `CleanStage` spills them to per-metric
-/// partitions. Both feed the same intake, so both see the same pool ids and statuses.
+/// The tests' in-memory engine keeps every row it is given; `CleanStage` spills them to
+/// per-metric partitions. Both feed the same intake, so both see the same pool ids and statuses.
 struct SampleIntake: Sendable {
   /// The string pools and per-metric catalog lookups; its rows and side table stay empty.
   private(set) var pools = SampleStore()

@@ -8,8 +8,8 @@ import HealthCore
 /// 1. one streaming pass over the samples table applies the per-sample rules
 ///    (`SampleIntake`) and spills the compact rows to one partition per metric
 ///    (`MetricPartitions`, on a scratch file beside the output);
-/// 2. the metrics are resolved one at a time, each exactly as `CleanEngine` resolves a whole
-///    table (a `CleanResult` of that metric's rows): its cleaned rows, in table order, go
+/// 2. the metrics are resolved one at a time, each exactly as one `CleanResult` resolves a
+///    whole table (a `CleanResult` of that metric's rows): its cleaned rows, in table order, go
 ///    to a second scratch file (`CleanedPlan`), its rejects too (`RejectRuns`), and the
 ///    metric's rows are released;
 /// 3. with every count known, both tables are written at the same time, one per core: the

@@ -11,8 +11,8 @@ struct Piece: Sendable {
 
 /// Source priority for cumulative metrics (steps, energy, distance, minutes, ...): a
 /// lower-priority sample counts only for the part of its interval that no higher-priority
-/// sample covers, pro rata by time (design section 6). This is how the Health app avoids
-/// counting the phone's and the watch's steps twice.
+/// sample covers, pro rata by time (docs/clean.md, "Source priority"). This is how the Health app
+/// avoids counting the phone's and the watch's steps twice.
 ///
 /// - Intervals are half-open `[start, end)`. The coverage for rank r is the union of the
 ///   whole intervals of every sample ranked better than r (their own trimming does not

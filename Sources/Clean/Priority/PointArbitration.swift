@@ -1,7 +1,7 @@
 /// Source priority for point and body metrics (heart rate, HRV, SpO2, weight, ...): samples
 /// from different sources whose starts and ends both lie within 1 s of each other are the
 /// same measurement seen twice; the higher-priority one is kept and the other rejected as
-/// `overlapped` (design section 6).
+/// `overlapped` (docs/clean.md, "Source priority").
 ///
 /// - Sources are told apart by their name. Equal ranks never displace each other.
 /// - Ranks are settled best first, and a sample is displaced only by one that is itself

@@ -1,6 +1,7 @@
 import HealthCore
 
-/// The ordered source-priority list of the clean stage (design section 6): parses it and
+/// The ordered source-priority list of the clean stage (docs/clean.md, "Source priority"): parses
+/// it and
 /// ranks a sample's source against it. Rank 0 is the highest priority.
 ///
 /// - Entries are matched case-insensitively, with U+00A0 read as a space and U+2019/U+2018
@@ -14,7 +15,7 @@ import HealthCore
 ///   ranks at `*`'s position when the list has `*`, else after the last entry: all unlisted
 ///   sources share one rank below every listed one.
 public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
-  /// The design's default: hand-entered first, then the watch, then the phone, then the rest.
+  /// The default: hand-entered first, then the watch, then the phone, then the rest.
   public static let defaultEntries = ["manual", "Apple Watch", "iPhone", "*"]
 
   /// The default list.

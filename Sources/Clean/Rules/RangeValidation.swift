@@ -1,16 +1,16 @@
 import HealthCore
 
-/// Rule: plausible ranges per sample, in canonical units, boundaries included (design
-/// section 6). A value outside is rejected (`out-of-range`) with the numbers in the reason.
+/// Rule: plausible ranges per sample, in canonical units, boundaries included (docs/clean.md,
+/// "Ranges"). A value outside is rejected (`out-of-range`) with the numbers in the reason.
 ///
-/// - The design's table: `ranges` below.
+/// - The table of docs/clean.md: `ranges` below.
 /// - Sleep segments: longer than 0 and at most 24 h (checked on the interval, not the value).
-/// - Decision where the design is silent: amounts of cumulative metrics (steps, energy,
+/// - Decision: amounts of cumulative metrics (steps, energy,
 ///   distance, minutes, ...) may not be negative; other metrics have no range.
 /// - A value on a boundary in the unit it was given in stays on it after conversion:
 ///   bounds are widened by 1e-9 of their size to absorb binary rounding (86 degF is 30 °C).
 enum RangeValidation {
-  /// The design's table, canonical units.
+  /// The table of docs/clean.md, "Ranges", canonical units.
   static let ranges: [MetricID: ClosedRange<Double>] = [
     .hrvSDNN: 1...300,
     .heartRate: 25...250,

@@ -183,7 +183,7 @@ public enum MetricCatalog {
     return map
   }()
 
-  /// The key metrics that get windows and baselines (design section 7).
+  /// The key metrics that get windows and baselines (docs/aggregate.md, "Windows").
   public static let keyMetrics: [MetricID] = [
     "hrvLnSDNN", .restingHeartRate, "sleepAsleep", .steps, .activeEnergy, .bodyMass,
     .respiratoryRate, .spo2,

@@ -1,4 +1,4 @@
-/// The process exit codes of the design (section 3), following BSD `sysexits.h` where one exists.
+/// The process exit codes (README.md, "Exit codes"), following BSD `sysexits.h` where one exists.
 public enum ExitCode: Int32, Sendable, CaseIterable, Codable {
   /// Everything succeeded.
   case success = 0

@@ -62,7 +62,8 @@ public enum NumberFormatting {
     return negative ? "-" + text : text
   }
 
-  /// Rounds half up to a whole number (design: "every score is rounded half up"). Values
+  /// Rounds half up to a whole number (docs/aggregate.md, "Scores": every score is rounded
+  /// half up). Values
   /// beyond the range of `Int` saturate, and `nan` gives 0, instead of trapping (only a
   /// damaged table holds such a number).
   public static func roundHalfUp(_ value: Double) -> Int {

@@ -4,7 +4,8 @@
   import Darwin
 #endif
 
-/// Somewhere bytes can be written: standard output, an atomic file, an in-memory buffer.
+/// Somewhere bytes can be written: standard output, an atomic file (the tests add an
+/// in-memory buffer, `MemorySink` in TestSupport).
 public protocol ByteSink: AnyObject {
   /// Appends bytes.
   func write(_ bytes: [UInt8]) throws
@@ -16,17 +17,6 @@ extension ByteSink {
 }
 
 extension AtomicFileWriter: ByteSink {}
-
-/// Collects bytes in memory (tests, small outputs).
-public final class MemorySink: ByteSink {
-  /// Everything written.
-  public private(set) var bytes: [UInt8] = []
-  /// An empty sink.
-  public init() {}
-  public func write(_ bytes: [UInt8]) throws { self.bytes += bytes }
-  /// The bytes as UTF-8 text.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
-}
 
 /// A buffered writer to a file descriptor (standard output by default). A closed pipe
 /// (`healthpipe export t | head`) ends the write quietly as exit 74.

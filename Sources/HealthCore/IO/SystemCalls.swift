@@ -11,7 +11,7 @@ public enum SystemCalls {
     String(cString: strerror(code))
   }
 
-  /// Maps an `errno` from a write to the design's exit code: disk full and I/O errors are
+  /// Maps an `errno` from a write to the documented exit code: disk full and I/O errors are
   /// 74, permission problems when creating are 73.
   public static func writeError(_ code: Int32, path: String, doing: String) -> HealthError {
     switch code {

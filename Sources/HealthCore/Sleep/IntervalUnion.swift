@@ -1,6 +1,6 @@
 /// The length of a union of half-open intervals [start, end) in seconds: overlapping or
-/// touching intervals count once (design section 6: "the union of its asleep intervals,
-/// never a sum of overlaps").
+/// touching intervals count once (docs/clean.md, "Source priority": the asleep total is
+/// the union of its asleep intervals, never a sum of overlaps).
 public enum IntervalUnion {
   /// Seconds covered by at least one interval. Empty or reversed intervals add nothing.
   public static func seconds(_ intervals: [(start: Int64, end: Int64)]) -> Int64 {

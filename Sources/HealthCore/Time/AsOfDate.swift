@@ -1,7 +1,7 @@
 import Foundation
 
-/// Resolves the `--as-of` value and the pipeline file's `as_of` (design section 3): an ISO
-/// date `yyyy-MM-dd`, `today` or `yesterday` on the calendar of the machine's time zone or
+/// Resolves the `--as-of` value and the pipeline file's `as_of` (docs/architecture.md, "Settings"):
+/// an ISO date `yyyy-MM-dd`, `today` or `yesterday` on the calendar of the machine's time zone or
 /// of a given IANA zone, or `latest`: the last day with data in the inputs, which only the
 /// stage that reads the data can resolve (aggregate; report for an aggregate folder).
 ///

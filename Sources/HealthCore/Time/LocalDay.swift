@@ -1,6 +1,6 @@
 /// A local calendar day, stored as days since 1970-01-01.
 ///
-/// The design's rule (section 7): `day = floor((epoch + offset) / 86400)` with each sample's
+/// The rule (docs/aggregate.md, "Days"): `day = floor((epoch + offset) / 86400)` with each sample's
 /// own UTC offset. A DST day is still exactly one `LocalDay`, whatever its length in hours.
 public struct LocalDay: Hashable, Comparable, Sendable, Strideable, Codable,
   CustomStringConvertible

@@ -1,6 +1,6 @@
 /// Converts a value from the unit an input used to the canonical unit of its metric.
 ///
-/// Canonical units (design section 6): kg, km, kcal, °C, ms, bpm (count/min), minutes,
+/// Canonical units (docs/clean.md, "Units"): kg, km, kcal, °C, ms, bpm (count/min), minutes,
 /// fraction 0-1 for percentages; cm for height, mL for water, mL/(kg·min) for VO2 max.
 /// An unknown unit, or one of the wrong dimension, gives nil: a reject, never a guess.
 public enum UnitConverter {

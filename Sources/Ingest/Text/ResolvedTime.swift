@@ -50,14 +50,15 @@ public struct ResolvedTime: Hashable, Sendable {
 /// The intervals given to values that carry a date but no times of their own.
 public enum DayInterval {
   /// Seconds in the interval of a daily value: the whole local day as seen in the UTC offset
-  /// at its start, `[local midnight, next local midnight)`. The design's day arithmetic
+  /// at its start, `[local midnight, next local midnight)`. The day rule of docs/aggregate.md
   /// (`floor((epoch + offset) / 86400)` with the sample's own offset) puts all of it on its
   /// day, DST days included; the end is exclusive, like every sample's end.
   public static let daySeconds: Int64 = 86_400
 
   /// The sleep window of a night attributed to local day `day` (Health Auto Export's daily
   /// sleep rows and aggregated nights without times): noon of the day before to noon of
-  /// `day`, so that the design's sleep-day rule (local date of end + 6 h) gives back `day`.
+  /// `day`, so that the sleep-day rule (local date of end + 6 h, docs/aggregate.md) gives back
+  /// `day`.
   /// Returns the local start (wall-clock seconds); the caller settles its offset.
   public static func sleepWindowLocalStart(day: LocalDay) -> Int64 {
     Int64(day.dayNumber) * 86_400 - 43_200

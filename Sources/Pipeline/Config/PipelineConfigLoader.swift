@@ -15,7 +15,7 @@ public enum PipelineConfigLoader {
     "export": ["sqlite"],
   ]
   static let goalKeys: Set<String> = ["condition", "weekly_target", "description"]
-  /// Goals that exist without a section (design defaults).
+  /// Goals that exist without a section (the default goals of docs/streaks.md).
   static let builtInGoals = GoalDefinition.defaults.map(\.name)
 
   /// Parses and validates the pipeline file at `path`.

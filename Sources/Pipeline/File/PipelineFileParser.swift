@@ -1,6 +1,6 @@
 import HealthCore
 
-/// Parses the INI-like pipeline file format (design section 9):
+/// Parses the INI-like pipeline file format (Pipelines/README.md, "Format"):
 ///
 /// ```
 /// # comment

@@ -40,7 +40,7 @@ public struct ReportMeta: Sendable {
   /// path and why.
   public var inputProblems: [String]
 
-  /// The default pinned metrics (design section 7).
+  /// The default pinned metrics (docs/aggregate.md, "Pinned metrics").
   public static let defaultPinned: [MetricID] = [.hrvLnSDNN, .restingHeartRate, .sleepAsleep]
 
   /// Reads the facts from the merged header `meta` of the aggregate tables.

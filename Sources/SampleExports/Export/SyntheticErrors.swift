@@ -1,6 +1,6 @@
 import HealthCore
 
-/// The errors the generator throws, each a `HealthError` with the design's exit code.
+/// The errors the generator throws, each a `HealthError` with the documented exit code.
 enum SyntheticErrors {
   /// An unknown IANA zone name (usage error).
   static func unknownZone(_ name: String) -> HealthError {

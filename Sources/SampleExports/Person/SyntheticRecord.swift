@@ -1,7 +1,7 @@
 /// What kind of defect a record is, if any.
 enum DefectKind: UInt8, Sendable {
   case none
-  /// The value is outside the design's range for its metric.
+  /// The value is outside its metric's range (docs/clean.md, "Ranges").
   case outOfRange
   /// Dated after the export date.
   case future

@@ -22,7 +22,7 @@ struct TruthWriter {
         ledger.add(nap.sleepDay, "sleep", "asleep_expected", nap.minutes)
       }
     }
-    // Resting heart rate as the design's daily mean: the watch's readings and the ring's
+    // Resting heart rate as aggregate's daily mean: the watch's readings and the ring's
     // daily value are different samples, so both count.
     var ring: [LocalDayNumber: Double] = [:]
     for row in RingExport(timeline: timeline).rows() where row.metric == "restingHeartRate" {

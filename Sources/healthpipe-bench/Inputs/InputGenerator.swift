@@ -6,7 +6,7 @@ import SampleExports
 /// child process (`healthpipe-bench __generate`), so the generator's memory never shows in
 /// the bench's own RSS and hence never in a measured child's peak.
 enum InputGenerator {
-  /// XML bytes per generated day at full density (the design's 5-year export: 600 MB in
+  /// XML bytes per generated day at full density (a 5-year export: about 600 MB in
   /// 1,826 days), for the first guess of the day count.
   static let appleBytesPerDay: Int64 = 330_000
 

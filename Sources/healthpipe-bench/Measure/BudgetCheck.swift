@@ -1,4 +1,4 @@
-/// One figure held against one budget of the design. Never an assertion: the status is
+/// One figure held against one budget (docs/performance.md). Never an assertion: the status is
 /// printed, the exit code does not depend on it.
 struct BudgetCheck: Sendable, Encodable {
   /// How the figure must compare with the limit.
@@ -25,7 +25,8 @@ struct BudgetCheck: Sendable, Encodable {
   var rule: Rule
   /// The budget.
   var limit: Double
-  /// Where the budget comes from, e.g. `design §10`.
+  /// Where the budget comes from, e.g. `performance.md #1` (the
+  /// section's row in docs/performance.md).
   var source: String
 
   /// Whether the best figure meets the budget.

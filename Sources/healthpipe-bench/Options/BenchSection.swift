@@ -1,5 +1,5 @@
-/// The benchmark's sections, in the order they run (section 10 of the design and issues 2-8,
-/// 13 and 16).
+/// The benchmark's sections, in the order they run (docs/performance.md, "What each section
+/// measures, and its budget").
 enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   /// 1. Apple `export.xml` and `export.zip` ingest at two sizes.
   case ingest
@@ -13,12 +13,12 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   case report
   /// 6. The whole nightly pipeline on five years, and the cached rerun.
   case pipeline
-  /// 7. Many small inputs: the cost of an input file as such (issue 13).
+  /// 7. Many small inputs: the cost of an input file as such.
   case files
   /// 8. A ~2 GB export: ingest and the whole pipeline (off by default).
   case scale
   /// 9. The SQLite database of the five-year work folder, and of a smaller one for memory
-  /// (issue 16).
+  /// (docs/interop.md).
   case export
 
   /// The heading printed above the section's table.

@@ -1,14 +1,14 @@
 /// How big the generated inputs are. MB here and in every figure is 2^20 bytes.
 struct BenchSizes: Sendable, Codable {
-  /// The first Apple export.xml (issue 2: at least 200 MB).
+  /// The first Apple export.xml (at least 200 MB).
   var appleBytes: Int64
   /// The second Apple export.xml, about twice the first (peak RSS must stay flat).
   var appleLargeBytes: Int64
-  /// Health Auto Export JSON, daily CSV and long CSV (issue 3: at least 50 MB each).
+  /// Health Auto Export JSON, daily CSV and long CSV (at least 50 MB each).
   var textBytes: Int64
-  /// Days of the "five-year" export (the design's 5-year export is 1,826 days).
+  /// Days of the "five-year" export (five years are 1,826 days).
   var fiveYearDays: Int
-  /// The scale export.xml (issue 8: about 2 GB).
+  /// The scale export.xml (about 2 GB).
   var scaleBytes: Int64
 
   /// One MB as every figure counts it.

@@ -1,6 +1,6 @@
 /// Section 1: Apple `export.xml` and `export.zip` of the same days, at two sizes (about
 /// 200 MB and twice that), interleaved so the zip-to-XML ratio comes from one run.
-/// Budgets (design §10, issue 2): ≥ 300 MB/s for XML, peak RSS ≤ 64 MB at both sizes,
+/// Budgets (docs/performance.md): ≥ 300 MB/s for XML, peak RSS ≤ 64 MB at both sizes,
 /// the zip's inflate adding at most 30 %.
 enum AppleIngestBench {
   /// The chain of the first size's XML, whose samples the clean section reads.
@@ -39,25 +39,25 @@ enum AppleIngestBench {
       ctx.check(
         section, "export.xml \(label): ingest rate",
         best: xml.megabytesPerSecond(xml.bestWall), median: xml.megabytesPerSecond(xml.medianWall),
-        unit: "MB/s", .atLeast, 300, source: "design §10")
+        unit: "MB/s", .atLeast, 300, source: "performance.md #1")
       ctx.check(
         section, "export.xml \(label): ingest rate per CPU second",
         best: xml.megabytesPerSecond(xml.bestCPU), median: xml.megabytesPerSecond(xml.medianCPU),
-        unit: "MB/s", .atLeast, 300, source: "design §10")
+        unit: "MB/s", .atLeast, 300, source: "performance.md #1")
       ctx.check(
         section, "export.xml \(label): peak RSS", best: mb(xml.peakRSS), median: nil, unit: "MB",
-        .atMost, 64, source: "design §10")
+        .atMost, 64, source: "performance.md #1")
       ctx.check(
         section, "export.zip of \(label): peak RSS", best: mb(zip.peakRSS), median: nil,
-        unit: "MB", .atMost, 64, source: "design §10")
+        unit: "MB", .atMost, 64, source: "performance.md #1")
       ctx.check(
         section, "export.zip of \(label): inflate adds (wall)",
         best: percent(zip.bestWall, xml.bestWall), median: percent(zip.medianWall, xml.medianWall),
-        unit: "%", .atMost, 30, source: "design §10")
+        unit: "%", .atMost, 30, source: "performance.md #1")
       ctx.check(
         section, "export.zip of \(label): inflate adds (CPU)",
         best: percent(zip.bestCPU, xml.bestCPU), median: percent(zip.medianCPU, xml.medianCPU),
-        unit: "%", .atMost, 30, source: "design §10")
+        unit: "%", .atMost, 30, source: "performance.md #1")
       xmlPeaks.append((label, xml.peakRSS))
     }
     let measurements = ctx.measurements.filter { $0.section == section }

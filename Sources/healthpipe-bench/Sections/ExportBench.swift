@@ -1,7 +1,7 @@
 import Foundation
 import HealthCore
 
-/// Section 9 (issue 16): `healthpipe export WORK --format sqlite` on the five-year export's
+/// Section 9 (docs/interop.md): `healthpipe export WORK --format sqlite` on the five-year export's
 /// work folder (ingest, clean and aggregate tables): the samples table must go in at
 /// ≥ 500 k rows/s (insert time from the export's manifest; the index build is reported
 /// beside it), with flat memory: the same command on the first Apple export's folder (about
@@ -39,7 +39,7 @@ enum ExportBench {
       ctx.check(
         section, "five-year samples table (\(Format.count(rows)) rows): insert rate",
         best: Double(rows) / (insert.best / 1000), median: Double(rows) / (insert.median / 1000),
-        unit: "rows/s", .atLeast, 500_000, source: "issue 16")
+        unit: "rows/s", .atLeast, 500_000, source: "performance.md #9")
     }
     for m in results {
       let insert = m.extra("samplesInsertMilliseconds")
@@ -57,7 +57,7 @@ enum ExportBench {
       section,
       "peak RSS, five-year folder vs the first export's (\(Format.count(small.records ?? 0)) samples)",
       best: Double(five.peakRSS) / Double(max(small.peakRSS, 1)), median: nil, unit: "×",
-      .atMost, 1.25, source: "issue 16 (flat memory)")
+      .atMost, 1.25, source: "performance.md #9 (flat memory)")
     let measured = ctx.measurements.filter { $0.section == section }
     SectionPrinter.print(section, measured, ctx.checks(of: section))
   }

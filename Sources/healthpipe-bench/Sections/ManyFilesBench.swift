@@ -1,13 +1,13 @@
 import Foundation
 import HealthCore
 
-/// Section 7: many small inputs (issue 13). A folder of daily Health Auto Export JSON files
+/// Section 7: many small inputs. A folder of daily Health Auto Export JSON files
 /// (three metrics a day each) is ingested in one command, and so is one file holding the
 /// same days; the difference divided by the number of extra files is the cost of an input
 /// file as such (opening, detecting, fingerprinting, its part of the tables), whatever its
-/// size. Budget (issue 13): at most 1 ms per file.
+/// size. Budget (docs/performance.md): at most 1 ms per file.
 enum ManyFilesBench {
-  /// Daily files in the full run (a folder of 3,000 days was 15 s before issue 13).
+  /// Daily files in the full run (a folder of 3,000 days once took 15 s).
   static let fullCount = 3_000
   /// Daily files in a quick run.
   static let quickCount = 300
@@ -35,12 +35,12 @@ enum ManyFilesBench {
     let median = perFile(results[0].medianWall, results[1].medianWall)
     ctx.check(
       section, "overhead per input file ((many − one) / \(count - 1))", best: best,
-      median: median, unit: "ms", .atMost, 1, source: "issue 13")
+      median: median, unit: "ms", .atMost, 1, source: "performance.md #7")
     SectionPrinter.print(
       section, ctx.measurements.filter { $0.section == section }, ctx.checks(of: section))
     Console.out(
       "  per-file overhead: best \(NumberFormatting.fixed(best, 3)) ms, median "
-        + "\(NumberFormatting.fixed(median, 3)) ms (before issue 13: 5-8 ms; 13.6 ms each at "
+        + "\(NumberFormatting.fixed(median, 3)) ms (once 5-8 ms; 13.6 ms each at "
         + "3,000 files)")
   }
 

@@ -1,8 +1,8 @@
 import Foundation
 import HealthCore
 
-/// Section 6: the whole nightly pipeline on the five-year export (design §10: ≤ 5 s wall on
-/// 2 cores, peak RSS ≤ 400 MB; a rerun with unchanged inputs ≤ 0.3 s), through
+/// Section 6: the whole nightly pipeline on the five-year export (docs/performance.md: ≤ 5 s wall
+/// on 2 cores, peak RSS ≤ 400 MB; a rerun with unchanged inputs ≤ 0.3 s), through
 /// `healthpipe run` on a generated pipeline file when the binary has that command, else the
 /// four stage commands in sequence (reported as such; no cached rerun then).
 /// Section 7 (`--scale`) runs the same on a ~2 GB export, with its ingest rate.
@@ -38,15 +38,15 @@ enum PipelineBench {
     ctx.check(
       section, "export.xml \(Format.megabytes(chain.inputBytes)) MB: ingest rate",
       best: m.megabytesPerSecond(m.bestWall), median: m.megabytesPerSecond(m.medianWall),
-      unit: "MB/s", .atLeast, 300, source: "design §10")
+      unit: "MB/s", .atLeast, 300, source: "performance.md #1")
     ctx.check(
       section, "export.xml \(Format.megabytes(chain.inputBytes)) MB: ingest rate per CPU second",
       best: m.megabytesPerSecond(m.bestCPU), median: m.megabytesPerSecond(m.medianCPU),
-      unit: "MB/s", .atLeast, 300, source: "design §10")
+      unit: "MB/s", .atLeast, 300, source: "performance.md #1")
     ctx.check(
       section, "export.xml \(Format.megabytes(chain.inputBytes)) MB: ingest peak RSS",
       best: Double(m.peakRSS) / Double(BenchSizes.mb), median: nil, unit: "MB", .atMost, 64,
-      source: "design §10")
+      source: "performance.md #1")
     try measureWhole(ctx, section, chain, label: "~2 GB", cachedBudget: false)
     SectionPrinter.print(
       section, ctx.measurements.filter { $0.section == section }, ctx.checks(of: section))
@@ -84,7 +84,7 @@ enum PipelineBench {
       if cachedBudget {
         ctx.check(
           section, "cached rerun, unchanged inputs (wall)", best: cached.bestWall,
-          median: cached.medianWall, unit: "s", .atMost, 0.3, source: "design §10")
+          median: cached.medianWall, unit: "s", .atMost, 0.3, source: "performance.md #6")
       }
     } else {
       var op = Operation(
@@ -99,12 +99,12 @@ enum PipelineBench {
     if cachedBudget {
       ctx.check(
         section, "whole pipeline, \(label) (wall)", best: whole.bestWall,
-        median: whole.medianWall, unit: "s", .atMost, 5, source: "design §10")
+        median: whole.medianWall, unit: "s", .atMost, 5, source: "performance.md #6")
     }
     ctx.check(
       section, "whole pipeline, \(label): peak RSS",
       best: Double(whole.peakRSS) / Double(BenchSizes.mb), median: nil, unit: "MB", .atMost, 400,
-      source: "design §10")
+      source: "performance.md #6")
   }
 
   /// Writes `<chain folder>/nightly.pipeline`: the export in, an HTML report of 90 days as of

@@ -1,6 +1,7 @@
 import Clean
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 /// Hand-built inputs for the clean tests.
@@ -21,14 +22,10 @@ enum Fixtures {
   static let haeInput = InputDescriptor(
     index: 1, path: "HealthAutoExport.json", format: "hae-json", size: 1, crc32: "00000000")
 
-  static let watch = "Jane’s Apple Watch"
-  static let phone = "Jane’s iPhone"
-  static let watchDevice =
-    "<<HKDevice: 0x283a1c1e0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, "
-    + "hardware:Watch6,1, software:10.2>"
-  static let phoneDevice =
-    "<<HKDevice: 0x283a1c2f0>, name:iPhone, manufacturer:Apple Inc., model:iPhone, "
-    + "hardware:iPhone14,2, software:17.2>"
+  static let watch = Devices.watch
+  static let phone = Devices.phone
+  static let watchDevice = Devices.watchDevice
+  static let phoneDevice = Devices.phoneDevice
 
   /// Runs the engine over samples.
   static func clean(
@@ -80,18 +77,4 @@ extension CleanResult {
 
   /// The sum of one metric's cleaned values.
   func sum(_ metric: MetricID) -> Double { cleaned(metric).reduce(0) { $0 + $1.value } }
-}
-
-/// A fresh folder under the system temporary directory, removed when dropped.
-final class TemporaryDirectory {
-  let path: String
-
-  init(_ label: String = "clean") {
-    path = NSTemporaryDirectory() + "/\(label)-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
 }

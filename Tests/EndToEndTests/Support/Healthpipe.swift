@@ -1,13 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `healthpipe` binary (it sits next to the test bundle in the build folder).
 enum Healthpipe {
   /// The result of one run.
-  struct Result {
-    var code: Int32
-    var stdout: String
-    var stderr: String
-  }
+  typealias Result = ProcessResult
 
   /// The folder holding the built products.
   static var productsDirectory: URL {
@@ -28,18 +25,12 @@ enum Healthpipe {
   /// The binary.
   static var binary: URL { productsDirectory.appendingPathComponent("healthpipe") }
 
-  /// The repository root (two levels above this file's folder).
-  static var repositoryRoot: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-  }
+  /// The repository root.
+  static var repositoryRoot: URL { RealData.repositoryRoot }
 
   /// `../shared/data/real` beside the repository, if present (CI always has it; a user's
   /// clone may not, and tests that need it are skipped then).
-  static var realData: URL? {
-    let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/real")
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
-  }
+  static var realData: URL? { RealData.isPresent ? RealData.folder : nil }
 
   /// Runs `healthpipe ARGS` in `directory` and waits for it.
   @discardableResult
@@ -56,49 +47,7 @@ enum Healthpipe {
     _ executable: URL, _ arguments: [String], in directory: String? = nil,
     environment: [String: String] = [:], stdin: Data? = nil
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    process.environment = env
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try? input.fileHandleForWriting.close()
-    // Read both pipes concurrently so a chatty process never blocks on a full pipe.
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Result(
-      code: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    try ProcessRunner.run(
+      executable, arguments, in: directory, environment: environment, stdin: stdin)
   }
-}
-
-/// A fresh folder under the system temporary directory, removed when dropped.
-final class TemporaryDirectory {
-  let path: String
-
-  init(_ label: String = "e2e") {
-    path = NSTemporaryDirectory() + "/\(label)-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
 }

@@ -1,8 +1,8 @@
 import HealthCore
 import Testing
 
-/// `Inflater.inflate(_:maxOutput:into:)` (issue 13): telling what a zip entry holds must not
-/// inflate more than the bytes looked at, whatever the compression ratio.
+/// `Inflater.inflate(_:maxOutput:into:)` (docs/reliability.md): telling what a zip entry holds must
+/// not inflate more than the bytes looked at, whatever the compression ratio.
 @Suite("Inflater output limit")
 struct InflaterOutputLimitTests {
   @Test("1 MiB of blanks from about 1 KB: a 4096-byte limit produces exactly 4096 bytes")

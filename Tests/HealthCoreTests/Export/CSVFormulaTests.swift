@@ -1,10 +1,10 @@
 import HealthCore
 import Testing
 
-/// Issue 13: a workout or source name such as `=HYPERLINK(…)` reached `weekly.csv` and the
-/// `export` CSV as a live formula. Text cells starting with `=`, `+`, `-`, `@`, tab or CR get
-/// a leading apostrophe (OWASP's convention) unless they are a plain number; NUL never
-/// reaches a CSV. Expected cells written out by hand from RFC 4180 (quotes doubled, fields
+/// Hostile inputs (docs/reliability.md): a workout or source name such as `=HYPERLINK(…)` reached
+/// `weekly.csv` and the `export` CSV as a live formula. Text cells starting with `=`, `+`, `-`,
+/// `@`, tab or CR get a leading apostrophe (OWASP's convention) unless they are a plain number; NUL
+/// never reaches a CSV. Expected cells written out by hand from RFC 4180 (quotes doubled, fields
 /// with a comma, quote, CR or LF quoted).
 @Suite("CSV formula neutralisation")
 struct CSVFormulaTests {

@@ -1,8 +1,8 @@
 import HealthCore
 import Testing
 
-/// Issue 13: `NumberFormatting.fixed` and `roundHalfUp` trapped on a number too large for
-/// 64-bit integers (a damaged table's 1e300), ending the report with signal 4.
+/// Hostile inputs (docs/reliability.md): `NumberFormatting.fixed` and `roundHalfUp` trapped on a
+/// number too large for 64-bit integers (a damaged table's 1e300), ending the report with signal 4.
 @Suite("Number formatting at the limits")
 struct NumberFormattingLimitsTests {
   @Test("fixed keeps its digits below 2^63 and falls back to the shortest form above")

@@ -1,10 +1,11 @@
 import HealthCore
 import Testing
 
-/// Issue 16: CSV cells read `14.399999999999999` and `0.9500000000000001`. Numbers are now
-/// written at a precision that fits the metric (`SeriesFormat`), or, without one, with
-/// `significant` digits that keep every digit an input wrote and drop a Double's binary
-/// noise. Expected texts are worked out by hand from the decimal values.
+/// Files for people (docs/interop.md): CSV cells read `14.399999999999999` and
+/// `0.9500000000000001`. Numbers are now written at a precision that fits the metric
+/// (`SeriesFormat`), or, without one, with `significant` digits that keep every digit an input
+/// wrote and drop a Double's binary noise. Expected texts are worked out by hand from the decimal
+/// values.
 @Suite("Numbers without float noise")
 struct TidyNumbersTests {
   @Test("significant: noise goes, the input's digits stay")

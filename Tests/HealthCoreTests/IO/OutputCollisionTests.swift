@@ -1,8 +1,9 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
-/// `OutputCollision.check` (issue 13): an output that is an input under another spelling
+/// `OutputCollision.check` (docs/reliability.md): an output that is an input under another spelling
 /// was written over it. Every spelling of one file must be refused, naming both paths, and
 /// distinct files must pass.
 @Suite("Outputs that are inputs")

@@ -1,9 +1,10 @@
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
-/// `TableWriter.checkpoint()` / `rollback(to:)` (issue 13): ingest writes every input into
-/// one scratch table and drops a failed input by rolling back, instead of one table pair
+/// `TableWriter.checkpoint()` / `rollback(to:)` (docs/reliability.md): ingest writes every input
+/// into one scratch table and drops a failed input by rolling back, instead of one table pair
 /// per input (5-8 ms of file creation and `fsync` each). A checkpoint ends the block, so the
 /// blocks are those a table per input would have had.
 @Suite("Table writer checkpoints")

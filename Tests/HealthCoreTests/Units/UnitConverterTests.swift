@@ -10,7 +10,7 @@ struct UnitConverterTests {
     UnitConverter.convert(v, from: from, to: to, percent: p)
   }
 
-  @Test("the design's conversions, by hand")
+  @Test("the conversions of docs/clean.md, by hand")
   func conversions() throws {
     // 150 lb × 0.45359237 = 68.0388555 kg
     #expect(abs(try #require(convert(150, "lb", "kg")) - 68.038_855_5) < 1e-9)

@@ -1,11 +1,12 @@
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
 /// The real exports in `../shared/data/real`. Expected numbers are the independent counts
 /// in `../shared/data/real/SOURCES.md` (made with `tools/count_export.py`, an iterparse and
 /// tag-scanner count in the steering repo), not this reader's output.
-@Suite("Real Apple exports", .enabled(if: RealData.available, "../shared/data/real is absent"))
+@Suite("Real Apple exports", .enabled(if: RealData.isPresent, "../shared/data/real is absent"))
 struct RealAppleExportTests {
   static func read(_ relative: String) throws -> ParsedExport {
     let bytes = try FileReader.readAll(RealData.path(relative))

@@ -8,21 +8,15 @@ import Testing
     _ text: String, options: ReaderOptions = berlin, bufferSize: Int = 1 << 16,
     chunkSize: Int = .max
   ) throws -> Collected {
-    let out = Collected()
-    var reader = AutoExportCSVReader()
-    reader.bufferSize = bufferSize
-    try reader.read(
-      source: MemoryByteSource(text: text, path: "days.csv", chunkSize: chunkSize),
-      into: out.sink, options: options)
-    return out
+    try readInMemory(
+      AutoExportCSVReader.self, Array(text.utf8), path: "days.csv", options: options,
+      bufferSize: bufferSize, chunkSize: chunkSize)
   }
 
   static func readWorkouts(_ text: String, options: ReaderOptions = berlin) throws -> Collected {
-    let out = Collected()
-    try AutoExportWorkoutsCSVReader().read(
-      source: MemoryByteSource(text: text, path: "workouts.csv"), into: out.sink,
+    try readInMemory(
+      AutoExportWorkoutsCSVReader.self, Array(text.utf8), path: "workouts.csv",
       options: options)
-    return out
   }
 
   // Every line ends with a trailing space, as the app writes it.

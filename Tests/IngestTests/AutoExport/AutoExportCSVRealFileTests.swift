@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
 /// The real Health Auto Export CSV files in `../shared/data/real/hae-csv/`, read in place.
@@ -11,8 +12,8 @@ import Testing
 /// HRV 114 days, SpO2 104 days on 0–100, 14 workouts: FST 7, Rowing 3, Running 3, Other 1).
 @Suite(.enabled(if: RealData.isPresent, "../shared/data/real is absent: real-file tests skipped"))
 struct AutoExportCSVRealFileTests {
-  static let daily = RealData.file("hae-csv/HealthAutoExport-2023-01-02-2023-06-20 Data.csv")
-  static let workouts = RealData.file("hae-csv/Workouts-2023-01-02-2023-06-20.csv")
+  static let daily = RealData.path("hae-csv/HealthAutoExport-2023-01-02-2023-06-20 Data.csv")
+  static let workouts = RealData.path("hae-csv/Workouts-2023-01-02-2023-06-20.csv")
 
   /// Non-empty cells per column (header without unit), from the Python count.
   static let cells: [String: Int64] = [
@@ -35,10 +36,7 @@ struct AutoExportCSVRealFileTests {
   static let zeroStages: Int64 = 677
 
   func readDaily() throws -> Collected {
-    let out = Collected(path: Self.daily)
-    try AutoExportCSVReader().read(
-      path: Self.daily, into: out.sink, options: newYork, progress: .silent)
-    return out
+    try readFile(AutoExportCSVReader(), path: Self.daily, options: newYork)
   }
 
   @Test func dailyCountsMatchAnIndependentCount() throws {
@@ -103,9 +101,7 @@ struct AutoExportCSVRealFileTests {
   }
 
   @Test func workoutsMatchAnIndependentCount() throws {
-    let out = Collected(path: Self.workouts)
-    try AutoExportWorkoutsCSVReader().read(
-      path: Self.workouts, into: out.sink, options: newYork, progress: .silent)
+    let out = try readFile(AutoExportWorkoutsCSVReader(), path: Self.workouts, options: newYork)
     #expect(out.sink.counts["workout"]?.kept == 14)
     #expect(out.sink.counts["workoutEnergy"]?.kept == 14)
     #expect(out.sink.counts["workoutDistance"]?.kept == 3)
@@ -137,7 +133,7 @@ struct AutoExportCSVRealFileTests {
     let workouts = Array(try FileReader.readAll(Self.workouts).prefix(4096))
     let json = Array(
       try FileReader.readAll(
-        RealData.file("hae-json/HealthAutoExport-2023-06-17-2025-04-26.json")
+        RealData.path("hae-json/HealthAutoExport-2023-06-17-2025-04-26.json")
       ).prefix(4096))
     #expect(AutoExportCSVReader.matches(prefix: daily))
     #expect(!AutoExportCSVReader.matches(prefix: workouts))

@@ -1,5 +1,6 @@
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
 /// The Health Auto Export JSON reader on small hand-written inputs. Expected values are worked
@@ -304,7 +305,7 @@ import Testing
   @Test(.enabled(if: RealData.isPresent, "../shared/data/real is absent"))
   func theRealFileCutInHalfIsExit65WithLineAndPath() throws {
     let bytes = try FileReader.readAll(
-      RealData.file("hae-json/HealthAutoExport-2023-06-17-2025-04-26.json"))
+      RealData.path("hae-json/HealthAutoExport-2023-06-17-2025-04-26.json"))
     // 1,664,413 bytes cut at 832,206. Counted with Python on the pretty-printed file: the
     // first half has 28,528 line breaks and ends inside `"Avg" : 77.0` of the 462nd point
     // (index 461) of the 10th metric object (index 9): lines that are exactly `      {` open

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
 /// The real Health Auto Export JSON in `../shared/data/real/hae-json/`, read in place.
@@ -11,7 +12,7 @@ import Testing
 /// (21 metrics, 11,104 points, HRV 677, SpO2 346 on 0–100).
 @Suite(.enabled(if: RealData.isPresent, "../shared/data/real is absent: real-file tests skipped"))
 struct AutoExportJSONRealFileTests {
-  static let path = RealData.file("hae-json/HealthAutoExport-2023-06-17-2025-04-26.json")
+  static let path = RealData.path("hae-json/HealthAutoExport-2023-06-17-2025-04-26.json")
 
   static let pointsPerMetric: [String: Int64] = [
     "dietary_caffeine": 622, "dietary_sugar": 662, "carbohydrates": 662, "fiber": 662,
@@ -27,10 +28,7 @@ struct AutoExportJSONRealFileTests {
   static let zeroStages: Int64 = 363
 
   func read() throws -> Collected {
-    let out = Collected(path: Self.path)
-    try AutoExportJSONReader().read(
-      path: Self.path, into: out.sink, options: newYork, progress: .silent)
-    return out
+    try readFile(AutoExportJSONReader(), path: Self.path, options: newYork)
   }
 
   @Test func perMetricCountsMatchAnIndependentCount() throws {

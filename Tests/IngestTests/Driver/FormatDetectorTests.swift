@@ -1,5 +1,6 @@
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
 @Suite("Format detection by content")
@@ -39,7 +40,7 @@ struct FormatDetectorTests {
 
   @Test("an unknown format is exit 65 naming the file and what was expected")
   func unknownError() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let path = try folder.write("notes.txt", "hello world\n")
     let error = try #require(throws: HealthError.self) { try FormatDetector.detect(path: path) }
     #expect(error.code == .dataError)
@@ -51,7 +52,7 @@ struct FormatDetectorTests {
 
   @Test("binary garbage is shown byte by byte: 0x04, never \\x4s")
   func binaryPreview() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     // 0x04 's' 'x' 0x00 0xFF 'P' 'K' 0x1B: printable runs in quotes, the rest as 0xNN.
     let path = try folder.write("blob.bin", [0x04, 0x73, 0x78, 0x00, 0xFF, 0x50, 0x4B, 0x1B])
     let error = try #require(throws: HealthError.self) { try FormatDetector.detect(path: path) }
@@ -64,7 +65,7 @@ struct FormatDetectorTests {
 
   @Test("an empty file is exit 65, a missing one 66")
   func emptyAndMissing() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let empty = try folder.write("empty.xml", [UInt8]())
     let e1 = try #require(throws: HealthError.self) { try FormatDetector.detect(path: empty) }
     #expect(e1.code == .dataError)

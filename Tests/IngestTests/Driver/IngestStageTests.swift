@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
 @Suite("Ingest stage")
@@ -15,7 +16,7 @@ struct IngestStageTests {
 
   @Test("one input: tables, header descriptors, manifest reconciliation")
   func oneInput() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let input = try folder.write("export.xml", Self.good)
     let out = folder.file("samples.hpt")
     let manifest = try IngestStage.run(
@@ -48,7 +49,7 @@ struct IngestStageTests {
 
   @Test("a failed input leaves the others: exit 1, its rows absent, listed with its problem")
   func partialFailure() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let a = try folder.write("a.xml", Self.good)
     let truncated = try folder.write("b.xml", String(Self.good.prefix(200)))
     let c = try folder.write("c.xml", Self.good)
@@ -74,7 +75,7 @@ struct IngestStageTests {
 
   @Test("when every input fails nothing is written and the earlier output stays")
   func allFail() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let out = folder.file("samples.hpt")
     let input = try folder.write("export.xml", Self.good)
     _ = try IngestStage.run(IngestOptions(inputs: [input], output: out), progress: .silent)
@@ -94,7 +95,7 @@ struct IngestStageTests {
 
   @Test("a rerun writes a byte-identical samples table")
   func deterministic() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let input = try folder.write("export.xml", Self.good)
     let first = folder.file("one.hpt")
     let second = folder.file("two.hpt")
@@ -111,7 +112,7 @@ struct IngestStageTests {
 
   @Test("usage and output problems are refused up front")
   func refusals() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let input = try folder.write("export.xml", Self.good)
     let e1 = try #require(throws: HealthError.self) {
       try IngestStage.run(IngestOptions(inputs: [input], output: input), progress: .silent)

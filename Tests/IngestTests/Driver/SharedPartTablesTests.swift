@@ -1,11 +1,12 @@
 import Foundation
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
-/// Issue 13: ingest writes all inputs into one pair of scratch tables (a checkpoint per
-/// input, a rollback for one that fails) instead of a pair per input. The tables must hold
-/// exactly the blocks a pair per input gave: each input's rows in blocks of their own, in
+/// Hostile inputs (docs/reliability.md): ingest writes all inputs into one pair of scratch tables
+/// (a checkpoint per input, a rollback for one that fails) instead of a pair per input. The tables
+/// must hold exactly the blocks a pair per input gave: each input's rows in blocks of their own, in
 /// input order, and nothing of an input that failed half-way.
 @Suite("Ingest: one pair of part tables for all inputs")
 struct SharedPartTablesTests {
@@ -30,7 +31,7 @@ struct SharedPartTablesTests {
 
   @Test("blocks per input as with a table per input; a failed input leaves nothing")
   func sameBlocks() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     // 20,000 records span two blocks of 16,384 rows; the truncated input fails after
     // thousands of rows were already appended (and some written) to the shared tables.
     let big = try folder.write("big.xml", Self.steps(20_000))

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
 /// Inputs that contribute nothing: one that fails as a whole, at any position and in any
@@ -18,7 +19,7 @@ struct UnusableInputTests {
   static let broken = ["cut.zip", "cut.xml", "cut.json", "open-quote.csv"]
 
   /// Copies a fixture into `folder` and returns its path there.
-  static func copy(_ name: String, to folder: TemporaryFolder) throws -> String {
+  static func copy(_ name: String, to folder: TemporaryDirectory) throws -> String {
     try folder.write(name, [UInt8](Data(contentsOf: fixtures.appendingPathComponent(name))))
   }
 
@@ -29,7 +30,7 @@ struct UnusableInputTests {
     "a failed input at any position, in any format, leaves a consistent table",
     arguments: broken, positions)
   func failedAtAnyPosition(broken: String, position: Int) throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     var inputs = [try Self.copy("good.xml", to: folder), try Self.copy("good.csv", to: folder)]
     inputs.insert(try Self.copy(broken, to: folder), at: position)
     let out = folder.file("samples.hpt")
@@ -71,7 +72,7 @@ struct UnusableInputTests {
 
   @Test("an input whose every record is rejected is listed with its count and top reason")
   func everyRecordRejected() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let good = try Self.copy("good.csv", to: folder)
     // Lines 2 and 4: values that are not numbers (bad-number); line 3: an unreadable date.
     let bad = try folder.write(
@@ -104,7 +105,7 @@ struct UnusableInputTests {
 
   @Test("an input without records, or with every input empty, still writes the tables: exit 1")
   func noRecords() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let empty = try folder.write("empty.xml", export(""))
     let headerOnly = try folder.write("header.csv", "date,metric,value,unit,source\n")
     let out = folder.file("samples.hpt")
@@ -140,7 +141,7 @@ struct UnusableInputTests {
 
   @Test("a long reject reason is cut in the one-line account (it goes into every header)")
   func longReason() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     // One row whose value is 5,000 letters: its reject reason quotes them all.
     let value = String(repeating: "z", count: 5_000)
     let bad = try folder.write(

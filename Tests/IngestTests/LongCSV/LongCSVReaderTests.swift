@@ -8,13 +8,9 @@ import Testing
     _ text: String, options: ReaderOptions = berlin, bufferSize: Int = 1 << 16,
     chunkSize: Int = .max
   ) throws -> Collected {
-    let out = Collected()
-    var reader = LongCSVReader()
-    reader.bufferSize = bufferSize
-    try reader.read(
-      source: MemoryByteSource(text: text, path: "long.csv", chunkSize: chunkSize),
-      into: out.sink, options: options)
-    return out
+    try readInMemory(
+      LongCSVReader.self, Array(text.utf8), path: "long.csv", options: options,
+      bufferSize: bufferSize, chunkSize: chunkSize)
   }
 
   static let sample =

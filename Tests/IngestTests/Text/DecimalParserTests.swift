@@ -1,3 +1,4 @@
+import HealthCore
 import Ingest
 import Testing
 
@@ -12,9 +13,9 @@ import Testing
       "00012", "1e22", "1e23", "8.98846567431158e307",
     ]
     // A deterministic spread of mantissas and exponents.
-    var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var rng = SeededRandom(seed: 0x9E37_79B9_7F4A_7C15)
     for _ in 0..<2000 {
-      x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let x = rng.next()
       let mantissa = x >> 11
       let exponent = Int(x % 61) - 30
       let digits = String(mantissa)

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Ingest
+import TestSupport
 import Testing
 
 /// `apple-dogsheep/zip_contents` zipped in many ways. Its export.xml holds, per SOURCES.md's
@@ -8,7 +9,7 @@ import Testing
 /// WorkoutRoute carrying one FileReference (no Location), 2 ActivitySummary.
 @Suite(
   "Apple export.zip reader",
-  .enabled(if: RealData.available, "../shared/data/real is absent"),
+  .enabled(if: RealData.isPresent, "../shared/data/real is absent"),
   .enabled(if: pythonAvailable, "python3 is needed to build the zip variants"),
   .enabled(if: zipAvailable, "/usr/bin/zip is needed for the zip64 variant"))
 struct AppleZipReaderTests {
@@ -32,7 +33,7 @@ struct AppleZipReaderTests {
       "comment",
     ])
   func variants(_ variant: String) throws {
-    let folder = TemporaryFolder("zip")
+    let folder = TemporaryDirectory("zip")
     let path = try ZipFixtures.make(variant, in: folder)
     let r = try ZipFixtures.read(path)
     Self.expectDogsheepCounts(r)
@@ -44,7 +45,7 @@ struct AppleZipReaderTests {
 
   @Test("the data-descriptor variant really has flag bit 3, the zip64 one a zip64 end record")
   func variantsAreWhatTheySay() throws {
-    let folder = TemporaryFolder("zip")
+    let folder = TemporaryDirectory("zip")
     let descriptor = try ZipReader(path: try ZipFixtures.make("descriptor", in: folder))
     let flagged = descriptor.entries.filter { $0.hasDataDescriptor }
     #expect(flagged.count == descriptor.entries.count)
@@ -55,7 +56,7 @@ struct AppleZipReaderTests {
 
   @Test("a truncated zip is exit 65 naming the missing end record")
   func truncated() throws {
-    let folder = TemporaryFolder("zip")
+    let folder = TemporaryDirectory("zip")
     let path = try ZipFixtures.make("deflated", in: folder)
     let bytes = try FileReader.readAll(path)
     try Data(bytes[0..<(bytes.count / 2)]).write(to: URL(fileURLWithPath: path))
@@ -68,7 +69,7 @@ struct AppleZipReaderTests {
 
   @Test("a wrong CRC-32 is exit 65 naming the entry")
   func wrongCRC() throws {
-    let folder = TemporaryFolder("zip")
+    let folder = TemporaryDirectory("zip")
     let path = try ZipFixtures.make("deflated", in: folder)
     try ZipFixtures.patchCentralEntry(path, endingWith: "export.xml") { bytes, at in
       bytes[at + 16] ^= 0xFF
@@ -82,7 +83,7 @@ struct AppleZipReaderTests {
 
   @Test("an unsupported method and an encrypted entry are exit 65 naming the entry")
   func unsupported() throws {
-    let folder = TemporaryFolder("zip")
+    let folder = TemporaryDirectory("zip")
     let bzip2 = try ZipFixtures.make("bzip2", in: folder)
     let e1 = try #require(ZipFixtures.error(bzip2))
     #expect(e1.code == .dataError)
@@ -100,7 +101,7 @@ struct AppleZipReaderTests {
 
   @Test("a zip without an export XML is exit 65 saying what it looked at")
   func noExport() throws {
-    let folder = TemporaryFolder("zip")
+    let folder = TemporaryDirectory("zip")
     let error = try #require(ZipFixtures.error(try ZipFixtures.make("noxml", in: folder)))
     #expect(error.code == .dataError)
     #expect(error.message.contains("no Apple Health export XML inside the zip"))
@@ -108,7 +109,7 @@ struct AppleZipReaderTests {
 
   @Test("a zip bomb (70 MB of blanks deflated over 1000:1) is refused before inflating")
   func bomb() throws {
-    let folder = TemporaryFolder("zip")
+    let folder = TemporaryDirectory("zip")
     let path = try ZipFixtures.make("bomb", in: folder)
     let zip = try ZipReader(path: path)
     let entry = try #require(zip.entries.first)
@@ -124,7 +125,7 @@ struct AppleZipReaderTests {
 
 @Suite(
   "Damaged zips",
-  .enabled(if: RealData.available, "../shared/data/real is absent"),
+  .enabled(if: RealData.isPresent, "../shared/data/real is absent"),
   .enabled(if: pythonAvailable, "python3 is needed to build the zip"),
   .enabled(if: zipAvailable, "/usr/bin/zip is needed for the zip64 variant"))
 struct DamagedZipTests {
@@ -132,7 +133,7 @@ struct DamagedZipTests {
     "a zip cut at any byte, or with a flipped byte, is exit 65 or reads; never a crash",
     arguments: ["deflated", "zip64", "descriptor"])
   func cutAndFlipped(_ variant: String) throws {
-    let folder = TemporaryFolder("zip")
+    let folder = TemporaryDirectory("zip")
     let path = try ZipFixtures.make(variant, in: folder)
     let bytes = try FileReader.readAll(path)
     let damaged = folder.file("damaged.zip")

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Ingest
+import TestSupport
 
 /// Builds zip variants of a folder with python3's zipfile module (and Info-ZIP's `zip` for
 /// zip64), in a temporary folder, and reads them with `AppleZipReader`.
@@ -56,7 +57,7 @@ enum ZipFixtures {
   static var contents: String { RealData.path("apple-dogsheep/zip_contents") }
 
   /// Writes the variant into `folder` and returns its path.
-  static func make(_ variant: String, in folder: TemporaryFolder) throws -> String {
+  static func make(_ variant: String, in folder: TemporaryDirectory) throws -> String {
     let out = folder.file("\(variant).zip")
     if variant == "zip64" {
       // Info-ZIP's -fz forces zip64: a zip64 end record and locator, and 0xFFFFFFFF sizes
@@ -77,33 +78,17 @@ enum ZipFixtures {
 
   /// Reads a zip with `AppleZipReader`.
   static func read(_ path: String) throws -> ParsedExport {
-    var result = ParsedExport()
     var samples: [Sample] = []
     var rejects: [Reject] = []
     let sink = IngestSink(
       inputIndex: 0, path: path, onSample: { samples.append($0) }, onReject: { rejects.append($0) })
     try AppleZipReader().read(
       path: path, into: sink, options: ReaderOptions(), progress: .silent)
-    result.samples = samples
-    result.rejects = rejects
-    result.counts = sink.counts
-    result.extra = sink.extra
-    result.notes = sink.notes
-    result.exportDate = sink.exportDate
-    return result
+    return ParsedExport(sink, samples: samples, rejects: rejects)
   }
 
   /// The error reading a zip throws.
-  static func error(_ path: String) -> HealthError? {
-    do {
-      _ = try read(path)
-      return nil
-    } catch let e as HealthError {
-      return e
-    } catch {
-      return HealthError.internalError("\(error)")
-    }
-  }
+  static func error(_ path: String) -> HealthError? { healthError { _ = try read(path) } }
 
   /// Patches the central-directory entry whose name ends with `suffix`: `body` gets the
   /// file bytes and the offset of that entry's signature.

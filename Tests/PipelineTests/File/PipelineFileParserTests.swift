@@ -1,6 +1,7 @@
 import Aggregate
 import Foundation
 import HealthCore
+import TestSupport
 import Testing
 
 @testable import Pipeline

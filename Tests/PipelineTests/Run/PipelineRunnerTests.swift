@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Pipeline

@@ -1,55 +1,16 @@
 import Foundation
+import TestSupport
 
 /// Runs Python 3 (present on every machine here) to parse outputs with real parsers:
 /// `xml.etree` for SVG and XHTML, `html.parser` for HTML, `email` for MIME, `zlib` for PNG.
 /// The script reads the file named by its first argument and prints JSON.
 enum PythonProbe {
-  /// The interpreter, if any.
-  static let python: String? = {
-    for p in ["/usr/bin/python3", "/usr/local/bin/python3"]
-    where FileManager.default.isExecutableFile(atPath: p) {
-      return p
-    }
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    for d in path.split(separator: ":") {
-      let p = "\(d)/python3"
-      if FileManager.default.isExecutableFile(atPath: p) { return p }
-    }
-    return nil
-  }()
-
   /// Whether Python 3 is available.
-  static var available: Bool { python != nil }
+  static var available: Bool { Python.available }
 
   /// Runs `script` with the arguments and decodes its stdout as JSON.
   static func run(_ script: String, _ arguments: [String]) throws -> Any {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python!)
-    process.arguments = ["-c", script] + arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw ProbeError(message: String(decoding: errData, as: UTF8.self))
-    }
-    return try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-  }
-
-  struct ProbeError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { "python probe failed: \(message)" }
+    try Python.json(script, arguments)
   }
 
   /// Parses an SVG file with `xml.etree.ElementTree` and lists every element in document

@@ -3,8 +3,8 @@ import HealthCore
 
 /// A realistic, deterministic aggregate folder written by hand with `TableFile.write`:
 /// 150 days ending Sun 6 Jul 2025 of every key metric (with gaps), sleep stages, baselines
-/// computed here by the design's window rules (independently of the report code, which only
-/// reads them), scores, streaks, weekly rows and the header meta.
+/// computed here by the window rules of docs/aggregate.md (independently of the report code, which
+/// only reads them), scores, streaks, weekly rows and the header meta.
 struct ReportFixture {
   static let asOf = LocalDay(year: 2025, month: 7, day: 6)!
   let asOf: LocalDay
@@ -25,7 +25,7 @@ struct ReportFixture {
   init(asOf: LocalDay = ReportFixture.asOf, days: Int = 150) {
     self.asOf = asOf
     self.dayCount = days
-    var rng = LCG(seed: 20_250_706)
+    var rng = SeededRandom(seed: 20_250_706)
     func wave(_ i: Int, _ period: Double) -> Double { sin(Double(i) / period * 2 * .pi) }
     var series: [MetricID: [Double?]] = [:]
     for m in MetricCatalog.keyMetrics { series[m] = Array(repeating: nil, count: days) }
@@ -34,29 +34,29 @@ struct ReportFixture {
       let fromEnd = days - 1 - i
       // HRV: missing every 11th day and on three days in a row 9-11 days before as-of.
       if i % 11 != 4 && !(9...11).contains(fromEnd) {
-        series[.hrvLnSDNN]![i] = log(48 + 8 * wave(i, 23) + rng.next(-6, 6))
+        series[.hrvLnSDNN]![i] = log(48 + 8 * wave(i, 23) + rng.uniform(-6, 6))
       }
       if i % 13 != 6 {
-        series[.restingHeartRate]![i] = (56 + 2 * wave(i, 17) + rng.next(-2, 2)).rounded()
+        series[.restingHeartRate]![i] = (56 + 2 * wave(i, 17) + rng.uniform(-2, 2)).rounded()
       }
       if fromEnd != 2 {
-        series[.steps]![i] = (8500 + 3000 * wave(i, 9) + rng.next(-2500, 2500)).rounded()
+        series[.steps]![i] = (8500 + 3000 * wave(i, 9) + rng.uniform(-2500, 2500)).rounded()
       }
-      series[.activeEnergy]![i] = (520 + 140 * wave(i, 9) + rng.next(-90, 90)).rounded()
-      if i % 3 == 0 { series[.bodyMass]![i] = 72.4 - Double(i) * 0.004 + rng.next(-0.3, 0.3) }
-      if i % 4 != 1 { series[.respiratoryRate]![i] = 14.6 + rng.next(-0.8, 0.8) }
-      if i % 2 == 0 { series[.spo2]![i] = 0.965 + rng.next(-0.015, 0.015) }
+      series[.activeEnergy]![i] = (520 + 140 * wave(i, 9) + rng.uniform(-90, 90)).rounded()
+      if i % 3 == 0 { series[.bodyMass]![i] = 72.4 - Double(i) * 0.004 + rng.uniform(-0.3, 0.3) }
+      if i % 4 != 1 { series[.respiratoryRate]![i] = 14.6 + rng.uniform(-0.8, 0.8) }
+      if i % 2 == 0 { series[.spo2]![i] = 0.965 + rng.uniform(-0.015, 0.015) }
       // Sleep: one missing night per week (not the last one); stage minutes add up.
       if i % 7 != 3 {
-        let asleep = (430 + 40 * wave(i, 13) + rng.next(-45, 45)).rounded()
-        let deep = (asleep * (0.13 + rng.next(-0.03, 0.03))).rounded()
-        let rem = (asleep * (0.22 + rng.next(-0.04, 0.04))).rounded()
+        let asleep = (430 + 40 * wave(i, 13) + rng.uniform(-45, 45)).rounded()
+        let deep = (asleep * (0.13 + rng.uniform(-0.03, 0.03))).rounded()
+        let rem = (asleep * (0.22 + rng.uniform(-0.04, 0.04))).rounded()
         let core = asleep - deep - rem
-        let awake = (18 + rng.next(0, 20)).rounded()
+        let awake = (18 + rng.uniform(0, 20)).rounded()
         series[.sleepAsleep]![i] = asleep
         stages[i] = [
           .sleepDeep: deep, .sleepREM: rem, .sleepCore: core, .sleepAwake: awake,
-          .sleepInBed: asleep + awake + (8 + rng.next(0, 12)).rounded(),
+          .sleepInBed: asleep + awake + (8 + rng.uniform(0, 12)).rounded(),
         ]
       }
     }
@@ -224,7 +224,7 @@ struct ReportFixture {
     ]
   }
 
-  /// The design's window rules (section 7) for day index i.
+  /// The window rules (docs/aggregate.md, "Windows") for day index i.
   static func baseline(
     _ m: MetricID, _ i: Int, _ s: [Double?], _ first: LocalDay, _ asOf: LocalDay, _ unit: String
   ) -> BaselineRow {
@@ -302,15 +302,5 @@ struct ReportFixture {
   /// The baseline row of a metric on a day.
   func baselineRow(_ m: MetricID, on day: LocalDay) -> BaselineRow? {
     baselines.first { $0.metric == m && $0.day == day }
-  }
-}
-
-/// A tiny deterministic generator (64-bit LCG, Knuth's constants).
-struct LCG {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next(_ lo: Double, _ hi: Double) -> Double {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return lo + Double(state >> 11) / Double(1 << 53) * (hi - lo)
   }
 }

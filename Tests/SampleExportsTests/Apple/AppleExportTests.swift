@@ -24,7 +24,7 @@ struct AppleExportTests {
       """
     for run in [SyntheticRuns.sample, SyntheticRuns.full] {
       let r = try SyntheticTestSupport.python(script, [run.file("export.xml")])
-      #expect(r.status == 0, "\(r.output)")
+      #expect(r.code == 0, "\(r.output)")
       // The iOS 16 DTD leaves VisionPrescription's ATTLIST open: line 156 is the first
       // declaration expat cannot accept (as every real Version 12 export).
       #expect(r.output.contains("syntax error: line 156"), "\(r.output)")
@@ -105,7 +105,7 @@ struct AppleExportTests {
       """#
     let r = try SyntheticTestSupport.python(
       script, [SyntheticRuns.sample.file("export.xml"), "150"])
-    #expect(r.status == 0, "\(r.output)")
+    #expect(r.code == 0, "\(r.output)")
     // Outdoor workouts reference their routes, as the phone writes them (the route files
     // themselves are not generated: no reader reads them).
     let routes =
@@ -131,11 +131,11 @@ struct AppleExportTests {
         """
       let r = try SyntheticTestSupport.python(
         script, [run.file("export.zip"), run.file("export.xml")])
-      #expect(r.status == 0, "\(r.output)")
+      #expect(r.code == 0, "\(r.output)")
       if SyntheticTestSupport.hasUnzip {
         let u = try SyntheticTestSupport.run(
-          "/usr/bin/env", ["unzip", "-t", run.file("export.zip")])
-        #expect(u.status == 0 && u.output.contains("No errors detected"), "\(u.output)")
+          "unzip", ["-t", run.file("export.zip")])
+        #expect(u.code == 0 && u.output.contains("No errors detected"), "\(u.output)")
       }
     }
   }
@@ -160,10 +160,10 @@ struct AppleExportTests {
       assert z.read('apple_health_export/exportar.xml').startswith(b'<?xml')
       """
     let r = try SyntheticTestSupport.python(script, [run.file("export.zip")])
-    #expect(r.status == 0, "\(r.output)")
+    #expect(r.code == 0, "\(r.output)")
     if SyntheticTestSupport.hasUnzip {
-      let u = try SyntheticTestSupport.run("/usr/bin/env", ["unzip", "-t", run.file("export.zip")])
-      #expect(u.status == 0, "\(u.output)")
+      let u = try SyntheticTestSupport.run("unzip", ["-t", run.file("export.zip")])
+      #expect(u.code == 0, "\(u.output)")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SampleExports
@@ -12,8 +13,8 @@ struct AutoExportFormatTests {
     .enabled(if: SyntheticTestSupport.hasPython))
   func json() throws {
     let path = try run.find("HealthAutoExport-", ".json")
-    let tool = try SyntheticTestSupport.run("/usr/bin/env", ["python3", "-m", "json.tool", path])
-    #expect(tool.status == 0)
+    let tool = try SyntheticTestSupport.run("python3", ["-m", "json.tool", path])
+    #expect(tool.code == 0)
     let raw = try String(contentsOfFile: path, encoding: .utf8)
     #expect(raw.hasPrefix("{\n  \"data\" : {\n    \"metrics\" : [\n"))
     #expect(raw.hasSuffix("}") && !raw.hasSuffix("\n"))  // no final newline, like the app
@@ -47,7 +48,7 @@ struct AutoExportFormatTests {
       print('absurd', sum(1 for p in m['sleep_analysis']['data'] if p.get('inBed', 0) > 1e6))
       """#
     let r = try SyntheticTestSupport.python(script, [path])
-    #expect(r.status == 0, "\(r.output)")
+    #expect(r.code == 0, "\(r.output)")
     let all = try SyntheticTruthTests.truth(run)["all"]!
     #expect(
       r.output.contains("duplicated \(all["steps.duplicates_hae_json"] ?? "0")\n"), "\(r.output)")
@@ -85,7 +86,7 @@ struct AutoExportFormatTests {
       assert [r[1] for r in w[1:]] == sorted((r[1] for r in w[1:]), reverse=True)
       """#
     let r = try SyntheticTestSupport.python(script, [daily, workouts])
-    #expect(r.status == 0, "\(r.output)")
+    #expect(r.code == 0, "\(r.output)")
   }
 
   @Test(
@@ -109,7 +110,7 @@ struct AutoExportFormatTests {
       print(sum(float(r[2]) for r in rows[1:] if r[1] == 'sleep'))
       """#
     let r = try SyntheticTestSupport.python(script, [path])
-    #expect(r.status == 0, "\(r.output)")
+    #expect(r.code == 0, "\(r.output)")
     // The ring's asleep minutes equal the truth's `sleep.asleep_ring`, summed.
     let truth = try SyntheticTruthTests.truth(run)
     let ring = truth.values.compactMap { $0["sleep.asleep_ring"].flatMap(Double.init) }.reduce(0, +)
@@ -146,7 +147,7 @@ struct AutoExportFormatTests {
         try run.find("HealthAutoExport-", ".json"), try run.find("HealthAutoExport-", " Data.csv"),
         run.file("truth.csv"),
       ])
-    #expect(r.status == 0, "\(r.output)")
+    #expect(r.code == 0, "\(r.output)")
     let parts = r.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
     #expect(parts.count == 2 && Int(parts[0])! > 300 && parts[1] == "0", "\(r.output)")
   }

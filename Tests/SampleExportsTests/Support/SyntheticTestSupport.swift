@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import TestSupport
 
 @testable import SampleExports
 
@@ -7,43 +8,26 @@ import HealthCore
 enum SyntheticTestSupport {
   /// Whether `python3` is on the PATH (tests that use it for independent checks are skipped
   /// without it).
-  static let hasPython: Bool = {
-    (try? run("/usr/bin/env", ["python3", "-c", "print(1)"]))?.status == 0
-  }()
+  static var hasPython: Bool { Python.available }
 
   /// Whether `unzip` is available.
-  static let hasUnzip: Bool = {
-    (try? run("/usr/bin/env", ["unzip", "-v"]))?.status == 0
-  }()
+  static let hasUnzip = ProcessRunner.executable(named: "unzip") != nil
 
-  /// Runs a program; returns its exit status and combined output.
-  static func run(_ executable: String, _ arguments: [String]) throws -> (
-    status: Int32, output: String
-  ) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: executable)
-    p.arguments = arguments
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = pipe
-    try p.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+  /// Runs a program found on the PATH.
+  static func run(_ name: String, _ arguments: [String]) throws -> ProcessResult {
+    try ProcessRunner.run(name, arguments)
   }
 
   /// Runs a Python script with arguments.
-  static func python(_ script: String, _ arguments: [String] = []) throws -> (
-    status: Int32, output: String
-  ) {
-    try run("/usr/bin/env", ["python3", "-c", script] + arguments)
+  static func python(_ script: String, _ arguments: [String] = []) throws -> ProcessResult {
+    try Python.run(script, arguments)
   }
 
   /// Generates formats into a fresh folder and returns it (with `truth.csv` inside).
   static func generate(
     _ options: SyntheticOptions, formats: [SyntheticFormat] = SyntheticFormat.allCases
   ) throws -> SyntheticScratch {
-    let dir = SyntheticScratch()
+    let dir = SyntheticScratch("synthetic")
     _ = try SyntheticExport.write(
       options, formats: formats, to: dir.path, truth: dir.file("truth.csv"))
     return dir
@@ -60,19 +44,10 @@ enum SyntheticTestSupport {
   }
 }
 
-/// A scratch folder removed when dropped.
-final class SyntheticScratch: @unchecked Sendable {
-  let path: String
+/// The generator's scratch folder.
+typealias SyntheticScratch = TemporaryDirectory
 
-  init() {
-    path = NSTemporaryDirectory() + "/synthetic-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
+extension TemporaryDirectory {
   /// The one file whose name starts with `prefix` and ends with `suffix`.
   func find(_ prefix: String, _ suffix: String = "") throws -> String {
     let names = try SyntheticTestSupport.files(path).filter {

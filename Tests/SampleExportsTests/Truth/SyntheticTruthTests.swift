@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SampleExports
@@ -23,7 +24,7 @@ struct SyntheticTruthTests {
     for run in [SyntheticRuns.sample, SyntheticRuns.full, SyntheticRuns.march] {
       let r = try SyntheticTestSupport.python(
         SyntheticRecountScript.source, [run.file("export.xml"), run.file("truth.csv")])
-      #expect(r.status == 0, "\(r.output)")
+      #expect(r.code == 0, "\(r.output)")
       #expect(r.output.contains("mismatches 0"), "\(r.output)")
       // It compared real numbers: many per day.
       let checked = Int(r.output.split(separator: " ").dropFirst().first ?? "0") ?? 0
@@ -89,7 +90,7 @@ struct SyntheticTruthTests {
         SyntheticRuns.sample.file("export.xml"), "2026-09-20", "2026-11-01", "2026-10-31",
         "2026-09-20",
       ])
-    #expect(r.status == 0, "\(r.output)")
+    #expect(r.code == 0, "\(r.output)")
     let lines = r.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
     // 1 November: the records of that local date reach past 24 hours of elapsed time, with
     // both offsets; 31 October stays under 24 hours with one.

@@ -1,5 +1,5 @@
 /// A row of the `baselines` table: windows, baselines, deltas and normal range for one key
-/// metric on one day (design section 7, "Windows"). A window with too few days has nil
+/// metric on one day (docs/aggregate.md, "Windows"). A window with too few days has nil
 /// values and a note such as `calibrating 3/7`.
 public struct BaselineRow: Hashable, Sendable, TableRecord {
   /// The day d.

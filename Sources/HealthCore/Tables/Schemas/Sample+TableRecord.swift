@@ -2,7 +2,7 @@ extension Sample: TableRecord {
   /// `samples`.
   public static let tableKind = TableKind.samples
 
-  /// The samples table schema (design section 4).
+  /// The samples table schema (docs/table-format.md, "Schemas").
   public static let columns: [ColumnSpec] = [
     ColumnSpec("metric", .string),
     ColumnSpec("start", .timestamp, unit: "s"),

@@ -1,5 +1,5 @@
 /// A row of the `scores` table: the day's condition, sleep, body and wellness scores
-/// (design section 7), each with its status word, or nil with a note saying why.
+/// (docs/aggregate.md, "Scores"), each with its status word, or nil with a note saying why.
 public struct ScoreRow: Hashable, Sendable, TableRecord {
   /// The day.
   public var day: LocalDay
@@ -124,7 +124,7 @@ public struct ScoreRow: Hashable, Sendable, TableRecord {
   }
 }
 
-/// Status words for any 0-100 score (design section 7).
+/// Status words for any 0-100 score (docs/aggregate.md, "Scores").
 public enum ScoreStatus {
   /// `excellent` (80-100), `good` (60-79), `fair` (40-59), `tired` (20-39), `warning` (0-19).
   public static func word(for score: Int64) -> String {

@@ -1,5 +1,5 @@
 /// A row of the `streaks` table: one goal's streak state at the as-of date, rebuilt over the
-/// 90-day backfill window (design section 7, "Goals and streaks").
+/// 90-day backfill window (docs/streaks.md).
 public struct StreakRow: Hashable, Sendable, TableRecord {
   /// Goal name (`active`, `steps`, `sleep`, or a `[goal.NAME]` of the pipeline file).
   public var goal: String

@@ -1,5 +1,5 @@
 /// A row of the `weekly` table: one metric over one ISO week, against the week before and
-/// the normal range (design section 7, "Weekly rows").
+/// the normal range (docs/aggregate.md, "Weekly rows").
 ///
 /// Key metrics carry the week's mean; workout rows (`workoutCount`, `workoutMinutes`,
 /// `workoutEnergy`, `workoutDistance`, split by activity type in `category`) carry sums;

@@ -1,0 +1,194 @@
+import Foundation
+import HealthCore
+import TestSupport
+import Testing
+
+@testable import Aggregate
+
+@Suite("Aggregate stage files")
+struct AggregateStageTests {
+  let asOf = LocalDay(iso: "2024-11-10")!
+
+  func input(_ dir: TemporaryDirectory, meta: [String: String] = [:]) throws -> String {
+    let path = dir.file("clean.hpt")
+    var rows: [Sample] = []
+    CleanedSampleSynthesizer.generate(days: 70, endingAt: asOf, seed: 3) { rows += $0 }
+    let inputs = [
+      InputDescriptor(
+        index: 0, path: "export.zip", format: "apple-zip", size: 10, crc32: "0000abcd")
+    ]
+    try TableFile.write(rows, to: path, stage: "clean", inputs: inputs, meta: meta)
+    return path
+  }
+
+  @Test("writes the five tables and two CSVs, with the input's facts carried forward")
+  func outputs() throws {
+    let dir = TemporaryDirectory()
+    let path = try input(dir, meta: ["priority": "manual,Apple Watch,iPhone,*", "asOf": "x"])
+    let rejects = dir.file("rejects.hpt")
+    let reject = Reject(
+      stage: "clean", code: .outOfRange, reason: "312 bpm is above 250", metric: "heartRate",
+      value: "312", unit: "count/min", source: "W", origin: Origin(file: 0, record: 9))
+    try TableFile.write(
+      [
+        reject, reject,
+        Reject(
+          stage: "ingest", code: .badDate, reason: "bad", metric: "steps", value: "", unit: "",
+          source: "", origin: Origin(file: 0, record: 1)),
+      ], to: rejects, stage: "clean")
+    let out = dir.file("agg")
+    let manifest = try AggregateStage.run(
+      AggregateOptions(input: path, outputDirectory: out, asOf: asOf, rejectsInputs: [rejects]),
+      progress: .silent)
+
+    let (header, daily) = try TableFile.read(DailyValue.self, from: out + "/daily.hpt")
+    #expect(header.stage == "aggregate")
+    #expect(header.meta["priority"] == "manual,Apple Watch,iPhone,*")
+    #expect(header.meta["asOf"] == "2024-11-10")
+    #expect(header.meta["input.asOf"] == "x")
+    #expect(header.meta["pinned"] == "hrvLnSDNN,restingHeartRate,sleepAsleep")
+    #expect(header.meta["weekStart"] == "monday")
+    #expect(header.meta["weeklyActiveTarget"] == "5")
+    #expect(header.meta["goal.active.description"] == "exercise ≥ 30 min or a workout ≥ 20 min")
+    #expect(header.meta["rejects.clean.out-of-range"] == "2")
+    #expect(header.meta["rejects.ingest.bad-date"] == "1")
+    #expect(header.meta["rejects.total"] == "3")
+    #expect(header.meta["coverage.nights7"] == "7")
+    let carried = try JSONDecoder().decode(
+      [InputDescriptor].self, from: Data(header.meta["inputs"]!.utf8))
+    #expect(carried.first?.format == "apple-zip")
+    #expect(header.inputs.map(\.format) == ["samples", "rejects"])
+    #expect(daily.contains { $0.metric == .hrvLnSDNN })
+    #expect(daily.allSatisfy { $0.day <= asOf })
+
+    let baselines = try TableFile.read(BaselineRow.self, from: out + "/baselines.hpt").rows
+    #expect(baselines.count == 70 * MetricCatalog.keyMetrics.count)
+    let scores = try TableFile.read(ScoreRow.self, from: out + "/scores.hpt").rows
+    #expect(scores.count == 70)
+    #expect(scores.last?.day == asOf)
+    #expect(scores.last?.condition != nil)  // 69 days of HRV before: base60 valid
+    #expect(scores.last?.conditionReference == "base60")
+    #expect(scores.last?.sleep != nil)
+    #expect(scores.last?.coachingRule.isEmpty == false)
+    let streaks = try TableFile.read(StreakRow.self, from: out + "/streaks.hpt").rows
+    #expect(
+      streaks.map { "\($0.goal)/\($0.cadence)" } == [
+        "active/daily", "active/weekly", "steps/daily", "sleep/daily",
+      ])
+    #expect(streaks.allSatisfy { $0.history.count == ($0.cadence == "daily" ? 90 : 12) })
+    let weekly = try TableFile.read(WeeklyRow.self, from: out + "/weekly.hpt").rows
+    #expect(weekly.contains { $0.metric == .goalMet && $0.category == "active" && $0.target == 5 })
+
+    let csv = String(decoding: try FileReader.readAll(out + "/daily.csv"), as: UTF8.self)
+    let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    #expect(lines.count == 71)  // header + 70 days
+    #expect(lines[0].hasPrefix("date,"))
+    #expect(lines[0].contains("heart_rate [bpm],heart_rate_min [bpm],heart_rate_max [bpm]"))
+    #expect(lines[0].contains("workout_minutes_running [min]"))
+    #expect(lines[1].hasPrefix("2024-09-02,"))  // 10 Nov − 69 days
+    let weeklyCSV = String(decoding: try FileReader.readAll(out + "/weekly.csv"), as: UTF8.self)
+    #expect(weeklyCSV.hasPrefix("week,weekStart,metric,category,value,previousValue,change,"))
+
+    #expect(manifest.balanced)
+    #expect(
+      manifest.totals["samples"] == Int64(try TableFile.read(Sample.self, from: path).rows.count))
+    // Five tables, three CSV files and their three CSV on the Web sidecars.
+    #expect(manifest.outputs.count == 11)
+    let onDisk = try StageManifest.read(from: out + ".manifest.json")
+    #expect(onDisk.stage == "aggregate")
+    #expect(onDisk.settings["asOf"] == "2024-11-10")
+  }
+
+  @Test("daily.csv covers the analysis range: stray far-past samples add no empty lines")
+  func dailyCSVRange() throws {
+    let dir = TemporaryDirectory()
+    // The 70 synthetic days up to 2024-11-10, plus steps dated 0001-01-01 (a device clock
+    // error) and 1850-06-01 (before 1900), and a lone sample on 2023-01-01, 619 days before
+    // the stretch starts (a gap over 366 days).
+    var rows: [Sample] = []
+    CleanedSampleSynthesizer.generate(days: 70, endingAt: asOf, seed: 3) { rows += $0 }
+    for (day, value) in [("0001-01-01", 5.0), ("1850-06-01", 6), ("2023-01-01", 7)] {
+      rows.append(S.sample(.steps, "\(day) 12:00:00 +0000", value: value))
+    }
+    let path = dir.file("clean.hpt")
+    try TableFile.write(rows, to: path, stage: "clean", inputs: [])
+    let out = dir.file("agg")
+    try AggregateStage.run(
+      AggregateOptions(input: path, outputDirectory: out, asOf: asOf), progress: .silent)
+    let csv = String(decoding: try FileReader.readAll(out + "/daily.csv"), as: UTF8.self)
+    let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    // Header + the 70 days 2024-09-02 ... 2024-11-10, as in the scores table; not the
+    // 739,000 days since year 1.
+    #expect(lines.count == 71)
+    #expect(lines[1].hasPrefix("2024-09-02,"))
+    #expect(lines.last?.hasPrefix("2024-11-10,") == true)
+    let scores = try TableFile.read(ScoreRow.self, from: out + "/scores.hpt").rows
+    #expect(scores.first?.day == LocalDay(iso: "2024-09-02"))
+    // Nothing read is dropped: the three stray values stay in daily.hpt.
+    let daily = try TableFile.read(DailyValue.self, from: out + "/daily.hpt").rows
+    for day in ["0001-01-01", "1850-06-01", "2023-01-01"] {
+      #expect(daily.contains { $0.metric == .steps && $0.day == LocalDay(iso: day) })
+    }
+  }
+
+  @Test("a missing input exits 66, a table of the wrong kind 65, a file as --out 73")
+  func errors() throws {
+    let dir = TemporaryDirectory()
+    func code(_ o: AggregateOptions) -> ExitCode? {
+      do {
+        try AggregateStage.run(o, progress: .silent)
+        return nil
+      } catch let e as HealthError {
+        return e.code
+      } catch { return .internalError }
+    }
+    #expect(
+      code(
+        AggregateOptions(input: dir.file("none.hpt"), outputDirectory: dir.file("o"), asOf: asOf))
+        == .noInput)
+    try TableFile.write([DailyValue](), to: dir.file("daily.hpt"), stage: "t")
+    #expect(
+      code(
+        AggregateOptions(input: dir.file("daily.hpt"), outputDirectory: dir.file("o"), asOf: asOf))
+        == .dataError)
+    let path = try input(dir)
+    try AtomicFileWriter.write("x", to: dir.file("file"))
+    #expect(
+      code(AggregateOptions(input: path, outputDirectory: dir.file("file"), asOf: asOf))
+        == .cannotCreate)
+  }
+
+  @Test("an empty samples table gives empty tables and streak rows of no data")
+  func empty() throws {
+    let dir = TemporaryDirectory()
+    try TableFile.write([Sample](), to: dir.file("clean.hpt"), stage: "clean")
+    let out = dir.file("o")
+    try AggregateStage.run(
+      AggregateOptions(input: dir.file("clean.hpt"), outputDirectory: out, asOf: asOf),
+      progress: .silent)
+    #expect(try TableFile.read(DailyValue.self, from: out + "/daily.hpt").rows.isEmpty)
+    #expect(try TableFile.read(ScoreRow.self, from: out + "/scores.hpt").rows.isEmpty)
+    let streaks = try TableFile.read(StreakRow.self, from: out + "/streaks.hpt").rows
+    #expect(streaks.first?.history == String(repeating: ".", count: 90))
+    #expect(streaks.first?.current == 0)
+  }
+}
+
+@Suite("Progress estimate")
+struct ProgressEstimateTests {
+  @Test("reads the row count from a table's footer; nothing for other files")
+  func footer() throws {
+    let dir = TemporaryDirectory()
+    var rows: [Sample] = []
+    CleanedSampleSynthesizer.generate(days: 2, endingAt: LocalDay(iso: "2024-01-02")!, seed: 1) {
+      rows += $0
+    }
+    try TableFile.write(rows, to: dir.file("t.hpt"), stage: "t")
+    let e = ProgressEstimate(path: dir.file("t.hpt"))
+    #expect(e.totalRows == Int64(rows.count))
+    #expect(e.bytes(afterRows: Int64(rows.count)) == e.fileSize)
+    #expect(e.bytes(afterRows: 0) == 0)
+    try AtomicFileWriter.write("not a table at all, just some text", to: dir.file("x"))
+    #expect(ProgressEstimate(path: dir.file("x")).totalRows == nil)
+  }
+}
