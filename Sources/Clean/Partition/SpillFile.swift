@@ -34,10 +34,13 @@ final class SpillFile {
   /// Creates the scratch file in the folder of `output`.
   init(beside output: String) throws {
     self.output = output
-    let (descriptor, path) = try SystemCalls.createHiddenFile(
-      beside: output, tag: "clean-", mode: 0o600, readable: true,
-      doing: "creating the scratch file")
+    let (descriptor, path) = try TemporaryFiles.create {
+      try SystemCalls.createHiddenFile(
+        beside: output, tag: "clean-", mode: 0o600, readable: true,
+        doing: "creating the scratch file")
+    }
     unlink(path)
+    TemporaryFiles.unregister(path)
     fd = descriptor
   }
 

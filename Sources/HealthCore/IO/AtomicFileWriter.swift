@@ -44,11 +44,12 @@ public final class AtomicFileWriter {
   public init(destination: String, durable: Bool = true) throws {
     self.destination = destination
     self.durable = durable
-    let (descriptor, path) = try SystemCalls.createHiddenFile(
-      beside: destination, mode: 0o644, doing: "creating the output")
+    let (descriptor, path) = try TemporaryFiles.create {
+      try SystemCalls.createHiddenFile(
+        beside: destination, mode: 0o644, doing: "creating the output")
+    }
     temporaryPath = path
     fd = descriptor
-    TemporaryFiles.register(path)
     buffer.reserveCapacity(bufferLimit)
   }
 

@@ -23,6 +23,21 @@ public enum TemporaryFiles {
     lock.unlock()
   }
 
+  /// Creates a temporary file with `make` and registers it in one step, under the lock the
+  /// clean-up holds from a polite stop until the process ends: the file either exists and is
+  /// registered before the clean-up runs, or is never created. (Creating first and
+  /// registering after left a file behind when the signal came between the two, while the
+  /// other threads ran on.)
+  public static func create(
+    _ make: () throws -> (descriptor: Int32, path: String)
+  ) rethrows -> (descriptor: Int32, path: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    let made = try make()
+    paths.insert(made.path)
+    return made
+  }
+
   /// Forgets a file that was renamed into place or removed.
   public static func unregister(_ path: String) {
     lock.lock()

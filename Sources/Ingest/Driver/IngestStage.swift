@@ -113,9 +113,11 @@ public enum IngestStage {
       result.wallSeconds = SystemCalls.monotonicSeconds() - started
       return result
     }
+    // Registered before the renames, so no moment exists where a part file is on disk and
+    // unknown to the clean-up of a polite stop (unlinking a name not yet there is harmless).
+    parts.register()
     try samplesPart.commit()
     try rejectsPart.commit()
-    parts.committed()
 
     let reconciliation = IngestReconciliation.lines(for: read)
     let broken = reconciliation.filter { !$0.holds }
@@ -255,9 +257,9 @@ struct PartFiles {
     self.rejects = Self.hidden(rejects, suffix: "part-\(pid)")
   }
 
-  /// Called once the parts are committed: from then on they are removed on SIGTERM too
-  /// (while written they are the writers' temporary files).
-  func committed() {
+  /// Called just before the parts are committed: from then on they are removed on SIGTERM
+  /// too (while written they are the writers' temporary files).
+  func register() {
     TemporaryFiles.register(samples)
     TemporaryFiles.register(rejects)
   }
