@@ -85,6 +85,10 @@ enum PipelineBench {
         ctx.check(
           section, "cached rerun, unchanged inputs (wall)", best: cached.bestWall,
           median: cached.medianWall, unit: "s", .atMost, 0.3, source: "design §10")
+        ctx.check(
+          section, "cached rerun, unchanged inputs (wall, issue 18)",
+          best: cached.bestWall * 1000, median: cached.medianWall * 1000, unit: "ms", .atMost,
+          20, source: "issue 18")
       }
     } else {
       var op = Operation(
@@ -100,6 +104,13 @@ enum PipelineBench {
       ctx.check(
         section, "whole pipeline, \(label) (wall)", best: whole.bestWall,
         median: whole.medianWall, unit: "s", .atMost, 5, source: "design §10")
+      ctx.check(
+        section, "whole pipeline, \(label) (wall, issue 18)", best: whole.bestWall,
+        median: whole.medianWall, unit: "s", .atMost, 2.5, source: "issue 18")
+      ctx.check(
+        section, "whole pipeline, \(label): peak RSS (issue 18)",
+        best: Double(whole.peakRSS) / Double(BenchSizes.mb), median: nil, unit: "MB", .atMost,
+        250, source: "issue 18")
     }
     ctx.check(
       section, "whole pipeline, \(label): peak RSS",
