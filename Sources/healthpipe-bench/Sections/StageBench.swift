@@ -51,10 +51,10 @@ enum StageBench {
     guard let records = m.records, records > 0 else { return }
     let perSecond = { (seconds: Double) in seconds > 0 ? Double(records) / seconds : 0 }
     ctx.check(
-      section, "samples per second (wall)", best: perSecond(m.bestWall),
+      section, "\(section.rawValue): samples per second (wall)", best: perSecond(m.bestWall),
       median: perSecond(m.medianWall), unit: "samples/s", .atLeast, target, source: "issue 18")
     ctx.check(
-      section, "samples per CPU second", best: perSecond(m.bestCPU),
+      section, "\(section.rawValue): samples per CPU second", best: perSecond(m.bestCPU),
       median: perSecond(m.medianCPU), unit: "samples/s", .atLeast, target, source: "issue 18")
   }
 
