@@ -43,6 +43,8 @@ struct AppleChunkedRead: Sendable {
     /// Lines the piece ends (its `\n` bytes), and whether a line number went into a text.
     var lines = 0
     var wroteLineInText = false
+    /// Top-level elements read, for progress.
+    var records: Int64 = 0
     /// The file offset just after the piece.
     var end: Int64 = 0
   }
@@ -77,7 +79,8 @@ struct AppleChunkedRead: Sendable {
       return Summary(piecesMerged: 0, readOnFrom: 0)
     }
     summary.piecesMerged = 1
-    progress.update(bytes: head.end, records: 0)
+    var records = head.records
+    progress.update(bytes: head.end, records: records)
     if first.isLast {
       finish(state, into: sink)
       sink.contentCRC32 = splitter.wholeFileCRC32
@@ -124,7 +127,8 @@ struct AppleChunkedRead: Sendable {
         return summary
       }
       summary.piecesMerged += 1
-      progress.update(bytes: outcome.end, records: 0)
+      records += outcome.records
+      progress.update(bytes: outcome.end, records: records)
       if outcome.chunk.isLast {
         finish(state, into: sink)
         sink.contentCRC32 = splitter.wholeFileCRC32
@@ -173,6 +177,7 @@ struct AppleChunkedRead: Sendable {
     outcome.rootLine = parser.rootLine
     outcome.lines = parser.scanner.line - 1
     outcome.wroteLineInText = parser.wroteLineInText
+    outcome.records = parser.recordsSeen
     return outcome
   }
 
