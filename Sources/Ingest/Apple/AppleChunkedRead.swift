@@ -24,6 +24,17 @@ struct AppleChunkedRead: Sendable {
   let workers: Int
   let bufferSize: Int
   let options: ReaderOptions
+  /// The zip entry holding the export, when the input is an `export.zip`; nil for a plain
+  /// `export.xml`.
+  var zipEntry: ZipSource? = nil
+
+  /// An entry of an open zip, inflated from its start each time `open()` is called.
+  struct ZipSource: @unchecked Sendable {
+    let zip: ZipReader
+    let entry: ZipEntry
+
+    func open() throws -> ZipEntryByteSource { try ZipEntryByteSource(zip: zip, entry: entry) }
+  }
 
   private typealias Resume = AppleExportParser.Resume
 
@@ -55,13 +66,16 @@ struct AppleChunkedRead: Sendable {
     var readOnFrom: Int64?
   }
 
-  /// Reads the file into `sink`; sets its `contentCRC32` when every byte was read here
-  /// (otherwise the stage computes it).
+  /// Reads the file (or the zip entry) into `sink`; for a file, sets its `contentCRC32`
+  /// when every byte was read here (otherwise the stage computes it).
   @discardableResult
   func read(into sink: IngestSink, progress: ProgressMeter) throws -> Summary {
     var summary = Summary()
-    let reader = try FileReader(path: path)
-    let splitter = XMLChunkSplitter(reader: reader, chunkBytes: chunkBytes)
+    // Opened here, so an entry the zip reader refuses (encrypted, another method, a zip
+    // bomb) fails as it does when read in one piece.
+    let source: any ByteSource = try zipEntry?.open() ?? FileReader(path: path)
+    let splitter = XMLChunkSplitter(
+      source: source, chunkBytes: chunkBytes, checksum: zipEntry == nil)
     defer { splitter.stop() }
     guard let first = splitter.next(), !first.giveUp else {
       splitter.stop()
@@ -154,7 +168,7 @@ struct AppleChunkedRead: Sendable {
       inputIndex: inputIndex, path: path, onSample: { rows.samples.append($0) },
       onReject: { rows.rejects.append($0) })
     let parser = AppleExportParser(
-      source: PieceByteSource(chunk, path: path), fileName: path, entryName: nil,
+      source: PieceByteSource(chunk, path: path), fileName: path, entryName: zipEntry?.entry.name,
       bufferSize: bufferSize, sink: part, options: options, progress: .silent, resume: resume,
       isPiece: true)
     parser.scanner.endsAtChunk = !chunk.isLast
@@ -212,6 +226,16 @@ struct AppleChunkedRead: Sendable {
   private func sequential(from state: Resume?, into sink: IngestSink, progress: ProgressMeter)
     throws
   {
+    if let zipEntry {
+      // An entry can only be inflated from its start: the bytes before `state.offset` are
+      // inflated again and skipped.
+      let source = ReadAheadByteSource(try zipEntry.open())
+      if let state { try Self.skip(state.offset, of: source) }
+      let parser = AppleExportParser(
+        source: source, fileName: path, entryName: zipEntry.entry.name, bufferSize: bufferSize,
+        sink: sink, options: options, progress: progress, resume: state)
+      return try parser.run()
+    }
     guard let state else {
       let source = try FileByteSource(path: path)
       let parser = AppleExportParser(
@@ -227,6 +251,20 @@ struct AppleChunkedRead: Sendable {
       source: ReadAheadByteSource(reader), fileName: path, entryName: nil,
       bufferSize: bufferSize, sink: sink, options: options, progress: progress, resume: state)
     try parser.run()
+  }
+
+  /// Reads and drops the first `count` bytes of `source`.
+  private static func skip(_ count: Int64, of source: any ByteSource) throws {
+    var left = count
+    var scratch = [UInt8](repeating: 0, count: 1 << 16)
+    while left > 0 {
+      let n = try scratch.withUnsafeMutableBytes { raw in
+        try source.read(
+          into: UnsafeMutableRawBufferPointer(rebasing: raw[..<Int(min(left, 1 << 16))]))
+      }
+      guard n > 0 else { return }
+      left -= Int64(n)
+    }
   }
 }
 

@@ -19,7 +19,7 @@ struct XMLChunk: Sendable {
   var giveUp: Bool = false
 }
 
-/// Reads a file on a background thread and cuts it into pieces of about `chunkBytes` that
+/// Reads a file (or a zip entry being inflated) on a background thread and cuts it into pieces of about `chunkBytes` that
 /// end just before a line starting with one space and a start tag (`\n <Record`), where
 /// Apple writes its top-level elements, so the pieces can be parsed on several cores
 /// (`AppleChunkedRead`). Computes the whole file's CRC-32 on the way.
@@ -33,15 +33,18 @@ final class XMLChunkSplitter: @unchecked Sendable {
   // Written by the splitter's thread, read only after the last piece was taken (the
   // handoff's lock orders the two).
   private var crc = CRC32()
+  private let checksum: Bool
   private var readAll = false
   /// Buffers the parsers are done with, reused so the pages are not faulted in again.
   private var spares: [[UInt8]] = []
   private let sparesLock = NSLock()
 
-  /// Starts reading `reader` from its start.
-  init(reader: FileReader, chunkBytes: Int, waiting: Int = 2) {
+  /// Starts reading `source` (a file, or a zip entry being inflated) from its start;
+  /// computes the CRC-32 of what it reads when `checksum` is set.
+  init(source: any ByteSource, chunkBytes: Int, checksum: Bool, waiting: Int = 2) {
     chunks = BoundedHandoff(capacity: waiting)
-    let wrapped = UncheckedSendable(reader)
+    self.checksum = checksum
+    let wrapped = UncheckedSendable(source)
     thread = BackgroundThread(name: "healthpipe.xml-splitter") { [self] in
       split(wrapped.value, chunkBytes: max(64, chunkBytes))
     }
@@ -74,10 +77,10 @@ final class XMLChunkSplitter: @unchecked Sendable {
   }
 
   /// The CRC-32 of the whole file after the last piece was taken; nil unless every byte
-  /// was read (no `giveUp`).
-  var wholeFileCRC32: UInt32? { readAll ? crc.value : nil }
+  /// was read (no `giveUp`) and `checksum` was set.
+  var wholeFileCRC32: UInt32? { readAll && checksum ? crc.value : nil }
 
-  private func split(_ reader: FileReader, chunkBytes: Int) {
+  private func split(_ reader: any ByteSource, chunkBytes: Int) {
     var carry: [UInt8] = []
     var offset: Int64 = 0
     var index = 0
@@ -106,7 +109,7 @@ final class XMLChunkSplitter: @unchecked Sendable {
             }
             count += n
           }
-          crc.update(UnsafeRawBufferPointer(rebasing: raw[start..<count]))
+          if checksum { crc.update(UnsafeRawBufferPointer(rebasing: raw[start..<count])) }
         }
       } catch {
         giveUp(index: index, offset: offset)
