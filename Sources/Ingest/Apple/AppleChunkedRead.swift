@@ -1,7 +1,8 @@
 import Foundation
 import HealthCore
 
-/// Reads a big `export.xml` on several cores: `XMLChunkSplitter` cuts it into pieces at
+/// Reads a big `export.xml` (or the export inside an `export.zip`, inflated on the
+/// splitter's thread) on several cores: `XMLChunkSplitter` cuts it into pieces at
 /// lines that start a top-level element, worker threads parse the pieces at the same time
 /// (each into its own `IngestSink`), and the calling thread hands the pieces' samples,
 /// rejects and counts to the real sink in file order. The output is the same, byte for
