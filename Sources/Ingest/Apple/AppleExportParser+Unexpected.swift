@@ -35,6 +35,7 @@ extension AppleExportParser {
       metric = MetricID.workout.rawValue
     }
     let reason: String
+    if inside != nil { wroteLineInText = true }
     switch (inside, kind.isRecordKind) {
     case (let parent?, true):
       reason =

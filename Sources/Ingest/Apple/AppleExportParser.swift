@@ -30,6 +30,11 @@ final class AppleExportParser {
   /// Counts of elements seen but not kept, by kind; unknown names in `otherCounts`.
   @exclusivity(unchecked) var skipped = [Int64](repeating: 0, count: AppleElement.allCases.count)
   @exclusivity(unchecked) var otherCounts: [String: Int64] = [:]
+  /// Whether a line number went into a text (a reject's reason, a note): a piece parsed
+  /// with lines counted from its own start (`AppleChunkedRead`) cannot be used then.
+  @exclusivity(unchecked) var wroteLineInText = false
+  /// Whether an unknown name was counted as `other` for want of room.
+  @exclusivity(unchecked) var otherNamesOverflowed = false
   @exclusivity(unchecked) var correlationRecords: Int64 = 0
   @exclusivity(unchecked) var unknownZones: Int64 = 0
   @exclusivity(unchecked) var durationsFromDates: Int64 = 0
@@ -49,9 +54,30 @@ final class AppleExportParser {
   @exclusivity(unchecked) var exportOffset: Int32?
   @exclusivity(unchecked) var recordsSeen: Int64 = 0
 
+  /// Where a parser starts in the middle of a document (`AppleChunkedRead`): between two
+  /// top-level elements, with the state that everything before left.
+  struct Resume: Sendable {
+    /// Byte offset in the document of the first byte `source` returns.
+    var offset: Int64
+    /// Its 1-based line.
+    var line: Int
+    /// The line of the `<HealthData>` start tag (for messages about the end).
+    var rootLine: Int
+    /// The `ExportDate` offset read before, if any.
+    var exportOffset: Int32?
+    /// Unknown element names counted before (their cap of 200 spans the document).
+    var otherCounts: [String: Int64]
+  }
+
+  /// Whether this parser reads one piece of a split document (`Resume`, the scanner's
+  /// `endsAtChunk`): unknown-name counts are left in `otherCounts` for the caller to merge.
+  let isPiece: Bool
+  /// Whether parsing started from a `Resume`.
+  private let resumed: Bool
+
   init(
     source: ByteSource, fileName: String, entryName: String?, bufferSize: Int, sink: IngestSink,
-    options: ReaderOptions, progress: ProgressMeter
+    options: ReaderOptions, progress: ProgressMeter, resume: Resume? = nil, isPiece: Bool = false
   ) {
     self.source = source
     scanner = XMLByteScanner(
@@ -59,11 +85,31 @@ final class AppleExportParser {
     self.sink = sink
     self.options = options
     self.progress = progress
+    self.isPiece = isPiece
+    scanner.endsAtChunk = isPiece
+    resumed = resume != nil
+    if let resume {
+      scanner.resume(
+        offset: resume.offset, line: resume.line, rootName: Array("HealthData".utf8),
+        rootLine: resume.rootLine)
+      exportOffset = resume.exportOffset
+      otherCounts = resume.otherCounts
+    }
   }
 
-  /// Reads the whole document.
+  /// Whether a piece ended where the next may start: inside the root element, between
+  /// top-level elements, with nothing pending (no open record, no skipped element, no
+  /// character defect waiting for the next element).
+  var endedBetweenElements: Bool {
+    scanner.depth == 1 && top == nil && rejectedLevel == nil && scanner.textDefect == nil
+  }
+
+  /// The line of the root element's start tag (after it was read).
+  var rootLine: Int? { scanner.openLines.first }
+
+  /// Reads the whole document (or piece).
   func run() throws {
-    var sawRoot = false
+    var sawRoot = resumed
     loop: while true {
       switch try scanner.next() {
       case .startTag:
@@ -196,12 +242,16 @@ final class AppleExportParser {
     }
   }
 
+  /// Distinct unknown element names counted one by one; the rest count as `other`.
+  static let otherNamesCap = 200
+
   /// Counts an element of an unknown name (at most 200 names, then as `other`).
   private func countOther() {
     let name = scanner.tagNameText
-    if otherCounts[name] != nil || otherCounts.count < 200 {
+    if otherCounts[name] != nil || otherCounts.count < Self.otherNamesCap {
       otherCounts[name, default: 0] += 1
     } else {
+      otherNamesOverflowed = true
       otherCounts["other", default: 0] += 1
     }
   }
@@ -246,6 +296,7 @@ final class AppleExportParser {
         sink.exportDate = date.epoch
         exportOffset = date.offset
       } else {
+        wroteLineInText = true
         sink.notes.append(
           "ExportDate '\(scanner.value(of: a))' on line \(scanner.tagLine) is not a date; "
             + "no export date recorded")
@@ -258,7 +309,9 @@ final class AppleExportParser {
     for kind in AppleElement.allCases where skipped[Int(kind.rawValue)] > 0 {
       sink.extra["skipped.\(kind.name)", default: 0] += skipped[Int(kind.rawValue)]
     }
-    for (name, n) in otherCounts { sink.extra["skipped.\(name)", default: 0] += n }
+    if !isPiece {
+      for (name, n) in otherCounts { sink.extra["skipped.\(name)", default: 0] += n }
+    }
     if correlationRecords > 0 {
       sink.extra["skipped.Correlation.Record", default: 0] += correlationRecords
     }

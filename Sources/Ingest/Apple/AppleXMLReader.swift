@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 
 /// Reads an Apple Health `export.xml` (any localised name) with the streaming byte
@@ -8,14 +9,38 @@ public struct AppleXMLReader: InputReader {
   public static let format = InputFormat.appleXML
   /// Size of the read buffer in bytes.
   public var bufferSize: Int
+  /// Threads that parse pieces of a file at the same time (`AppleChunkedRead`); 1 reads
+  /// in one piece.
+  public var parsingThreads: Int
+  /// The size of those pieces; files under two pieces are read in one.
+  public var chunkBytes: Int
 
   /// A reader with a buffer of `bufferSize` bytes (it grows only for a single tag longer
-  /// than that).
-  public init(bufferSize: Int = 256 << 10) { self.bufferSize = bufferSize }
+  /// than that), parsing a file on `parsingThreads` threads (default: one per core) in
+  /// pieces of `chunkBytes`.
+  public init(
+    bufferSize: Int = 256 << 10, parsingThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    chunkBytes: Int = 1 << 20
+  ) {
+    self.bufferSize = bufferSize
+    self.parsingThreads = max(1, parsingThreads)
+    self.chunkBytes = max(256, chunkBytes)
+  }
 
   public func read(
     path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
   ) throws {
+    if parsingThreads > 1, let size = try? FileReader(path: path).size,
+      size >= 2 * Int64(chunkBytes)
+    {
+      progress.begin(stage: "ingest \(Self.displayName(path))", totalBytes: size)
+      defer { progress.end() }
+      let chunked = AppleChunkedRead(
+        path: path, chunkBytes: chunkBytes, workers: parsingThreads, bufferSize: bufferSize,
+        options: options)
+      _ = try chunked.read(into: sink, progress: progress)
+      return
+    }
     let source = try FileByteSource(path: path)
     progress.begin(stage: "ingest \(Self.displayName(path))", totalBytes: source.size)
     defer { progress.end() }

@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 
 /// Reads an Apple Health `export.zip` in place: the export XML is found by content (its
@@ -9,15 +10,42 @@ public struct AppleZipReader: InputReader {
   public static let format = InputFormat.appleZip
   /// Size of the XML scanner's buffer in bytes.
   public var bufferSize: Int
+  /// Threads that parse pieces of the entry at the same time (`AppleChunkedRead`); 1 reads
+  /// in one piece.
+  public var parsingThreads: Int
+  /// The size of those pieces; entries under two pieces are read in one.
+  public var chunkBytes: Int
 
-  /// A reader whose XML scanner uses a buffer of `bufferSize` bytes.
-  public init(bufferSize: Int = 256 << 10) { self.bufferSize = bufferSize }
+  /// A reader whose XML scanner uses a buffer of `bufferSize` bytes, parsing the entry on
+  /// `parsingThreads` threads (default: one per core) in pieces of `chunkBytes`.
+  public init(
+    bufferSize: Int = 256 << 10, parsingThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    chunkBytes: Int = 1 << 20
+  ) {
+    self.bufferSize = bufferSize
+    self.parsingThreads = max(1, parsingThreads)
+    self.chunkBytes = max(256, chunkBytes)
+  }
 
   public func read(
     path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
   ) throws {
     let zip = try ZipReader(path: path)
     let entry = try Self.exportEntry(in: zip, sink: sink)
+    if parsingThreads > 1 && entry.uncompressedSize >= 2 * Int64(chunkBytes) {
+      // Inflated on one thread, parsed in pieces on every core.
+      progress.begin(
+        stage: "ingest \(AppleXMLReader.displayName(path)):\(entry.fileName)",
+        totalBytes: entry.uncompressedSize)
+      defer { progress.end() }
+      var chunked = AppleChunkedRead(
+        path: path, chunkBytes: chunkBytes, workers: parsingThreads, bufferSize: bufferSize,
+        options: options)
+      chunked.zipEntry = AppleChunkedRead.ZipSource(zip: zip, entry: entry)
+      try chunked.read(into: sink, progress: progress)
+      sink.notes.append("read the export from zip entry \(entry.name)")
+      return
+    }
     // The inflate and the entry's checks run on the read-ahead thread, beside the parser.
     let source = ReadAheadByteSource(try ZipEntryByteSource(zip: zip, entry: entry))
     progress.begin(

@@ -82,6 +82,10 @@ final class XMLByteScanner {
   @exclusivity(unchecked) var sawRoot = false
   @exclusivity(unchecked) var rootClosed = false
   @exclusivity(unchecked) var scratch: [UInt8] = []
+  /// Set for one piece of a document split at record boundaries (`AppleChunkedRead`): the
+  /// end of its bytes at depth 1, between tags, ends the piece instead of being a
+  /// truncated document.
+  @exclusivity(unchecked) var endsAtChunk = false
   /// 1 for the bytes that end a name (controls, blank, quotes, '/', '<', '=', '>'), 2 for
   /// bytes above 0x7F (validated as UTF-8), 0 for the rest.
   let nameStops: UnsafeMutablePointer<UInt8>
@@ -217,7 +221,10 @@ final class XMLByteScanner {
         }
       }
       if pos >= end {
-        if eof { return try finishDocument() }
+        if eof {
+          if endsAtChunk && depth == 1 { return .endOfDocument }
+          return try finishDocument()
+        }
         try refill(keepFrom: pos)
         continue
       }
@@ -241,6 +248,19 @@ final class XMLByteScanner {
         return .endTag
       }
     }
+  }
+
+  /// Continues a document at byte `offset` (line `line`), a position between two tags
+  /// inside the root element `rootName` opened on line `rootLine`: the state the scanner
+  /// would be in there had it read everything before.
+  func resume(offset: Int64, line: Int, rootName: [UInt8], rootLine: Int) {
+    started = true
+    sawRoot = true
+    base = offset
+    self.line = line
+    openStarts = [0]
+    openLines = [rootLine]
+    openNames = rootName
   }
 
   func begin() throws {

@@ -87,6 +87,37 @@ public final class IngestSink {
     return TypeCounter(slot: typeNames.count - 1)
   }
 
+  /// Takes over what `part` received: `part` read a piece of this input that comes after
+  /// everything this sink received so far (`AppleChunkedRead`), and kept its samples and
+  /// rejects in `samples` and `rejects`, in order, with line numbers counted `lineShift`
+  /// short. Counts, reject tally, extras and notes add up as if this sink had read the
+  /// piece itself; the export date and assumed time zone follow the same rules (last date,
+  /// first zone).
+  func absorb(_ part: IngestSink, samples: [Sample], rejects: [Reject], lineShift: Int64)
+    throws
+  {
+    for (slot, name) in part.typeNames.enumerated() {
+      let counts = part.typeCounts[slot]
+      let mine = counter(for: name).slot
+      typeCounts[mine].read += counts.read
+      typeCounts[mine].kept += counts.kept
+      typeCounts[mine].rejected += counts.rejected
+    }
+    rejectTally.add(part.rejectTally, lineShift: lineShift)
+    for (key, n) in part.extra { extra[key, default: 0] += n }
+    notes.append(contentsOf: part.notes)
+    if let date = part.exportDate { exportDate = date }
+    if assumedTimeZone == nil { assumedTimeZone = part.assumedTimeZone }
+    for var sample in samples {
+      sample.origin.record += lineShift
+      try onSample(sample)
+    }
+    for var reject in rejects {
+      reject.origin.record += lineShift
+      try onReject(reject)
+    }
+  }
+
   /// Counts one record of `type` as read.
   public func read(type: String) { read(counter(for: type)) }
 

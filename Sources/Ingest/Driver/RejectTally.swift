@@ -30,6 +30,21 @@ public struct RejectTally: Sendable, Hashable {
     }
   }
 
+  /// Adds the rejects of `later`, counted on input read after everything counted here (so
+  /// a first occurrence here stays first), whose line numbers were counted `lineShift`
+  /// lines short.
+  public mutating func add(_ later: RejectTally, lineShift: Int64 = 0) {
+    for (code, entry) in later.entries {
+      if entries[code] != nil {
+        entries[code]!.count += entry.count
+      } else {
+        var shifted = entry
+        shifted.firstRecord += lineShift
+        entries[code] = shifted
+      }
+    }
+  }
+
   /// The code with the most rejects (ties: the code that sorts first), nil when none.
   public var mostCommon: Entry? {
     entries.values.min { a, b in a.count != b.count ? a.count > b.count : a.code < b.code }

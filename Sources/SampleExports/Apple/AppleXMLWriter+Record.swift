@@ -34,12 +34,14 @@ extension AppleXMLWriter {
       try out.append(number: r.value, decimals: r.type.decimals)
       try out.append(byte: 0x22)
     }
-    guard r.meta != 0 else {
+    let heavy = heavyWatch && r.source == .watch
+    guard r.meta != 0 || heavy else {
       try out.append("/>\n")
       return
     }
     try out.append(">\n")
     let child = Self.indents[indent + 1]
+    if heavy { try writeWatchSync(r, child) }
     if r.meta & RecordMeta.motion != 0 {
       try out.append(child)
       try out.append("<MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"")
@@ -64,6 +66,28 @@ extension AppleXMLWriter {
     if r.meta & RecordMeta.beats != 0 { try writeBeats(r, indent: indent + 1) }
     try out.append(Self.indents[indent])
     try out.append("</Record>\n")
+  }
+
+  /// The metadata watchOS adds to what it syncs (heavy Apple Watch shape): a sync
+  /// identifier (a UUID made from the record's noise), the sync version and the algorithm
+  /// version.
+  private func writeWatchSync(_ r: SyntheticRecord, _ child: StaticString) throws {
+    try out.append(child)
+    try out.append("<MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"")
+    try out.append(hex: r.noise & 0xFFFF_FFFF, digits: 8)
+    try out.append("-")
+    try out.append(hex: (r.noise >> 32) & 0xFFFF, digits: 4)
+    try out.append("-4")
+    try out.append(hex: (r.noise >> 48) & 0xFFF, digits: 3)
+    try out.append("-A")
+    try out.append(hex: UInt64(bitPattern: r.start) & 0xFFF, digits: 3)
+    try out.append("-")
+    try out.append(hex: UInt64(bitPattern: r.start &* 2_654_435_761) & 0xFFFF_FFFF_FFFF, digits: 12)
+    try out.append("\"/>\n")
+    try out.append(child)
+    try out.append("<MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"1\"/>\n")
+    try out.append(child)
+    try out.append("<MetadataEntry key=\"HKMetadataKeyAlgorithmVersion\" value=\"2\"/>\n")
   }
 
   /// The Withings scale's metadata (the link holds `&amp;`).
@@ -97,7 +121,7 @@ extension AppleXMLWriter {
   /// phone's locale (`2:14:48.94 AM`).
   private func writeBeats(_ r: SyntheticRecord, indent: Int) throws {
     var rng = SeededRandom(seed: r.noise)
-    let count = sparse ? rng.int(5...6) : rng.int(55...80)
+    let count = sparse ? rng.int(5...6) : rng.int(55...80) * (heavyWatch ? 2 : 1)
     let base = rng.uniform(54, 72)
     let offset = Int64(zones.offset(at: r.start))
     var t = Double(r.start) + rng.uniform(0.2, 0.9)

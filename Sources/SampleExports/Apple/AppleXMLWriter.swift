@@ -15,6 +15,8 @@ final class AppleXMLWriter {
   var text = AppleRecordText()
   var zones: ZoneSchedule { timeline.calendar.zones }
   var sparse: Bool { timeline.options.density == .sample }
+  /// Whether the export is shaped like a heavy Apple Watch user's (`SyntheticOptions`).
+  var heavyWatch: Bool { timeline.options.heavyWatch && !sparse }
 
   init(timeline: SyntheticTimeline, out: ByteWriter) {
     self.timeline = timeline

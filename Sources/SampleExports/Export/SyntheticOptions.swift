@@ -65,6 +65,11 @@ public struct SyntheticOptions: Sendable {
   public var compressionLevel: Int32
   /// Days the ring is worn, ending with `end` (default 90, at most `days`).
   public var ringDays: Int
+  /// Shape the Apple export like a heavy Apple Watch user's (full density only; for the
+  /// bench): every watch record also carries the sync and algorithm metadata entries that
+  /// watchOS writes, and every HRV reading a beat list twice as long. Off by default, so
+  /// the other outputs keep their bytes.
+  public var heavyWatch = false
 
   /// The default last day, so that runs without `--end` are reproducible: 2026-11-15.
   public static let defaultEnd = LocalDay(year: 2026, month: 11, day: 15)!

@@ -50,7 +50,8 @@ enum InputGenerator {
     var days = spec.days ?? Int(min(Int64(maximum), (spec.minBytes ?? 0) / appleBytesPerDay + 1))
     var xml: SyntheticFile
     while true {
-      let options = SyntheticOptions(days: max(1, days), seed: spec.seed)
+      var options = SyntheticOptions(days: max(1, days), seed: spec.seed)
+      options.heavyWatch = spec.heavyWatch ?? false
       xml = try SyntheticExport.write(options, formats: [.appleXML], to: folder)[0]
       guard spec.days == nil, let target = spec.minBytes, xml.bytes < target, days < maximum
       else { break }
@@ -58,7 +59,8 @@ enum InputGenerator {
     }
     var files = [describe(xml)]
     if spec.zip {
-      let options = SyntheticOptions(days: max(1, days), seed: spec.seed)
+      var options = SyntheticOptions(days: max(1, days), seed: spec.seed)
+      options.heavyWatch = spec.heavyWatch ?? false
       files += try SyntheticExport.write(options, formats: [.appleZip], to: folder).map(describe)
     }
     return (days, files)

@@ -23,6 +23,9 @@ struct InputSpec: Sendable, Codable, Hashable {
   var zip: Bool
   /// The generator's seed.
   var seed: UInt64
+  /// Apple: shaped like a heavy Apple Watch user's export (`SyntheticOptions.heavyWatch`);
+  /// nil (older cache records) means no.
+  var heavyWatch: Bool? = nil
 
   /// The cache folder name, e.g. `apple-200mb-zip-s42` or `apple-1826d-s42`.
   var key: String {
@@ -32,6 +35,7 @@ struct InputSpec: Sendable, Codable, Hashable {
       let mb = Double(minBytes) / Double(BenchSizes.mb)
       text += mb == mb.rounded() ? "-\(Int64(mb))mb" : "-\(minBytes)b"
     }
+    if heavyWatch == true { text += "-watch" }
     if zip { text += "-zip" }
     return text + "-s\(seed)"
   }

@@ -75,24 +75,29 @@ final class BenchContext {
   /// Forgets the outputs of a chain (another command overwrote or removed them).
   func forget(_ chain: StageChain) { made[chain.name] = nil }
 
-  /// Measures the operations `repeats` times, interleaved (a, b, a, b, ...) so a change of
-  /// machine load touches all of them alike, and records the measurements.
+  /// Measures the operations `repeats` times (default `--repeat`), interleaved (a, b, a, b,
+  /// ...) so a change of machine load touches all of them alike, and records the
+  /// measurements.
   @discardableResult
-  func measure(_ section: BenchSection, _ operations: [Operation]) throws -> [Measurement] {
+  func measure(_ section: BenchSection, _ operations: [Operation], repeats: Int? = nil) throws
+    -> [Measurement]
+  {
+    let repeats = repeats ?? options.repeats
     var results = operations.map {
       Measurement(
         section: section, name: $0.name, input: $0.input, inputBytes: $0.inputBytes,
         records: nil, runs: [], commands: $0.commands, note: $0.note)
     }
-    for round in 1...options.repeats {
+    for round in 1...repeats {
       for (i, op) in operations.enumerated() {
         Console.status(
-          "\(section.rawValue): \(op.name) [\(op.input)] run \(round)/\(options.repeats)")
+          "\(section.rawValue): \(op.name) [\(op.input)] run \(round)/\(repeats)")
         var total = ChildUsage(
           wallSeconds: 0, userSeconds: 0, systemSeconds: 0, peakRSSBytes: 0, maxrssBytes: 0,
           polledPeakBytes: 0, floorRSSBytes: 0, exitStatus: 0)
         for command in op.commands {
-          let u = try runChecked(command, label: "\(section.rawValue)-\(command[0])")
+          let u = try runChecked(
+            command, label: "\(section.rawValue)-\(command[0])", executable: op.executable)
           total.wallSeconds += u.wallSeconds
           total.userSeconds += u.userSeconds
           total.systemSeconds += u.systemSeconds
@@ -127,18 +132,23 @@ final class BenchContext {
     if let i = measurements.lastIndex(where: { $0.name == name }) { measurements[i].note = note }
   }
 
-  /// Runs healthpipe once; throws when it does not exit 0, quoting the end of its log.
+  /// Runs healthpipe (or `executable`) once; throws when it does not exit 0, quoting the
+  /// end of its log.
   @discardableResult
-  func runChecked(_ arguments: [String], label: String) throws -> ChildUsage {
+  func runChecked(_ arguments: [String], label: String, executable: String? = nil) throws
+    -> ChildUsage
+  {
     logCounter += 1
-    let log = logs + String(format: "/%03d-", logCounter) + label + ".log"
-    let usage = try ChildProcess.run(healthpipe, arguments, log: log)
+    let log =
+      logs + String(format: "/%03d-", logCounter) + label.replacingAll("/", with: "_") + ".log"
+    let program = executable ?? healthpipe
+    let usage = try ChildProcess.run(program, arguments, log: log)
     guard usage.exitStatus == 0 else {
       let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n")
       throw HealthError(
         .internalError,
-        "`healthpipe \(arguments.joined(separator: " "))` exited \(usage.exitStatus): \(tail)",
+        "`\(program) \(arguments.joined(separator: " "))` exited \(usage.exitStatus): \(tail)",
         at: SourceLocation(file: log), hint: "the whole output is in the log")
     }
     return usage

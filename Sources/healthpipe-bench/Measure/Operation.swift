@@ -22,6 +22,9 @@ struct Operation {
   var runSummary: String?
   /// A remark printed under the table.
   var note: String?
+  /// The program run instead of the `healthpipe` under test (an absolute path), for the
+  /// references measured beside it (`grep`, healthkit-to-sqlite).
+  var executable: String?
 
   /// An operation of one command.
   init(

@@ -50,6 +50,7 @@ enum Format {
     case "MB/s": return String(format: "%.1f MB/s", v)
     case "%": return String(format: "%+.1f %%", v)
     case "B/sample": return String(format: "%.0f B/sample", v)
+    case "samples/s": return count(Int64(v.rounded())) + " samples/s"
     default: return String(format: "%.2f", v) + (unit.isEmpty ? "" : " " + unit)
     }
   }

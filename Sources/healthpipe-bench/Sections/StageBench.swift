@@ -3,7 +3,8 @@ import HealthCore
 
 /// Sections 3-5: clean on the first Apple export's samples (under 300 bytes of peak RSS per
 /// sample), aggregate of five years (no budget of its own, part of the pipeline's 5 s), and
-/// the 90-day HTML report (render under 100 ms); budgets in docs/performance.md.
+/// the 90-day HTML report (render under 100 ms); the speed targets ask clean for ≥ 2 M
+/// samples/s and aggregate for ≥ 3 M samples/s. Budgets in docs/performance.md.
 enum StageBench {
   /// The chain of the five-year export (XML only).
   static func fiveYearChain(_ ctx: BenchContext) throws -> StageChain {
@@ -26,6 +27,7 @@ enum StageBench {
         best: Double(m.peakRSS) / Double(records), median: nil, unit: "B/sample", .below, 300,
         source: "performance.md #3")
     }
+    rateChecks(ctx, section, m, target: 2_000_000)
     SectionPrinter.print(section, [m], ctx.checks(of: section))
   }
 
@@ -38,7 +40,24 @@ enum StageBench {
       "as of \(chain.asOf); no budget of its own: it is part of the whole pipeline's 5 s (section 6)"
     let m = try ctx.measure(section, [op])[0]
     ctx.markMade(chain, .aggregate)
-    SectionPrinter.print(section, [m], [])
+    rateChecks(ctx, section, m, target: 3_000_000)
+    SectionPrinter.print(section, [m], ctx.checks(of: section))
+  }
+
+  /// The stage speed targets (docs/performance.md #10): samples read per wall second (2 cores), and per CPU second.
+  static func rateChecks(
+    _ ctx: BenchContext, _ section: BenchSection, _ m: Measurement, target: Double
+  ) {
+    guard let records = m.records, records > 0 else { return }
+    let perSecond = { (seconds: Double) in seconds > 0 ? Double(records) / seconds : 0 }
+    ctx.check(
+      section, "\(section.rawValue): samples per second (wall)", best: perSecond(m.bestWall),
+      median: perSecond(m.medianWall), unit: "samples/s", .atLeast, target,
+      source: "performance.md #10")
+    ctx.check(
+      section, "\(section.rawValue): samples per CPU second", best: perSecond(m.bestCPU),
+      median: perSecond(m.medianCPU), unit: "samples/s", .atLeast, target,
+      source: "performance.md #10")
   }
 
   static func report(_ ctx: BenchContext) throws {

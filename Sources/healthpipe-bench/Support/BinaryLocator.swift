@@ -14,6 +14,16 @@ enum BinaryLocator {
     return argv0.hasPrefix("/") ? argv0 : FileManager.default.currentDirectoryPath + "/" + argv0
   }
 
+  /// The absolute path of an executable named `name` on `PATH`, nil if there is none.
+  static func onPath(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for dir in path.split(separator: ":") where !dir.isEmpty {
+      let candidate = "\(dir)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
   /// The folder of a path.
   static func directory(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
