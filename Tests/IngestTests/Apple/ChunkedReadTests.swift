@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import SampleExports
+import TestSupport
 import Testing
 
 @testable import Ingest
@@ -200,7 +201,7 @@ struct ChunkedReadTests {
 
   @Test("a plain export of many records is read in many pieces with exact line numbers")
   func plainRecords() throws {
-    let folder = TemporaryFolder("chunked")
+    let folder = TemporaryDirectory("chunked")
     let text = Self.head + Self.records(0..<2000) + "</HealthData>\n"
     let path = try folder.write("export.xml", text)
     let summary = Self.expectSame(path, chunkBytes: 1024)
@@ -216,7 +217,7 @@ struct ChunkedReadTests {
     "cuts inside comments, CDATA and correlations, lines in reasons, a second ExportDate and 230 unknown names read the same at every piece size"
   )
   func traps() throws {
-    let folder = TemporaryFolder("chunked")
+    let folder = TemporaryDirectory("chunked")
     for trap in Self.traps {
       let path = try folder.write("\(trap.name).xml", Self.document(trap.text))
       for size in [256, 300, 512, 700, 1024, 2048] {
@@ -241,7 +242,7 @@ struct ChunkedReadTests {
 
   @Test("damaged files fail with the same message, line and byte offset")
   func damagedFiles() throws {
-    let folder = TemporaryFolder("chunked")
+    let folder = TemporaryDirectory("chunked")
     var bytes = Array(Self.tricky.utf8)
     // Truncated at several places, from the first quarter to the very end.
     for cut in [bytes.count / 4, bytes.count / 2, bytes.count * 3 / 4, bytes.count - 3] {
@@ -276,7 +277,7 @@ struct ChunkedReadTests {
     "an export.zip is inflated once and parsed in pieces, reading the same as in one piece; a damaged entry fails the same"
   )
   func zipEntries() throws {
-    let folder = TemporaryFolder("chunked-zip")
+    let folder = TemporaryDirectory("chunked-zip")
     let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../../SampleData/export.xml").standardizedFileURL.path
     let plain = Array(try Data(contentsOf: URL(fileURLWithPath: sample)))

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import SampleExports
+import TestSupport
 import Testing
 
 /// The bench's heavy-Apple-Watch export (`SyntheticOptions.heavyWatch`): every watch record
@@ -9,12 +10,10 @@ import Testing
 @Suite("Heavy Apple Watch export shape")
 struct HeavyWatchShapeTests {
   static func xml(heavy: Bool) throws -> String {
-    let folder = NSTemporaryDirectory() + "/heavy-watch-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryDirectory("heavy-watch")
     var options = SyntheticOptions(days: 3, seed: 11)
     options.heavyWatch = heavy
-    let files = try SyntheticExport.write(options, formats: [.appleXML], to: folder)
+    let files = try SyntheticExport.write(options, formats: [.appleXML], to: folder.path)
     return try String(contentsOfFile: files[0].path, encoding: .utf8)
   }
 
