@@ -271,6 +271,7 @@ def process(task: Task, pdir: str, settings: RunSettings, binary: str) -> Iterat
 
     work = os.path.join(pdir, "work")
     command = [binary, "run", pipeline_path, "--as-of", settings.as_of, "--quiet"]
+    command += ["--threads", str(settings.threads)]
     try:
         result = subprocess.run(
             command,

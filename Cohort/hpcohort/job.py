@@ -134,6 +134,7 @@ def run(spark: SparkSession, options: JobOptions) -> dict:
         timeout=options.timeout,
         scratch=options.scratch,
         direct=direct,
+        threads=max(1, int(spark.conf.get("spark.task.cpus", "1") or "1")),
     )
     settings_key = json.dumps(
         [

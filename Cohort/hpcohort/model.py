@@ -61,3 +61,6 @@ class RunSettings:
     timeout: float  # seconds per participant; 0 = none
     scratch: str  # persistent scratch root on each executor, "" = a temporary folder
     direct: bool  # inputs are read in place (a path every executor sees)
+    # healthpipe's --threads: the cores a task holds (spark.task.cpus), so one task never
+    # takes a second core its executor gave to another; no output depends on it
+    threads: int = 1

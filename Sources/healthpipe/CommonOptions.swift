@@ -18,4 +18,11 @@ enum CommonOptions {
   static func rejects(_ defaultName: String) -> Option<String> {
     Option("rejects", "FILE", "rejects table (default: \(defaultName) beside --out)")
   }
+
+  /// `--threads N`: threads that parse a large Apple export in pieces (default: one per
+  /// core). 1 suits many healthpipe processes side by side (a cohort on Spark, `xargs -P`);
+  /// the tables are the same bytes whatever the number.
+  static let threads = Option<Int>.integer(
+    "threads", "N", "threads that parse a large Apple export (default: one per core)",
+    in: 1...256)
 }

@@ -184,7 +184,8 @@ public enum IngestStage {
     guard let stat = FileFingerprint.stat(path) else {
       throw HealthError.missingInput(path, reason: "no such file")
     }
-    let reader = InputReaders.reader(for: format)
+    let reader = InputReaders.reader(
+      for: format, parsingThreads: options.reader.parsingThreads)
     let samplesPart = writers.samples
     let rejectsPart = writers.rejects
     let sink = IngestSink(

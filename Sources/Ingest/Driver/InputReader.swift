@@ -7,11 +7,17 @@ public struct ReaderOptions: Sendable {
   public var timeZone: String?
   /// Where `timeZone` came from, for the manifest (`--timezone`, `pipeline setting`).
   public var timeZoneOrigin: String
+  /// Threads that parse a large Apple export in pieces (`--threads`); nil means one per
+  /// core. Never changes a table: the pieces are merged in file order.
+  public var parsingThreads: Int?
 
   /// Creates options.
-  public init(timeZone: String? = nil, timeZoneOrigin: String = "machine zone") {
+  public init(
+    timeZone: String? = nil, timeZoneOrigin: String = "machine zone", parsingThreads: Int? = nil
+  ) {
     self.timeZone = timeZone
     self.timeZoneOrigin = timeZoneOrigin
+    self.parsingThreads = parsingThreads
   }
 }
 

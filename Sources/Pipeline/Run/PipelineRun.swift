@@ -17,15 +17,19 @@ public enum PipelineRun {
     public var force: Bool
     /// `--plan`.
     public var plan: Bool
+    /// `--threads`: threads that parse a large Apple export (nil: one per core).
+    public var threads: Int?
 
     /// Creates a request.
     public init(
-      path: String, asOf: AsOfDate.Word? = nil, force: Bool = false, plan: Bool = false
+      path: String, asOf: AsOfDate.Word? = nil, force: Bool = false, plan: Bool = false,
+      threads: Int? = nil
     ) {
       self.path = path
       self.asOf = asOf
       self.force = force
       self.plan = plan
+      self.threads = threads
     }
   }
 
@@ -39,7 +43,8 @@ public enum PipelineRun {
     let config = try PipelineConfigLoader.load(path: request.path)
     let asOf = try (request.asOf ?? config.asOf).resolve(zone: config.timeZone)
     let stages = NightlyStages.make(
-      config: config, asOf: asOf, fallback: try AsOfDate.today(zone: config.timeZone))
+      config: config, asOf: asOf, fallback: try AsOfDate.today(zone: config.timeZone),
+      threads: request.threads)
     let reportPath = NightlyStages.reportPath(config)
     // The same checks for a plan and a run: whatever one refuses, so does the other.
     try PipelinePreflight.check(config, asOf: asOf.day, reportPath: reportPath)

@@ -24,17 +24,19 @@ public enum NightlyStages {
 
   /// The stages for an as-of choice. `latest` is resolved by aggregate from the cleaned
   /// table (the last day with data) and the report takes the day aggregate recorded;
-  /// `fallback` is used when there is no data at all.
-  public static func make(config: PipelineConfig, asOf: AsOfDate.Choice, fallback: LocalDay)
-    -> [PipelineStage]
-  {
+  /// `fallback` is used when there is no data at all. `threads` parse a large Apple export
+  /// (nil: one per core); they change no output, so they are not part of a cache key.
+  public static func make(
+    config: PipelineConfig, asOf: AsOfDate.Choice, fallback: LocalDay, threads: Int? = nil
+  ) -> [PipelineStage] {
     let work = WorkLayout(folder: config.workFolder)
     let zone = config.timeZone
 
     let ingestOptions = IngestOptions(
       inputs: config.inputs, output: work.samples, rejectsOutput: work.ingestRejects,
       reader: ReaderOptions(
-        timeZone: zone, timeZoneOrigin: zone == nil ? "machine zone" : "pipeline setting"))
+        timeZone: zone, timeZoneOrigin: zone == nil ? "machine zone" : "pipeline setting",
+        parsingThreads: threads))
     let ingest = PipelineStage(
       name: "ingest", inputs: config.inputs, outputs: [work.samples, work.ingestRejects],
       settings: ingestOptions.cacheKey, externalInputs: true

@@ -18,14 +18,17 @@ enum IngestCommand {
     return zone
   }
 
+  static let threads = CommonOptions.threads
+
   static let command = Command(
     name: "ingest",
     summary: "Read health exports (format detected by content) into a samples table.",
     positionals: "INPUT...",
-    options: [out.spec, rejects.spec, timezone.spec, .quiet],
+    options: [out.spec, rejects.spec, timezone.spec, threads.spec, .quiet],
     examples: [
       "healthpipe ingest export.zip --out work/samples.hpt",
       "healthpipe ingest export.xml hae.json extra.csv --out work/samples.hpt --timezone Europe/Berlin",
+      "healthpipe ingest export.zip --out work/samples.hpt --threads 1",
     ]
   ) { arguments in
     let inputs = arguments.positionals
@@ -33,9 +36,10 @@ enum IngestCommand {
       throw HealthError.usage("ingest needs at least one INPUT file")
     }
     let output = try arguments.required(out)
-    var reader = ReaderOptions()
+    var reader = ReaderOptions(parsingThreads: try arguments.value(threads))
     if let zone = try arguments.value(timezone) {
-      reader = ReaderOptions(timeZone: zone, timeZoneOrigin: "--timezone")
+      reader.timeZone = zone
+      reader.timeZoneOrigin = "--timezone"
     }
     let options = IngestOptions(
       inputs: inputs, output: output, rejectsOutput: try arguments.value(rejects), reader: reader)

@@ -12,13 +12,14 @@ enum RunCommand {
   static let plan = Flag("plan", "validate and print what would run; touch nothing")
   static let json = Flag("json", "print the run summary as JSON on stdout")
   static let verbose = Flag("verbose", "also print each stage's totals")
+  static let threads = CommonOptions.threads
 
   static let command = Command(
     name: "run",
     summary: "Run a pipeline file: ingest, clean, aggregate and report, skipping what is "
       + "unchanged.",
     positionals: "PIPELINE",
-    options: [asOf.spec, force.spec, plan.spec, json.spec, .quiet, verbose.spec],
+    options: [asOf.spec, force.spec, plan.spec, json.spec, threads.spec, .quiet, verbose.spec],
     examples: [
       "healthpipe run Pipelines/nightly.pipeline",
       "healthpipe run Pipelines/backfill-90d.pipeline --as-of 2026-11-15 --force",
@@ -30,7 +31,7 @@ enum RunCommand {
     let progress = ProgressMeter(quiet: quiet, environment: ProcessInfo.processInfo.environment)
     let request = PipelineRun.Request(
       path: path, asOf: try arguments.value(asOf), force: arguments.flag(force),
-      plan: arguments.flag(plan))
+      plan: arguments.flag(plan), threads: try arguments.value(threads))
     let (summary, code) = try PipelineRun.execute(request, progress: progress) { line in
       // A plan is the output asked for; a failed input is an error: both print when quiet.
       if !quiet || request.plan || line.hasPrefix(PipelineRun.inputFailedPrefix) {
