@@ -73,9 +73,59 @@ public final class DailyAggregator {
     switch route {
     case .sleep: addSleep(s)
     case .workout: addWorkout(s)
-    case .series(let i): add(s, to: accumulators[i])
-    case .unknown: add(s, to: unknownAccumulator(for: s))
+    case .series(let i): add(Reading(s), to: accumulators[i])
+    case .unknown: add(Reading(s), to: unknownAccumulator(for: s))
     }
+  }
+
+  /// Adds one block of a cleaned samples table, as `add(_:)` adds each of its rows in
+  /// order. Rows of plain catalog series (most rows) are read from the columns, their
+  /// metric resolved once per distinct text of the block, so no `Sample` and no `String` is
+  /// made for them (docs/performance.md); other rows go through `add(_:)`.
+  public func add(_ block: SampleBlock) {
+    var blockRoutes = [Route?](repeating: nil, count: block.metrics.count)
+    for row in 0..<block.rowCount {
+      let start = block.starts[row]
+      let end = block.ends[row]
+      let utcOffset = block.utcOffsets[row]
+      // Out-of-range rows are counted by `add(_:)` before any routing, as there.
+      guard SampleTimeRange.contains(start: start, end: end, utcOffset: utcOffset) else {
+        add(block.sample(at: row))
+        continue
+      }
+      let m = Int(block.metricIndices[row])
+      let route: Route
+      if let known = blockRoutes[m] {
+        route = known
+      } else {
+        route = self.route(for: MetricID(block.metrics[m]))
+        blockRoutes[m] = route
+      }
+      guard case .series(let i) = route else {
+        add(block.sample(at: row))
+        continue
+      }
+      add(
+        Reading(
+          start: start, end: end, utcOffset: utcOffset, value: block.values[row],
+          minimum: block.minimum(row), maximum: block.maximum(row),
+          hrvKind: block.hrvKinds[row], origin: block.origins[row]),
+        to: accumulators[i])
+    }
+  }
+
+  /// The fields of a sample a plain series uses.
+  fileprivate struct Reading {
+    var start: Int64
+    var end: Int64
+    var utcOffset: Int32
+    var value: Double
+    var minimum: Double?
+    var maximum: Double?
+    var hrvKind: HRVKind
+    var origin: Origin
+
+    var startDay: LocalDay { LocalDay(epochSeconds: start, utcOffset: utcOffset) }
   }
 
   /// Where a metric's samples go; looked up once per metric, not per sample.
@@ -128,7 +178,7 @@ public final class DailyAggregator {
     return accumulators[index]
   }
 
-  private func add(_ s: Sample, to acc: SeriesAccumulator) {
+  private func add(_ s: Reading, to acc: SeriesAccumulator) {
     acc.counts.read += 1
     switch acc.aggregation {
     case .sum:
@@ -290,5 +340,14 @@ extension DailyValue {
       (ranked[$0].day, ranked[$0].rank) < (ranked[$1].day, ranked[$1].rank)
     }
     rows = order.map { rows[$0] }
+  }
+}
+
+extension DailyAggregator.Reading {
+  /// The fields of a sample.
+  init(_ s: Sample) {
+    self.init(
+      start: s.start, end: s.end, utcOffset: s.utcOffset, value: s.value, minimum: s.minimum,
+      maximum: s.maximum, hrvKind: s.hrvKind, origin: s.origin)
   }
 }

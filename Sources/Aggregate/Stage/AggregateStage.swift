@@ -27,9 +27,9 @@ public enum AggregateStage {
     // takes the last day with data as the as-of date.
     let aggregator = DailyAggregator(asOf: o.asOfLatest ? AggregateStage.openEnd : o.asOf)
     var rowsRead: Int64 = 0
-    let inputHeader = try TableFile.stream(Sample.self, from: o.input) { block in
-      aggregator.add(contentsOf: block)
-      rowsRead += Int64(block.count)
+    let inputHeader = try TableFile.streamSamples(from: o.input) { block in
+      aggregator.add(block)
+      rowsRead += Int64(block.rowCount)
       progress.update(bytes: estimate.bytes(afterRows: rowsRead), records: rowsRead)
     }
     aggregator.carriedNightWindows = try carriedNightWindows(inputHeader, path: o.input)

@@ -97,13 +97,38 @@ public enum TableFile {
       do {
         records.append(try Record(reading: &rowReader))
       } catch let error as InvalidTableValue {
-        throw HealthError.malformed(
-          "column \(error.column) holds \(error.value), which no valid table contains",
-          at: SourceLocation(file: path, path: "row \(firstRow + Int64(row) + 1)"),
-          hint: "the file was damaged or written by another version; rerun the stage that wrote it")
+        throw invalidValue(error, row: firstRow + Int64(row), path: path)
       }
     }
     return records
+  }
+
+  /// The error for a value no valid table holds, in row `row` (0-based) of the file.
+  private static func invalidValue(_ error: InvalidTableValue, row: Int64, path: String)
+    -> HealthError
+  {
+    HealthError.malformed(
+      "column \(error.column) holds \(error.value), which no valid table contains",
+      at: SourceLocation(file: path, path: "row \(row + 1)"),
+      hint: "the file was damaged or written by another version; rerun the stage that wrote it")
+  }
+
+  /// Streams a samples table block by block as `SampleBlock`s (columns, not `Sample`
+  /// values), with the checks and the read-ahead of `stream`, which fails on the same
+  /// rows with the same errors. For readers that need a few columns of every row.
+  @discardableResult
+  public static func streamSamples(
+    from path: String, _ body: (SampleBlock) throws -> Void
+  ) throws -> TableHeader {
+    try readAhead(path, kind: Sample.tableKind, columns: Sample.columns) { block, first in
+      do throws(BlockValueError) {
+        return try SampleBlock(block)
+      } catch {
+        throw invalidValue(error.value, row: first + Int64(error.row), path: path)
+      }
+    } body: { block in
+      try body(block)
+    }
   }
 
   /// Reads only the header of a table file.

@@ -1,0 +1,101 @@
+/// One decoded block of a samples table, read column by column instead of as `Sample`
+/// values: a reader that looks at a few columns of every row (the aggregate stage) takes
+/// numbers straight from the columns and resolves a metric once per distinct text in the
+/// block (`metrics`, `metricIndices`), so it copies, retains and hashes no `String` per row
+/// (docs/performance.md). `sample(at:)` makes the whole `Sample` where one is needed.
+///
+/// Made by `TableFile.streamSamples`, which has already checked every row's `sourceKind`
+/// and `hrvKind` as `Sample(reading:)` does.
+public struct SampleBlock: Sendable {
+  /// Number of rows.
+  public let rowCount: Int
+  /// The distinct metric ids of the block.
+  public let metrics: [String]
+  /// Per row, the index of its metric in `metrics`.
+  public let metricIndices: [UInt32]
+  /// Per row: start and end (epoch seconds), UTC offset (seconds) and value.
+  public let starts: [Int64]
+  public let ends: [Int64]
+  public let utcOffsets: [Int32]
+  public let values: [Double]
+  /// Per row, its HRV kind.
+  public let hrvKinds: [HRVKind]
+  /// Per row, its origin.
+  public let origins: [Origin]
+  private let block: DecodedBlock
+  @usableFromInline let minimums: DecodedColumn
+  @usableFromInline let maximums: DecodedColumn
+  private let sourceKindWords: [SourceKind?]
+
+  /// Checks every row's `sourceKind` and `hrvKind` in row order; throws for the first
+  /// word no valid table holds, with the row (0-based within the block).
+  init(_ block: DecodedBlock) throws(BlockValueError) {
+    let c = block.columns
+    let sourceKindColumn = c[11]
+    let hrvColumn = c[13]
+    let sourceKindWords = sourceKindColumn.stringDictionary.map(SourceKind.init(rawValue:))
+    let hrvWords = hrvColumn.stringDictionary.map(HRVKind.init(rawValue:))
+    var hrvKinds = [HRVKind]()
+    hrvKinds.reserveCapacity(block.rowCount)
+    var origins = [Origin]()
+    origins.reserveCapacity(block.rowCount)
+    for row in 0..<block.rowCount {
+      // `string(at:)` is "" in an empty dictionary, as `Sample(reading:)` reads it.
+      if sourceKindWords.isEmpty || sourceKindWords[Int(sourceKindColumn.stringIndices[row])] == nil
+      {
+        throw BlockValueError(
+          row: row,
+          value: InvalidTableValue(column: "sourceKind", value: sourceKindColumn.string(at: row)))
+      }
+      guard !hrvWords.isEmpty, let hrv = hrvWords[Int(hrvColumn.stringIndices[row])] else {
+        throw BlockValueError(
+          row: row, value: InvalidTableValue(column: "hrvKind", value: hrvColumn.string(at: row)))
+      }
+      hrvKinds.append(hrv)
+      origins.append(
+        Origin(file: Int32(truncatingIfNeeded: c[14].ints[row]), record: c[15].ints[row]))
+    }
+    rowCount = block.rowCount
+    metrics = c[0].stringDictionary
+    metricIndices = c[0].stringIndices
+    starts = c[1].ints
+    ends = c[2].ints
+    utcOffsets = c[3].ints.map { Int32(truncatingIfNeeded: $0) }
+    values = c[4].doubles
+    minimums = c[5]
+    maximums = c[6]
+    self.hrvKinds = hrvKinds
+    self.origins = origins
+    self.sourceKindWords = sourceKindWords
+    self.block = block
+  }
+
+  /// Row `row`'s minimum, where it has one.
+  @inlinable
+  public func minimum(_ row: Int) -> Double? {
+    minimums.isNull(row) ? nil : minimums.doubles[row]
+  }
+  /// Row `row`'s maximum, where it has one.
+  @inlinable
+  public func maximum(_ row: Int) -> Double? {
+    maximums.isNull(row) ? nil : maximums.doubles[row]
+  }
+
+  /// The whole sample of row `row`, as `Sample(reading:)` reads it.
+  public func sample(at row: Int) -> Sample {
+    let c = block.columns
+    return Sample(
+      metric: MetricID(c[0].string(at: row)), start: starts[row], end: ends[row],
+      utcOffset: utcOffsets[row], value: values[row], minimum: minimum(row),
+      maximum: maximum(row), unit: c[7].string(at: row), category: c[8].string(at: row),
+      source: c[9].string(at: row), device: c[10].string(at: row),
+      sourceKind: sourceKindWords[Int(c[11].stringIndices[row])]!,
+      userEntered: c[12].bools[row], hrvKind: hrvKinds[row], origin: origins[row])
+  }
+}
+
+/// A word no valid samples table holds, in row `row` of a block.
+struct BlockValueError: Error {
+  var row: Int
+  var value: InvalidTableValue
+}
