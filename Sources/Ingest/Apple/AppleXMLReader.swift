@@ -16,14 +16,14 @@ public struct AppleXMLReader: InputReader {
   public var chunkBytes: Int
 
   /// A reader with a buffer of `bufferSize` bytes (it grows only for a single tag longer
-  /// than that), parsing a file on `parsingThreads` threads (default: one per core) in
+  /// than that), parsing a file on `parsingThreads` threads (nil: one per core) in
   /// pieces of `chunkBytes`.
   public init(
-    bufferSize: Int = 256 << 10, parsingThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    bufferSize: Int = 256 << 10, parsingThreads: Int? = nil,
     chunkBytes: Int = 1 << 20
   ) {
     self.bufferSize = bufferSize
-    self.parsingThreads = max(1, parsingThreads)
+    self.parsingThreads = max(1, parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount)
     self.chunkBytes = max(256, chunkBytes)
   }
 

@@ -17,13 +17,13 @@ public struct AppleZipReader: InputReader {
   public var chunkBytes: Int
 
   /// A reader whose XML scanner uses a buffer of `bufferSize` bytes, parsing the entry on
-  /// `parsingThreads` threads (default: one per core) in pieces of `chunkBytes`.
+  /// `parsingThreads` threads (nil: one per core) in pieces of `chunkBytes`.
   public init(
-    bufferSize: Int = 256 << 10, parsingThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    bufferSize: Int = 256 << 10, parsingThreads: Int? = nil,
     chunkBytes: Int = 1 << 20
   ) {
     self.bufferSize = bufferSize
-    self.parsingThreads = max(1, parsingThreads)
+    self.parsingThreads = max(1, parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount)
     self.chunkBytes = max(256, chunkBytes)
   }
 

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// The registry of readers by detected format.
@@ -7,10 +6,9 @@ public enum InputReaders {
   public static func reader(for format: InputFormat, parsingThreads: Int? = nil)
     -> any InputReader
   {
-    let threads = parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount
-    return switch format {
-    case .appleXML: AppleXMLReader(parsingThreads: threads)
-    case .appleZip: AppleZipReader(parsingThreads: threads)
+    switch format {
+    case .appleXML: AppleXMLReader(parsingThreads: parsingThreads)
+    case .appleZip: AppleZipReader(parsingThreads: parsingThreads)
     case .autoExportJSON: AutoExportJSONReader()
     case .autoExportCSV: AutoExportCSVReader()
     case .autoExportWorkoutsCSV: AutoExportWorkoutsCSVReader()

@@ -31,8 +31,8 @@ public struct SampleBlock: Sendable {
   /// word no valid table holds, with the row (0-based within the block).
   init(_ block: DecodedBlock) throws(BlockValueError) {
     let c = block.columns
-    let sourceKindColumn = c[11]
-    let hrvColumn = c[13]
+    let sourceKindColumn = c[Column.sourceKind]
+    let hrvColumn = c[Column.hrvKind]
     let sourceKindWords = sourceKindColumn.stringDictionary.map(SourceKind.init(rawValue:))
     let hrvWords = hrvColumn.stringDictionary.map(HRVKind.init(rawValue:))
     var hrvKinds = [HRVKind]()
@@ -53,17 +53,19 @@ public struct SampleBlock: Sendable {
       }
       hrvKinds.append(hrv)
       origins.append(
-        Origin(file: Int32(truncatingIfNeeded: c[14].ints[row]), record: c[15].ints[row]))
+        Origin(
+          file: Int32(truncatingIfNeeded: c[Column.file].ints[row]),
+          record: c[Column.record].ints[row]))
     }
     rowCount = block.rowCount
-    metrics = c[0].stringDictionary
-    metricIndices = c[0].stringIndices
-    starts = c[1].ints
-    ends = c[2].ints
-    utcOffsets = c[3].ints.map { Int32(truncatingIfNeeded: $0) }
-    values = c[4].doubles
-    minimums = c[5]
-    maximums = c[6]
+    metrics = c[Column.metric].stringDictionary
+    metricIndices = c[Column.metric].stringIndices
+    starts = c[Column.start].ints
+    ends = c[Column.end].ints
+    utcOffsets = c[Column.utcOffset].ints.map { Int32(truncatingIfNeeded: $0) }
+    values = c[Column.value].doubles
+    minimums = c[Column.minimum]
+    maximums = c[Column.maximum]
     self.hrvKinds = hrvKinds
     self.origins = origins
     self.sourceKindWords = sourceKindWords
@@ -85,12 +87,38 @@ public struct SampleBlock: Sendable {
   public func sample(at row: Int) -> Sample {
     let c = block.columns
     return Sample(
-      metric: MetricID(c[0].string(at: row)), start: starts[row], end: ends[row],
+      metric: MetricID(c[Column.metric].string(at: row)), start: starts[row], end: ends[row],
       utcOffset: utcOffsets[row], value: values[row], minimum: minimum(row),
-      maximum: maximum(row), unit: c[7].string(at: row), category: c[8].string(at: row),
-      source: c[9].string(at: row), device: c[10].string(at: row),
-      sourceKind: sourceKindWords[Int(c[11].stringIndices[row])]!,
-      userEntered: c[12].bools[row], hrvKind: hrvKinds[row], origin: origins[row])
+      maximum: maximum(row), unit: c[Column.unit].string(at: row),
+      category: c[Column.category].string(at: row),
+      source: c[Column.source].string(at: row), device: c[Column.device].string(at: row),
+      sourceKind: sourceKindWords[Int(c[Column.sourceKind].stringIndices[row])]!,
+      userEntered: c[Column.userEntered].bools[row], hrvKind: hrvKinds[row], origin: origins[row])
+  }
+}
+
+/// The position of each column of `Sample.columns` that a block reads, found by name so
+/// it follows the schema.
+private enum Column {
+  static let metric = position("metric")
+  static let start = position("start")
+  static let end = position("end")
+  static let utcOffset = position("utcOffset")
+  static let value = position("value")
+  static let minimum = position("min")
+  static let maximum = position("max")
+  static let unit = position("unit")
+  static let category = position("category")
+  static let source = position("source")
+  static let device = position("device")
+  static let sourceKind = position("sourceKind")
+  static let userEntered = position("userEntered")
+  static let hrvKind = position("hrvKind")
+  static let file = position("file")
+  static let record = position("record")
+
+  private static func position(_ name: String) -> Int {
+    Sample.columns.firstIndex { $0.name == name }!
   }
 }
 
