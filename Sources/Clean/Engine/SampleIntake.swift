@@ -35,10 +35,57 @@ struct SampleIntake: Sendable {
   /// value as read when the unit was converted, the converted minimum and maximum), if it
   /// has any. Throws (exit 65) when its origin names an input the table does not list.
   mutating func take(_ sample: Sample) throws -> (row: StoredSample, side: SideValues?) {
-    let file = Int(sample.origin.file)
-    guard file >= 0 && file < inputCount else {
+    try count(file: sample.origin.file)
+    let texts = TextIDs(
+      metric: pools.internMetric(sample.metric), unit: pools.units.intern(sample.unit),
+      category: pools.categories.intern(sample.category),
+      source: pools.sources.intern(sample.source), device: pools.devices.intern(sample.device))
+    return stored(
+      texts, start: sample.start, end: sample.end, utcOffset: sample.utcOffset,
+      value: sample.value, minimum: sample.minimum, maximum: sample.maximum,
+      sourceKind: sample.sourceKind, hrvKind: sample.hrvKind, userEntered: sample.userEntered,
+      origin: sample.origin)
+  }
+
+  /// Takes every row of a block, in order, as `take(_:)` takes its `Sample`, and hands
+  /// each compact row and its side values to `body`. Each distinct text of the block is
+  /// interned once, when a row first uses it, so the pool ids are the ones a row-by-row
+  /// reading gives and no `String` is touched per row (docs/performance.md).
+  mutating func take(
+    _ block: SampleBlock, _ body: (StoredSample, SideValues?) throws -> Void
+  ) throws {
+    var metrics = BlockTextIDs(block.metrics.count)
+    var units = BlockTextIDs(block.units.stringDictionary.count)
+    var categories = BlockTextIDs(block.categories.stringDictionary.count)
+    var sources = BlockTextIDs(block.sources.stringDictionary.count)
+    var devices = BlockTextIDs(block.devices.stringDictionary.count)
+    for row in 0..<block.rowCount {
+      let origin = block.origins[row]
+      try count(file: origin.file)
+      let metric = metrics.id(of: row, in: block.metricIndices) {
+        pools.internMetric(MetricID(block.metrics[$0]))
+      }
+      let texts = TextIDs(
+        metric: metric,
+        unit: units.id(of: row, in: block.units) { pools.units.intern($0) },
+        category: categories.id(of: row, in: block.categories) { pools.categories.intern($0) },
+        source: sources.id(of: row, in: block.sources) { pools.sources.intern($0) },
+        device: devices.id(of: row, in: block.devices) { pools.devices.intern($0) })
+      let (stored, side) = stored(
+        texts, start: block.starts[row], end: block.ends[row],
+        utcOffset: block.utcOffsets[row], value: block.values[row],
+        minimum: block.minimum(row), maximum: block.maximum(row),
+        sourceKind: block.sourceKinds[row], hrvKind: block.hrvKinds[row],
+        userEntered: block.userEntered[row], origin: origin)
+      try body(stored, side)
+    }
+  }
+
+  /// Counts one more sample; throws when its origin names an input the table does not list.
+  private mutating func count(file: Int32) throws {
+    guard file >= 0 && Int(file) < inputCount else {
       throw HealthError.malformed(
-        "row \(samplesRead + 1) comes from input \(sample.origin.file), but the table lists "
+        "row \(samplesRead + 1) comes from input \(file), but the table lists "
           + "\(inputCount) input(s)", at: SourceLocation(file: tableName),
         hint: "the samples table is inconsistent; rerun `healthpipe ingest` to rewrite it")
     }
@@ -48,53 +95,69 @@ struct SampleIntake: Sendable {
       )
     }
     samplesRead += 1
-    let metric = pools.internMetric(sample.metric)
-    let unit = pools.units.intern(sample.unit)
-    let source = pools.sources.intern(sample.source)
-    let device = pools.devices.intern(sample.device)
+  }
+
+  /// The compact row and side values of a sample whose texts are interned: the value
+  /// converted to the metric's canonical unit, then the per-sample rules.
+  private mutating func stored(
+    _ texts: TextIDs, start: Int64, end: Int64, utcOffset: Int32, value: Double,
+    minimum: Double?, maximum: Double?, sourceKind: SourceKind, hrvKind: HRVKind,
+    userEntered: Bool, origin: Origin
+  ) -> (row: StoredSample, side: SideValues?) {
+    let file = Int(origin.file)
+    let metric = texts.metric
     var row = StoredSample(
-      start: sample.start, end: sample.end, value: sample.value, record: sample.origin.record,
-      file: sample.origin.file, utcOffset: sample.utcOffset, metric: metric, unit: unit,
-      category: pools.categories.intern(sample.category), source: source, device: device,
-      rank: rank(source: source, device: device, sample: sample),
-      sourceKind: sample.sourceKind, hrvKind: sample.hrvKind, userEntered: sample.userEntered,
-      status: .kept)
+      start: start, end: end, value: value, record: origin.record, file: origin.file,
+      utcOffset: utcOffset, metric: metric, unit: texts.unit, category: texts.category,
+      source: texts.source, device: texts.device,
+      rank: rank(
+        source: texts.source, device: texts.device, userEntered: userEntered,
+        sourceKind: sourceKind),
+      sourceKind: sourceKind, hrvKind: hrvKind, userEntered: userEntered, status: .kept)
     var extremes: Extremes? = nil
-    if sample.minimum != nil || sample.maximum != nil {
-      extremes = Extremes(minimum: sample.minimum, maximum: sample.maximum)
+    if minimum != nil || maximum != nil {
+      extremes = Extremes(minimum: minimum, maximum: maximum)
     }
     let rules = pools.metricRules[Int(metric)]
     if let canonicalUnit = rules.canonicalUnit {
       let percent = percents[file]
-      func convert(_ v: Double) -> Double? {
-        conversions.canonical(
-          v, metric: metric, unit: unit, unitText: sample.unit, canonicalUnit: canonicalUnit,
-          percent: percent)
-      }
-      if let value = convert(sample.value) {
-        row.value = value
-        extremes = extremes.map { e in
-          Extremes(minimum: e.minimum.flatMap(convert), maximum: e.maximum.flatMap(convert))
+      let unit = texts.unit
+      if let converted = conversions.canonical(
+        value, metric: metric, unit: unit, unitTexts: pools.units.strings,
+        canonicalUnit: canonicalUnit, percent: percent)
+      {
+        row.value = converted
+        if let e = extremes {
+          var c = Extremes()
+          if let m = e.minimum {
+            c.minimum = conversions.canonical(
+              m, metric: metric, unit: unit, unitTexts: pools.units.strings,
+              canonicalUnit: canonicalUnit, percent: percent)
+          }
+          if let m = e.maximum {
+            c.maximum = conversions.canonical(
+              m, metric: metric, unit: unit, unitTexts: pools.units.strings,
+              canonicalUnit: canonicalUnit, percent: percent)
+          }
+          extremes = c
         }
       } else {
         row.status = .unknownUnit
       }
     }
     if row.status == .kept {
-      row.status = Self.validate(
-        row, extremes: extremes, rules: rules, exportDate: exportDates[file], sample: sample)
+      row.status = validate(row, extremes: extremes, rules: rules, exportDate: exportDates[file])
     }
     // Bit patterns, so a NaN keeps its payload and -0 its sign in the rejects.
-    let converted = row.value.bitPattern != sample.value.bitPattern
-    return (row, SideValues(original: converted ? sample.value : nil, extremes: extremes))
+    let converted = row.value.bitPattern != value.bitPattern
+    return (row, SideValues(original: converted ? value : nil, extremes: extremes))
   }
 
   /// Range validation and its companions, in this order: non-finite, times outside the
   /// years 0001-9999 (out of range), end before start, future date, interval longer than a
   /// year (out of range), out of range, unknown sleep stage.
-  private static func validate(
-    _ row: StoredSample, extremes: Extremes?, rules: MetricRules, exportDate: Int64?,
-    sample: Sample
+  private func validate(
+    _ row: StoredSample, extremes: Extremes?, rules: MetricRules, exportDate: Int64?
   ) -> RowStatus {
     if !NonFiniteRule.passes(value: row.value, extremes: extremes) { return .nonFinite }
     if !TimeRangeRule.passes(start: row.start, end: row.end, utcOffset: row.utcOffset) {
@@ -104,21 +167,63 @@ struct SampleIntake: Sendable {
     if !FutureDateRule.passes(start: row.start, exportDate: exportDate) { return .futureDate }
     if !IntervalLengthRule.passes(start: row.start, end: row.end) { return .outOfRange }
     if !rules.limit.passes(value: row.value, start: row.start, end: row.end) { return .outOfRange }
-    if !SleepStageRule.passes(category: sample.category, isSleep: rules.isSleep) {
+    if rules.isSleep
+      && !SleepStageRule.passes(category: pools.categories[row.category], isSleep: true)
+    {
       return .unknownCategory
     }
     return .kept
   }
 
-  private mutating func rank(source: UInt32, device: UInt32, sample: Sample) -> UInt16 {
-    let manual = sample.userEntered || sample.sourceKind == .manual
+  private mutating func rank(
+    source: UInt32, device: UInt32, userEntered: Bool, sourceKind: SourceKind
+  ) -> UInt16 {
+    let manual = userEntered || sourceKind == .manual
     let key = UInt64(source) << 32 | UInt64(device) << 1 | (manual ? 1 : 0)
     if let known = rankCache[key] { return known }
     let rank = UInt16(
       clamping: priority.rank(
-        source: sample.source, device: sample.device, userEntered: sample.userEntered,
-        sourceKind: sample.sourceKind))
+        source: pools.sources[source], device: pools.devices[device], userEntered: userEntered,
+        sourceKind: sourceKind))
     rankCache[key] = rank
     return rank
+  }
+}
+
+/// The pool ids of a sample's texts.
+private struct TextIDs {
+  var metric: UInt32
+  var unit: UInt32
+  var category: UInt32
+  var source: UInt32
+  var device: UInt32
+}
+
+/// The pool id of each distinct text of one block column, found when a row first uses it.
+private struct BlockTextIDs {
+  private var ids: [UInt32]
+
+  init(_ count: Int) {
+    ids = [UInt32](repeating: .max, count: count)
+  }
+
+  /// The pool id of row `row`'s entry of `indices`, interning `intern(entry)` when new.
+  @inline(__always)
+  mutating func id(of row: Int, in indices: [UInt32], _ intern: (Int) -> UInt32) -> UInt32 {
+    let entry = Int(indices[row])
+    if ids[entry] == .max { ids[entry] = intern(entry) }
+    return ids[entry]
+  }
+
+  /// The pool id of row `row`'s text in a string column, interning it when new ("" where
+  /// the column's dictionary is empty, as `DecodedColumn.string(at:)` reads it).
+  @inline(__always)
+  mutating func id(of row: Int, in column: DecodedColumn, _ intern: (String) -> UInt32)
+    -> UInt32
+  {
+    if ids.isEmpty { ids = [.max] }
+    let entry = column.stringDictionary.isEmpty ? 0 : Int(column.stringIndices[row])
+    if ids[entry] == .max { ids[entry] = intern(column.string(at: row)) }
+    return ids[entry]
   }
 }

@@ -1,41 +1,94 @@
 import HealthCore
 
-/// Writes cleaned samples (canonical units, table order) into an open table writer and
-/// counts what it wrote.
+/// Writes cleaned rows (canonical units, table order) into an open table writer and counts
+/// what it wrote. Rows come as the stage holds them, with their texts as pool ids, and are
+/// written as ids too (`CleanedTexts`): no `Sample`, and no `String` copied, hashed or
+/// compared per row (docs/performance.md). The bytes are those of writing each row's
+/// `Sample` (`SampleStore.cleanedSample`).
 enum CleanedTableWriter {
-  /// Streams every row `forEach` gives into `writer`; nothing is visible until the writer
-  /// commits.
+  /// Streams every row `forEach` gives (a stored row, its converted minimum and maximum,
+  /// and which part of its sample it is) into `writer`; `pools` are the pools the rows
+  /// were interned into. Nothing is visible until the writer commits.
   static func write(
-    _ forEach: ((Sample, CleanedPart) throws -> Void) throws -> Void,
-    to writer: TableWriter<Sample>, tally: inout WriteTally, progress: ProgressMeter
+    _ forEach: ((StoredSample, Extremes?, CleanedPart) throws -> Void) throws -> Void,
+    pools: SampleStore, to writer: TableWriter<Sample>, tally: inout WriteTally,
+    progress: ProgressMeter
   ) throws {
-    var runMetric = ""
+    let texts = CleanedTexts(pools)
+    var runMetric = UInt32.max
     var runCleaned: Int64 = 0
     var runRows: Int64 = 0
     var cleaned: [String: Int64] = [:]
     var rows: [String: Int64] = [:]
     func closeRun() {
       guard runRows > 0 else { return }
-      cleaned[runMetric, default: 0] += runCleaned
-      rows[runMetric, default: 0] += runRows
+      cleaned[pools.metrics[runMetric], default: 0] += runCleaned
+      rows[pools.metrics[runMetric], default: 0] += runRows
     }
     var written: Int64 = 0
-    try forEach { sample, part in
+    try forEach { row, extremes, part in
       // The table is grouped by metric: count runs instead of hashing every row.
-      if sample.metric.rawValue != runMetric {
+      if row.metric != runMetric {
         closeRun()
-        runMetric = sample.metric.rawValue
+        runMetric = row.metric
         runCleaned = 0
         runRows = 0
       }
       runRows += 1
       if part != .laterPiece { runCleaned += 1 }
-      try writer.append(sample)
+      try writer.appendRow { texts.write(row, extremes: extremes, to: &$0) }
       written += 1
       if written & 0xFFFF == 0 { progress.update(bytes: 0, records: written) }
     }
     closeRun()
     tally.cleaned.merge(cleaned, uniquingKeysWith: +)
     tally.rows.merge(rows, uniquingKeysWith: +)
+  }
+}
+
+/// The texts of cleaned rows as fixed lists that a row's pool ids index, so the table
+/// writer takes them by id (`RowWriter.string(id:in:)`). A cleaned row's unit is its
+/// metric's canonical unit, or the unit as read for metrics outside the catalog: the
+/// canonical units follow the pool's units in `units`, one per metric pool id.
+struct CleanedTexts {
+  private let metrics: [String]
+  private let units: [String]
+  private let categories: [String]
+  private let sources: [String]
+  private let devices: [String]
+  /// Per metric pool id, the id in `units` of its canonical unit, or `.max`.
+  private let canonicalUnits: [UInt32]
+
+  init(_ pools: SampleStore) {
+    metrics = pools.metrics.strings
+    let poolUnits = pools.units.strings
+    units = poolUnits + pools.metricInfo.map { $0?.canonicalUnit ?? "" }
+    canonicalUnits = pools.metricInfo.indices.map { m in
+      pools.metricInfo[m] == nil ? .max : UInt32(poolUnits.count + m)
+    }
+    categories = pools.categories.strings
+    sources = pools.sources.strings
+    devices = pools.devices.strings
+  }
+
+  /// Writes `row` as the samples-table row of its cleaned sample.
+  @inline(__always)
+  func write(_ row: StoredSample, extremes: Extremes?, to writer: inout RowWriter) {
+    Sample.writeRow(
+      to: &writer, start: row.start, end: row.end, utcOffset: row.utcOffset, value: row.value,
+      minimum: extremes?.minimum, maximum: extremes?.maximum, sourceKind: row.sourceKind,
+      userEntered: row.userEntered, hrvKind: row.hrvKind,
+      origin: Origin(file: row.file, record: row.record)
+    ) { writer, column in
+      switch column {
+      case .metric: writer.string(id: row.metric, in: metrics)
+      case .unit:
+        let canonical = canonicalUnits[Int(row.metric)]
+        writer.string(id: canonical == .max ? row.unit : canonical, in: units)
+      case .category: writer.string(id: row.category, in: categories)
+      case .source: writer.string(id: row.source, in: sources)
+      case .device: writer.string(id: row.device, in: devices)
+      }
+    }
   }
 }

@@ -46,13 +46,13 @@ struct CleanedPlan {
     metrics.append(Metric(rows: rows, sides: try spill.append(result.sides)))
   }
 
-  /// Calls `body` with every planned row as a cleaned sample, in table order. `pools` are
-  /// the pools the rows were interned into. Only reads the file, so it may run beside a
-  /// reader of other chunks of it.
-  func forEach(pools: SampleStore, _ body: (Sample, CleanedPart) throws -> Void) throws {
-    var store = pools
+  /// Calls `body` with every planned row in table order: the stored row (texts as ids of
+  /// the pools it was interned into), its converted minimum and maximum, and which part of
+  /// its sample it is. Only reads the file, so it may run beside a reader of other chunks
+  /// of it.
+  func forEach(_ body: (StoredSample, Extremes?, CleanedPart) throws -> Void) throws {
     for metric in metrics {
-      store.sides = try spill.read([metric.sides], as: SideValues.self)
+      let sides = try spill.read([metric.sides], as: SideValues.self)
       var reader = SpillReader<Record>(chunks: metric.rows, batch: Self.batchRows)
       while try reader.next(from: spill) {
         for record in reader.buffer {
@@ -62,7 +62,8 @@ struct CleanedPlan {
             case 1: .firstPiece
             default: .laterPiece
             }
-          try body(store.cleanedSample(record.row), part)
+          let row = record.row
+          try body(row, row.side == .max ? nil : sides[Int(row.side)].extremes, part)
         }
       }
     }

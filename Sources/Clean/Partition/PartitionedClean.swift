@@ -42,11 +42,8 @@ enum PartitionedClean {
     var intake = SampleIntake(priority: priority, inputs: header.inputs, tableName: options.input)
     let rowFile = try SpillFile(beside: options.output)
     var partitions = MetricPartitions(spill: rowFile)
-    try TableFile.stream(Sample.self, from: options.input) { block in
-      for sample in block {
-        let (row, side) = try intake.take(sample)
-        try partitions.append(row, side: side)
-      }
+    try TableFile.streamSamples(from: options.input) { block in
+      try intake.take(block) { row, side in try partitions.append(row, side: side) }
       progress.update(bytes: 0, records: Int64(intake.samplesRead))
     }
     try partitions.finishWriting()
@@ -102,7 +99,7 @@ enum PartitionedClean {
       let tally = try writeBoth(
         cleaned: { tally in
           try CleanedTableWriter.write(
-            { try plan.forEach(pools: pools, $0) }, to: cleaned, tally: &tally,
+            { try plan.forEach($0) }, pools: pools, to: cleaned, tally: &tally,
             progress: progress)
         },
         rejects: { tally in

@@ -39,9 +39,10 @@ struct UnitConversionCache: Sendable {
   private var lastKey: UInt64 = .max
   private var last: Conversion = .unknown
 
-  /// The canonical value, or nil for an unknown unit.
+  /// The canonical value, or nil for an unknown unit. `unit` is an index into `unitTexts`
+  /// (the clean stage's unit pool), read only the first time a combination is seen.
   mutating func canonical(
-    _ value: Double, metric: UInt32, unit: UInt32, unitText: String, canonicalUnit: String,
+    _ value: Double, metric: UInt32, unit: UInt32, unitTexts: [String], canonicalUnit: String,
     percent: PercentConvention
   ) -> Double? {
     let key = UInt64(metric) << 33 | UInt64(unit) << 1 | (percent == .hundred ? 1 : 0)
@@ -49,7 +50,8 @@ struct UnitConversionCache: Sendable {
       if let known = conversions[key] {
         last = known
       } else {
-        last = Self.conversion(unit: unitText, canonicalUnit: canonicalUnit, percent: percent)
+        last = Self.conversion(
+          unit: unitTexts[Int(unit)], canonicalUnit: canonicalUnit, percent: percent)
         conversions[key] = last
       }
       lastKey = key

@@ -12,6 +12,10 @@ final class ColumnBuilder {
   @exclusivity(unchecked) var dictionary: [UTF8Key: UInt32] = [:]
   @exclusivity(unchecked) var dictionaryList: [String] = []
   @exclusivity(unchecked) var validity: [Bool] = []
+  /// Per id of `appendString(id:in:)`, its index in this block's dictionary (`.max` when
+  /// the block has not used it yet), and the ids the block has used, to clear them.
+  @exclusivity(unchecked) private var idIndices: [UInt32] = []
+  @exclusivity(unchecked) private var idsUsed: [UInt32] = []
 
   init(_ spec: ColumnSpec) {
     self.spec = spec
@@ -44,6 +48,30 @@ final class ColumnBuilder {
     recentIndex0 = index
   }
 
+  /// Appends `texts[id]`. Within one block an id always names the same text, so after its
+  /// first row the id alone gives the dictionary index: no hashing, comparing or
+  /// retaining of the text. The first row goes through the dictionary of texts, so the
+  /// block's bytes are those `appendString(texts[id])` gives, even where two ids name the
+  /// same text.
+  @inline(__always)
+  func appendString(id: UInt32, in texts: [String]) {
+    let i = Int(id)
+    if i < idIndices.count && idIndices[i] != .max {
+      stringIndices.append(idIndices[i])
+    } else {
+      appendFirstUse(id: i, in: texts)
+    }
+  }
+
+  @inline(never)
+  private func appendFirstUse(id i: Int, in texts: [String]) {
+    if i >= idIndices.count {
+      idIndices.append(contentsOf: repeatElement(.max, count: i + 1 - idIndices.count))
+    }
+    idIndices[i] = appendStringHashed(texts[i])
+    idsUsed.append(UInt32(i))
+  }
+
   private func appendStringHashed(_ value: String) -> UInt32 {
     let key = UTF8Key(value)
     if let index = dictionary[key] {
@@ -65,6 +93,8 @@ final class ColumnBuilder {
     dictionary.removeAll(keepingCapacity: true)
     dictionaryList.removeAll(keepingCapacity: true)
     validity.removeAll(keepingCapacity: true)
+    for id in idsUsed { idIndices[Int(id)] = .max }
+    idsUsed.removeAll(keepingCapacity: true)
     recentIndex0 = .max
     recentIndex1 = .max
   }

@@ -47,6 +47,13 @@ public struct RowWriter {
   /// A string value.
   @inline(__always)
   public mutating func string(_ value: String) { next(true) { $0.appendString(value) } }
+  /// A string value given as `texts[id]`, for writers that hold their texts as ids into
+  /// one list (the clean stage's pools). Within one block of the table, an id must always
+  /// name the same text; the bytes are those `string(texts[id])` writes.
+  @inline(__always)
+  public mutating func string(id: UInt32, in texts: [String]) {
+    next(true) { $0.appendString(id: id, in: texts) }
+  }
   /// An optional string value.
   @inline(__always)
   public mutating func string(_ value: String?) {

@@ -50,10 +50,19 @@ public final class TableWriter<Record: TableRecord> {
   deinit { inFlight.wait() }
 
   /// Appends one record.
+  @inline(__always)
   public func append(_ record: Record) throws {
+    try appendRow { record.write(to: &$0) }
+  }
+
+  /// Appends one row that `write` writes column by column, in the order and with the
+  /// accessors `Record.write(to:)` would use: for writers that hold a row's values in
+  /// another form than `Record` (texts as ids, `RowWriter.string(id:in:)`).
+  @inline(__always)
+  public func appendRow(_ write: (inout RowWriter) -> Void) throws {
     var row = RowWriter(builders: unretainedBuilders)
-    record.write(to: &row)
-    precondition(row.index == builders.count, "\(Record.self).write(to:) skipped columns")
+    write(&row)
+    precondition(row.index == builders.count, "\(Record.self) row skipped columns")
     pendingRows += 1
     rowCount += 1
     if pendingRows >= rowsPerBlock { try flushBlock() }

@@ -24,7 +24,7 @@ struct UnitConversionCacheTests {
             let expected = UnitConverter.convert(
               value, from: unit, to: info.canonicalUnit, percent: percent)
             let got = cache.canonical(
-              value, metric: UInt32(m), unit: UInt32(u), unitText: unit,
+              value, metric: UInt32(m), unit: UInt32(u), unitTexts: Self.units,
               canonicalUnit: info.canonicalUnit,
               percent: percent)
             #expect(got?.bitPattern == expected?.bitPattern, "\(info.id) \(value) \(unit)")

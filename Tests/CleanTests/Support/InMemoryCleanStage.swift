@@ -29,8 +29,13 @@ enum InMemoryCleanStage {
     var tally = WriteTally()
     let cleaned = try TableWriter<Sample>(
       path: o.output, stage: "clean", inputs: inputs, meta: meta)
-    try CleanedTableWriter.write(
-      result.forEachCleaned, to: cleaned, tally: &tally, progress: .silent)
+    // Written as `Sample` values and counted here, not through `CleanedTableWriter`, so the
+    // stage's id-based writing is compared with the plain one.
+    try result.forEachCleaned { sample, part in
+      tally.rows[sample.metric.rawValue, default: 0] += 1
+      if part != .laterPiece { tally.cleaned[sample.metric.rawValue, default: 0] += 1 }
+      try cleaned.append(sample)
+    }
     let rejects = try TableWriter<Reject>(
       path: o.rejectsOutput, stage: "clean", inputs: inputs, meta: meta)
     try result.forEachReject { reject in

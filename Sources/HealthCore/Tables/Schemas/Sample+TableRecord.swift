@@ -23,17 +23,47 @@ extension Sample: TableRecord {
   ]
 
   public func write(to row: inout RowWriter) {
-    row.string(metric.rawValue)
+    Self.writeRow(
+      to: &row, start: start, end: end, utcOffset: utcOffset, value: value, minimum: minimum,
+      maximum: maximum, sourceKind: sourceKind, userEntered: userEntered, hrvKind: hrvKind,
+      origin: origin
+    ) { row, column in
+      switch column {
+      case .metric: row.string(metric.rawValue)
+      case .unit: row.string(unit)
+      case .category: row.string(category)
+      case .source: row.string(source)
+      case .device: row.string(device)
+      }
+    }
+  }
+
+  /// The texts of a samples-table row that a writer may hold in its own form (ids into
+  /// pools, `RowWriter.string(id:in:)`).
+  public enum TextColumn: Sendable {
+    case metric, unit, category, source, device
+  }
+
+  /// Writes one samples-table row from its parts, `text` writing each of the five texts
+  /// when its column comes: the column order of `write(to:)`, kept in this one place for
+  /// writers that do not hold `Sample` values (the clean stage writes from its pools).
+  @inline(__always)
+  public static func writeRow(
+    to row: inout RowWriter, start: Int64, end: Int64, utcOffset: Int32, value: Double,
+    minimum: Double?, maximum: Double?, sourceKind: SourceKind, userEntered: Bool,
+    hrvKind: HRVKind, origin: Origin, text: (inout RowWriter, TextColumn) -> Void
+  ) {
+    text(&row, .metric)
     row.timestamp(start)
     row.timestamp(end)
     row.int(Int64(utcOffset))
     row.double(value)
     row.double(minimum)
     row.double(maximum)
-    row.string(unit)
-    row.string(category)
-    row.string(source)
-    row.string(device)
+    text(&row, .unit)
+    text(&row, .category)
+    text(&row, .source)
+    text(&row, .device)
     row.string(sourceKind.rawValue)
     row.bool(userEntered)
     row.string(hrvKind.rawValue)

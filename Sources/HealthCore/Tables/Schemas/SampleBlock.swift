@@ -20,12 +20,22 @@ public struct SampleBlock: Sendable {
   public let values: [Double]
   /// Per row, its HRV kind.
   public let hrvKinds: [HRVKind]
+  /// Per row, its source kind.
+  public let sourceKinds: [SourceKind]
+  /// Per row, whether a person entered it by hand.
+  public let userEntered: [Bool]
+  /// The unit, category, source and device columns: each block's distinct texts
+  /// (`stringDictionary`) and, per row, the index of its text (`stringIndices`; read a
+  /// row's text with `string(at:)`, which is "" where the dictionary is empty).
+  public let units: DecodedColumn
+  public let categories: DecodedColumn
+  public let sources: DecodedColumn
+  public let devices: DecodedColumn
   /// Per row, its origin.
   public let origins: [Origin]
   private let block: DecodedBlock
   @usableFromInline let minimums: DecodedColumn
   @usableFromInline let maximums: DecodedColumn
-  private let sourceKindWords: [SourceKind?]
 
   /// Checks every row's `sourceKind` and `hrvKind` in row order; throws for the first
   /// word no valid table holds, with the row (0-based within the block).
@@ -37,12 +47,15 @@ public struct SampleBlock: Sendable {
     let hrvWords = hrvColumn.stringDictionary.map(HRVKind.init(rawValue:))
     var hrvKinds = [HRVKind]()
     hrvKinds.reserveCapacity(block.rowCount)
+    var sourceKinds = [SourceKind]()
+    sourceKinds.reserveCapacity(block.rowCount)
     var origins = [Origin]()
     origins.reserveCapacity(block.rowCount)
     for row in 0..<block.rowCount {
       // `string(at:)` is "" in an empty dictionary, as `Sample(reading:)` reads it.
-      if sourceKindWords.isEmpty || sourceKindWords[Int(sourceKindColumn.stringIndices[row])] == nil
-      {
+      guard !sourceKindWords.isEmpty,
+        let sourceKind = sourceKindWords[Int(sourceKindColumn.stringIndices[row])]
+      else {
         throw BlockValueError(
           row: row,
           value: InvalidTableValue(column: "sourceKind", value: sourceKindColumn.string(at: row)))
@@ -52,6 +65,7 @@ public struct SampleBlock: Sendable {
           row: row, value: InvalidTableValue(column: "hrvKind", value: hrvColumn.string(at: row)))
       }
       hrvKinds.append(hrv)
+      sourceKinds.append(sourceKind)
       origins.append(
         Origin(
           file: Int32(truncatingIfNeeded: c[Column.file].ints[row]),
@@ -67,8 +81,13 @@ public struct SampleBlock: Sendable {
     minimums = c[Column.minimum]
     maximums = c[Column.maximum]
     self.hrvKinds = hrvKinds
+    self.sourceKinds = sourceKinds
     self.origins = origins
-    self.sourceKindWords = sourceKindWords
+    userEntered = c[Column.userEntered].bools
+    units = c[Column.unit]
+    categories = c[Column.category]
+    sources = c[Column.source]
+    devices = c[Column.device]
     self.block = block
   }
 
@@ -85,15 +104,13 @@ public struct SampleBlock: Sendable {
 
   /// The whole sample of row `row`, as `Sample(reading:)` reads it.
   public func sample(at row: Int) -> Sample {
-    let c = block.columns
-    return Sample(
-      metric: MetricID(c[Column.metric].string(at: row)), start: starts[row], end: ends[row],
-      utcOffset: utcOffsets[row], value: values[row], minimum: minimum(row),
-      maximum: maximum(row), unit: c[Column.unit].string(at: row),
-      category: c[Column.category].string(at: row),
-      source: c[Column.source].string(at: row), device: c[Column.device].string(at: row),
-      sourceKind: sourceKindWords[Int(c[Column.sourceKind].stringIndices[row])]!,
-      userEntered: c[Column.userEntered].bools[row], hrvKind: hrvKinds[row], origin: origins[row])
+    Sample(
+      metric: MetricID(block.columns[Column.metric].string(at: row)), start: starts[row],
+      end: ends[row], utcOffset: utcOffsets[row], value: values[row], minimum: minimum(row),
+      maximum: maximum(row), unit: units.string(at: row), category: categories.string(at: row),
+      source: sources.string(at: row), device: devices.string(at: row),
+      sourceKind: sourceKinds[row], userEntered: userEntered[row], hrvKind: hrvKinds[row],
+      origin: origins[row])
   }
 }
 
