@@ -1,5 +1,11 @@
 import HealthCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Counts for one input type (an Apple `type`, a Health Auto Export metric name, a CSV
 /// column): every record read ends up kept or rejected.
 public struct TypeCounts: Sendable, Hashable {
@@ -152,9 +158,11 @@ public final class IngestSink {
         try rejectNUL(sample, field: field, counter: counter)
         return
       }
-      checkedTexts = [
-        sample.source, sample.device, sample.unit, sample.category, sample.metric.rawValue,
-      ]
+      checkedTexts[0] = sample.source
+      checkedTexts[1] = sample.device
+      checkedTexts[2] = sample.unit
+      checkedTexts[3] = sample.category
+      checkedTexts[4] = sample.metric.rawValue
     }
     typeCounts[counter.slot].kept += 1
     try onSample(sample)
@@ -165,13 +173,24 @@ public final class IngestSink {
   /// anywhere, and in a CSV or JSON file it marks damage (a block of zeros after a crash)
   /// far more often than text.
   static func fieldWithNUL(of s: Sample) -> String? {
-    for (name, text) in [
-      ("source name", s.source), ("device", s.device), ("unit", s.unit), ("category", s.category),
-      ("metric name", s.metric.rawValue),
-    ] where text.utf8.contains(0) {
-      return name
-    }
+    // One field after the other, without a list of them: this runs whenever a text
+    // differs from the last sample's (sources and devices alternate between devices).
+    if hasNUL(s.source) { return "source name" }
+    if hasNUL(s.device) { return "device" }
+    if hasNUL(s.unit) { return "unit" }
+    if hasNUL(s.category) { return "category" }
+    if hasNUL(s.metric.rawValue) { return "metric name" }
     return nil
+  }
+
+  /// Whether `text` holds U+0000, read through its UTF-8 bytes (`memchr`, not one
+  /// `Character` or one byte of `utf8` at a time).
+  static func hasNUL(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return false }
+      return memchr(base, 0, bytes.count) != nil
+    }
   }
 
   private func rejectNUL(_ s: Sample, field: String, counter: TypeCounter) throws {
