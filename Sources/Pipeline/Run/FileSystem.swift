@@ -69,4 +69,52 @@ public enum FileSystem {
     }
     return removed.sorted()
   }
+
+  /// Removes the temporary files (`.<name>.tmp-<tag><pid>-<n>`, `.<name>.part-<pid>…`)
+  /// that a killed run left beside `outputs` outside the work folder (the report, the
+  /// SQLite export). The work-folder lock does not cover those folders, which another
+  /// pipeline may share, so only the files of processes that no longer exist are removed;
+  /// a file whose process is alive, or whose name names no process, stays.
+  @discardableResult
+  public static func removeStaleTemporaries(besideOutputs outputs: [String]) -> [String] {
+    var removed: [String] = []
+    let folders = Set(outputs.map(PathUtilities.directory(of:)))
+    for dir in folders.sorted() {
+      guard let items = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+      for item in items where item.hasPrefix(".") {
+        guard let pid = writerProcess(ofTemporary: item), !isRunning(pid) else { continue }
+        let path = dir + "/" + item
+        if unlink(path) == 0 { removed.append(path) }
+      }
+    }
+    return removed.sorted()
+  }
+
+  /// The process id in a temporary file's name (`.<name>.tmp-<tag><pid>-<n>` or
+  /// `.<name>.part-<pid>[-<n>]`), or nil when the name is not one of those.
+  static func writerProcess(ofTemporary name: String) -> pid_t? {
+    if let range = name.range(of: ".tmp-", options: .backwards) {
+      // `<tag><pid>-<n>`: the tag is letters and dashes ("clean-"), the last two parts
+      // are numbers.
+      let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.count >= 2, let pid = pid_t(parts[parts.count - 2]), pid > 0,
+        UInt(parts[parts.count - 1]) != nil
+      else { return nil }
+      return pid
+    }
+    if let range = name.range(of: ".part-", options: .backwards) {
+      let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+      guard let first = parts.first, let pid = pid_t(first), pid > 0,
+        parts.dropFirst().allSatisfy({ UInt($0) != nil })
+      else { return nil }
+      return pid
+    }
+    return nil
+  }
+
+  /// Whether a process with this id exists (`kill(pid, 0)`; one this user may not signal
+  /// exists too).
+  static func isRunning(_ pid: pid_t) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
+  }
 }

@@ -80,7 +80,11 @@ public enum PipelineRun {
     try FileSystem.createDirectory(config.workFolder)
     let lock = try WorkFolderLock(workFolder: config.workFolder)
     defer { lock.release() }
-    let leftovers = FileSystem.removeStaleTemporaries(in: config.workFolder)
+    let work = config.workFolder.hasSuffix("/") ? config.workFolder : config.workFolder + "/"
+    let leftovers =
+      FileSystem.removeStaleTemporaries(in: config.workFolder)
+      + FileSystem.removeStaleTemporaries(
+        besideOutputs: stages.flatMap(\.outputs).filter { !$0.hasPrefix(work) })
     if !leftovers.isEmpty {
       log("removed \(leftovers.count) temporary file(s) left by an interrupted run")
     }

@@ -28,4 +28,32 @@ struct StalePartFilesTests {
         == Array(names[0..<4]).sorted())
     for name in names[4...] { #expect(FileManager.default.fileExists(atPath: folder + "/" + name)) }
   }
+
+  /// Found by the fault-injection tests: a run killed while it wrote the report left
+  /// `.report.html.tmp-PID-0` beside the report, outside the work folder, and the next run
+  /// kept it. Such folders may be shared, so only files of dead processes go.
+  @Test("beside outputs outside the work folder: only temporaries of dead processes go")
+  func besideOutputs() throws {
+    let temporary = TemporaryDirectory("stale-report")
+    let folder = temporary.path
+    // No process has an id above the kernel's pid_max (at most 2^22).
+    let dead = "99999999"
+    let alive = "\(getpid())"
+    let names = [
+      ".report.html.tmp-\(dead)-0", ".health.sqlite.tmp-\(dead)-3",
+      ".health.sqlite.part-\(dead)", ".x.tmp-clean-\(dead)-1",
+      ".report.html.tmp-\(alive)-0", ".report.html.tmp-x-0", ".report.html.tmp-", ".lock",
+      "report.html", ".hidden",
+    ]
+    for name in names {
+      _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([1]))
+    }
+    let removed = FileSystem.removeStaleTemporaries(besideOutputs: [
+      folder + "/report.html", folder + "/health.sqlite",
+    ])
+    #expect(
+      removed.map { String($0.dropFirst(folder.count + 1)) }.sorted()
+        == Array(names[0..<4]).sorted())
+    for name in names[4...] { #expect(FileManager.default.fileExists(atPath: folder + "/" + name)) }
+  }
 }
