@@ -12,7 +12,9 @@
 ///
 /// A scratch file that only this process reads back (ingest's part files, joined into the
 /// real output and removed) is written with `durable: false`: the same rename, no `fsync`
-/// (a crash loses it either way), which made up most of ingest's cost per small input.
+/// (a crash loses it either way), which made up most of ingest's cost per small input, and
+/// no CRC-32 or digest of its bytes (nothing fingerprints a scratch file; they were two
+/// passes over ingest's whole samples table).
 public final class AtomicFileWriter {
   /// The final path.
   public let destination: String
@@ -60,8 +62,10 @@ public final class AtomicFileWriter {
   /// Appends bytes.
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
     bytesWritten += Int64(bytes.count)
-    crc.update(bytes)
-    digest.update(bytes)
+    if durable {
+      crc.update(bytes)
+      digest.update(bytes)
+    }
     if buffer.count + bytes.count > bufferLimit { try flushBuffer() }
     if bytes.count >= bufferLimit {
       try writeFully(bytes)
@@ -137,11 +141,12 @@ public final class AtomicFileWriter {
   }
 
   /// The committed file's size, mtime and the CRC-32 of the bytes written (computed on the
-  /// way). Call after `commit()`.
+  /// way; none for a scratch file, `durable: false`). Call after `commit()`.
   public var fingerprint: FileFingerprint {
     var print =
       FileFingerprint.stat(destination)
       ?? FileFingerprint(path: destination, size: bytesWritten, modifiedNanoseconds: 0)
+    guard durable else { return print }
     print.crc32 = crc.hex
     print.digest = digest.hex
     return print

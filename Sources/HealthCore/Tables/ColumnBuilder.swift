@@ -31,11 +31,13 @@ final class ColumnBuilder {
 
   @inline(__always)
   func appendString(_ value: String) {
-    if recentIndex0 != .max && value == recent0 {
+    // Bytes, not `String` equality: that is canonical equivalence, and would write a
+    // decomposed `é` after a precomposed one as the precomposed one.
+    if recentIndex0 != .max && UTF8Key(value) == UTF8Key(recent0) {
       stringIndices.append(recentIndex0)
       return
     }
-    if recentIndex1 != .max && value == recent1 {
+    if recentIndex1 != .max && UTF8Key(value) == UTF8Key(recent1) {
       stringIndices.append(recentIndex1)
       swap(&recent0, &recent1)
       swap(&recentIndex0, &recentIndex1)

@@ -87,3 +87,22 @@ struct StringIDWritingTests {
         == (try Data(contentsOf: URL(fileURLWithPath: byText))))
   }
 }
+
+/// Found while writing texts by id: the column builder compared a row's text with the last
+/// one by `String` equality, which is Unicode canonical equivalence, so a decomposed `é`
+/// right after a precomposed one was written as the precomposed one.
+@Suite("Regression: canonically equivalent texts keep their bytes")
+struct CanonicalEquivalenceTests {
+  @Test("precomposed and decomposed spellings in consecutive rows come back as written")
+  func keptApart() throws {
+    let dir = TemporaryDirectory()
+    let path = dir.file("texts.hpt")
+    let nfc = "Caf\u{E9}"
+    let nfd = "Cafe\u{301}"
+    #expect(nfc == nfd)  // equal as Swift strings, different bytes
+    let texts = [nfc, nfd, nfd, nfc, "x", nfd]
+    try TableFile.write(texts.map(StringIDWritingTests.Text.init), to: path, stage: "test")
+    let back = try TableFile.read(StringIDWritingTests.Text.self, from: path).rows.map(\.text)
+    #expect(back.map { Array($0.utf8) } == texts.map { Array($0.utf8) })
+  }
+}
