@@ -36,7 +36,7 @@ enum CleanedTableWriter {
       }
       runRows += 1
       if part != .laterPiece { runCleaned += 1 }
-      try writer.appendRow { texts.write(row, extremes: extremes, to: &$0) }
+      try texts.append(row, extremes: extremes, to: writer)
       written += 1
       if written & 0xFFFF == 0 { progress.update(bytes: 0, records: written) }
     }
@@ -47,48 +47,37 @@ enum CleanedTableWriter {
 }
 
 /// The texts of cleaned rows as fixed lists that a row's pool ids index, so the table
-/// writer takes them by id (`RowWriter.string(id:in:)`). A cleaned row's unit is its
+/// writer takes them by id (`TableWriter.append(_:in:...)`). A cleaned row's unit is its
 /// metric's canonical unit, or the unit as read for metrics outside the catalog: the
-/// canonical units follow the pool's units in `units`, one per metric pool id.
+/// canonical units follow the pool's units in the unit list, one per metric pool id.
 struct CleanedTexts {
-  private let metrics: [String]
-  private let units: [String]
-  private let categories: [String]
-  private let sources: [String]
-  private let devices: [String]
-  /// Per metric pool id, the id in `units` of its canonical unit, or `.max`.
+  private let lists: SampleTextLists
+  /// Per metric pool id, the id in the unit list of its canonical unit, or `.max`.
   private let canonicalUnits: [UInt32]
 
   init(_ pools: SampleStore) {
-    metrics = pools.metrics.strings
     let poolUnits = pools.units.strings
-    units = poolUnits + pools.metricInfo.map { $0?.canonicalUnit ?? "" }
+    lists = SampleTextLists(
+      metric: pools.metrics.strings,
+      unit: poolUnits + pools.metricInfo.map { $0?.canonicalUnit ?? "" },
+      category: pools.categories.strings, source: pools.sources.strings,
+      device: pools.devices.strings)
     canonicalUnits = pools.metricInfo.indices.map { m in
       pools.metricInfo[m] == nil ? .max : UInt32(poolUnits.count + m)
     }
-    categories = pools.categories.strings
-    sources = pools.sources.strings
-    devices = pools.devices.strings
   }
 
-  /// Writes `row` as the samples-table row of its cleaned sample.
+  /// Appends `row` as the samples-table row of its cleaned sample.
   @inline(__always)
-  func write(_ row: StoredSample, extremes: Extremes?, to writer: inout RowWriter) {
-    Sample.writeRow(
-      to: &writer, start: row.start, end: row.end, utcOffset: row.utcOffset, value: row.value,
+  func append(_ row: StoredSample, extremes: Extremes?, to writer: TableWriter<Sample>) throws {
+    let canonical = canonicalUnits[Int(row.metric)]
+    try writer.append(
+      SampleTextIDs(
+        metric: row.metric, unit: canonical == .max ? row.unit : canonical,
+        category: row.category, source: row.source, device: row.device),
+      in: lists, start: row.start, end: row.end, utcOffset: row.utcOffset, value: row.value,
       minimum: extremes?.minimum, maximum: extremes?.maximum, sourceKind: row.sourceKind,
       userEntered: row.userEntered, hrvKind: row.hrvKind,
-      origin: Origin(file: row.file, record: row.record)
-    ) { writer, column in
-      switch column {
-      case .metric: writer.string(id: row.metric, in: metrics)
-      case .unit:
-        let canonical = canonicalUnits[Int(row.metric)]
-        writer.string(id: canonical == .max ? row.unit : canonical, in: units)
-      case .category: writer.string(id: row.category, in: categories)
-      case .source: writer.string(id: row.source, in: sources)
-      case .device: writer.string(id: row.device, in: devices)
-      }
-    }
+      origin: Origin(file: row.file, record: row.record))
   }
 }

@@ -31,7 +31,24 @@ public struct UTF8Key: Hashable, Sendable {
   }
 
   public static func == (a: UTF8Key, b: UTF8Key) -> Bool {
-    a.text.utf8.count == b.text.utf8.count && sameBytes(a.text, b.text)
+    sameRepresentation(a.text, b.text)
+      || (a.text.utf8.count == b.text.utf8.count && sameBytes(a.text, b.text))
+  }
+
+  /// Whether two strings are the same value bit for bit: the same storage, or the same
+  /// small string held inline (up to 15 UTF-8 bytes, which are most units and metric
+  /// names). Identical bits are identical bytes; different bits say nothing. A reader
+  /// hands the same interned string row after row, so this one compare settles most rows.
+  @inline(__always)
+  private static func sameRepresentation(_ a: String, _ b: String) -> Bool {
+    withUnsafeBytes(of: a) { x in
+      withUnsafeBytes(of: b) { y in
+        guard x.count == 16 else { return x.elementsEqual(y) }
+        return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+          && x.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            == y.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      }
+    }
   }
 
   /// Whether two strings have the same UTF-8 bytes (their lengths are known to be equal).

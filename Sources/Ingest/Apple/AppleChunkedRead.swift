@@ -44,7 +44,7 @@ struct AppleChunkedRead: Sendable {
     var chunk: XMLChunk
     /// Nil when the piece cannot be used (an error, or it did not end between elements).
     var part: IngestSink?
-    var samples: [Sample] = []
+    var samples = SampleRows()
     var rejects: [Reject] = []
     var otherCounts: [String: Int64] = [:]
     var otherNamesOverflowed = false
@@ -161,7 +161,7 @@ struct AppleChunkedRead: Sendable {
   /// Parses one piece into a sink of its own.
   private func parse(_ chunk: XMLChunk, resume: Resume?, inputIndex: Int32) -> Outcome {
     final class Rows {
-      var samples: [Sample] = []
+      var samples = SampleRows()
       var rejects: [Reject] = []
     }
     let rows = Rows()

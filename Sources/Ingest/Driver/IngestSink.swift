@@ -42,6 +42,7 @@ public final class IngestSink {
   public let path: String
   private let onSample: (Sample) throws -> Void
   private let onReject: (Reject) throws -> Void
+  private let onRows: ((SampleRows, Int64) throws -> Void)?
   @exclusivity(unchecked) private var typeNames: [String] = []
   @exclusivity(unchecked) private var typeSlots: [String: Int] = [:]
   @exclusivity(unchecked) private var typeCounts: [TypeCounts] = []
@@ -77,6 +78,21 @@ public final class IngestSink {
     self.path = path
     self.onSample = onSample
     self.onReject = onReject
+    onRows = nil
+  }
+
+  /// A sink forwarding to the given closures, and the samples of a piece parsed apart
+  /// (`absorb`) to `onRows` in their compact form, with the lines to shift them by.
+  init(
+    inputIndex: Int32, path: String, onSample: @escaping (Sample) throws -> Void,
+    onReject: @escaping (Reject) throws -> Void,
+    onRows: @escaping (SampleRows, Int64) throws -> Void
+  ) {
+    self.inputIndex = inputIndex
+    self.path = path
+    self.onSample = onSample
+    self.onReject = onReject
+    self.onRows = onRows
   }
 
   /// An origin in this input.
@@ -96,10 +112,10 @@ public final class IngestSink {
   /// Takes over what `part` received: `part` read a piece of this input that comes after
   /// everything this sink received so far (`AppleChunkedRead`), and kept its samples and
   /// rejects in `samples` and `rejects`, in order, with line numbers counted `lineShift`
-  /// short. Counts, reject tally, extras and notes add up as if this sink had read the
+  /// short. The samples go to `onRows` when the sink has it, else one by one to `onSample`. Counts, reject tally, extras and notes add up as if this sink had read the
   /// piece itself; the export date and assumed time zone follow the same rules (last date,
   /// first zone).
-  func absorb(_ part: IngestSink, samples: [Sample], rejects: [Reject], lineShift: Int64)
+  func absorb(_ part: IngestSink, samples: SampleRows, rejects: [Reject], lineShift: Int64)
     throws
   {
     for (slot, name) in part.typeNames.enumerated() {
@@ -114,9 +130,10 @@ public final class IngestSink {
     notes.append(contentsOf: part.notes)
     if let date = part.exportDate { exportDate = date }
     if assumedTimeZone == nil { assumedTimeZone = part.assumedTimeZone }
-    for var sample in samples {
-      sample.origin.record += lineShift
-      try onSample(sample)
+    if let onRows {
+      try onRows(samples, lineShift)
+    } else {
+      for i in 0..<samples.count { try onSample(samples.sample(at: i, lineShift: lineShift)) }
     }
     for var reject in rejects {
       reject.origin.record += lineShift

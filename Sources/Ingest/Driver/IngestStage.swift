@@ -188,9 +188,11 @@ public enum IngestStage {
       for: format, parsingThreads: options.reader.parsingThreads)
     let samplesPart = writers.samples
     let rejectsPart = writers.rejects
+    let rowWriter = SampleRowWriter(samplesPart)
     let sink = IngestSink(
       inputIndex: Int32(index), path: path, onSample: { try samplesPart.append($0) },
-      onReject: { try rejectsPart.append($0) })
+      onReject: { try rejectsPart.append($0) },
+      onRows: { try rowWriter.append($0, lineShift: $1) })
     try reader.read(path: path, into: sink, options: options.reader, progress: progress)
     var fingerprint = stat
     if let crc = sink.contentCRC32 {

@@ -1,0 +1,56 @@
+import HealthCore
+
+/// Appends `SampleRows` to a samples table with the texts written by id
+/// (`TableWriter.append(_:in:...)`): the ids of each batch of rows are mapped, once per
+/// distinct text, to the ids of one list that only grows for the writer's life, so a row
+/// costs no `String` copy, comparison or reference count. The bytes are those of
+/// appending each row's `Sample`.
+///
+/// The list keeps at most `defaultTextLimit` texts (a hostile export can hold millions of
+/// distinct device descriptions); a row with a text past it is appended as its `Sample`.
+final class SampleRowWriter {
+  /// Distinct texts kept in the list, by default.
+  static let defaultTextLimit = 65_536
+
+  private let writer: TableWriter<Sample>
+  private let textLimit: Int
+  private var texts: [String] = []
+  private var ids: [UTF8Key: UInt32] = [:]
+
+  /// A writer appending to `writer`, keeping at most `textLimit` texts in its list.
+  init(_ writer: TableWriter<Sample>, textLimit: Int = SampleRowWriter.defaultTextLimit) {
+    self.writer = writer
+    self.textLimit = textLimit
+  }
+
+  /// Appends every row of `rows`, in order, their line numbers `lineShift` further on.
+  func append(_ rows: SampleRows, lineShift: Int64) throws {
+    let map = rows.texts.map { text -> UInt32 in
+      let key = UTF8Key(text)
+      if let id = ids[key] { return id }
+      guard texts.count < textLimit else { return .max }
+      let id = UInt32(texts.count)
+      texts.append(text)
+      ids[key] = id
+      return id
+    }
+    let lists = SampleTextLists(texts)
+    for (index, r) in rows.rows.enumerated() {
+      let global = SampleTextIDs(
+        metric: map[Int(r.metric)], unit: map[Int(r.unit)], category: map[Int(r.category)],
+        source: map[Int(r.source)], device: map[Int(r.device)])
+      if _slowPath(
+        global.metric == .max || global.unit == .max || global.category == .max
+          || global.source == .max || global.device == .max)
+      {
+        try writer.append(rows.sample(at: index, lineShift: lineShift))
+        continue
+      }
+      try writer.append(
+        global, in: lists, start: r.start, end: r.end, utcOffset: r.utcOffset, value: r.value,
+        minimum: r.hasMinimum ? r.minimum : nil, maximum: r.hasMaximum ? r.maximum : nil,
+        sourceKind: r.sourceKind, userEntered: r.userEntered, hrvKind: r.hrvKind,
+        origin: Origin(file: r.file, record: r.record + lineShift))
+    }
+  }
+}

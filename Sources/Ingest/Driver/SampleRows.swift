@@ -1,0 +1,130 @@
+import HealthCore
+
+/// Samples kept in compact form while they wait to be merged: numbers inline, the five
+/// texts as ids into the rows' own list of distinct texts. A piece of an `export.xml`
+/// parsed on a worker thread (`AppleChunkedRead`) holds its samples so; an array of
+/// `Sample` values retained and released five strings per row at every copy, and the
+/// texts of two pieces (interned by two parsers) compared byte by byte where the table
+/// writer met them (docs/performance.md, change 8).
+struct SampleRows: Sendable {
+  /// One sample without its texts.
+  struct Row: Sendable {
+    var start: Int64
+    var end: Int64
+    var value: Double
+    var minimum: Double
+    var maximum: Double
+    var record: Int64
+    var utcOffset: Int32
+    var file: Int32
+    var metric: UInt32
+    var unit: UInt32
+    var category: UInt32
+    var source: UInt32
+    var device: UInt32
+    var sourceKind: SourceKind
+    var hrvKind: HRVKind
+    var userEntered: Bool
+    var hasMinimum: Bool
+    var hasMaximum: Bool
+  }
+
+  /// The distinct texts of the rows (by their UTF-8 bytes), in order of first use.
+  var texts: [String] { table.texts }
+  /// The rows, in the order they were added.
+  private(set) var rows: [Row] = []
+  private var table = TextTable()
+  private var metricCache = RecentTexts()
+  private var unitCache = RecentTexts()
+  private var categoryCache = RecentTexts()
+  private var sourceCache = RecentTexts()
+  private var deviceCache = RecentTexts()
+
+  /// Reserves room for `count` rows.
+  mutating func reserveCapacity(_ count: Int) { rows.reserveCapacity(count) }
+
+  /// Number of rows.
+  var count: Int { rows.count }
+
+  /// Adds a sample.
+  mutating func append(_ s: Sample) {
+    let metric = Self.id(of: s.metric.rawValue, &metricCache, &table)
+    let unit = Self.id(of: s.unit, &unitCache, &table)
+    let category = Self.id(of: s.category, &categoryCache, &table)
+    let source = Self.id(of: s.source, &sourceCache, &table)
+    let device = Self.id(of: s.device, &deviceCache, &table)
+    rows.append(
+      Row(
+        start: s.start, end: s.end, value: s.value, minimum: s.minimum ?? 0,
+        maximum: s.maximum ?? 0, record: s.origin.record, utcOffset: s.utcOffset,
+        file: s.origin.file, metric: metric, unit: unit, category: category, source: source,
+        device: device, sourceKind: s.sourceKind, hrvKind: s.hrvKind,
+        userEntered: s.userEntered, hasMinimum: s.minimum != nil, hasMaximum: s.maximum != nil))
+  }
+
+  /// Row `index` as the sample that was added, its line `lineShift` further on.
+  func sample(at index: Int, lineShift: Int64 = 0) -> Sample {
+    let r = rows[index]
+    return Sample(
+      metric: MetricID(texts[Int(r.metric)]), start: r.start, end: r.end,
+      utcOffset: r.utcOffset, value: r.value, minimum: r.hasMinimum ? r.minimum : nil,
+      maximum: r.hasMaximum ? r.maximum : nil, unit: texts[Int(r.unit)],
+      category: texts[Int(r.category)], source: texts[Int(r.source)],
+      device: texts[Int(r.device)], sourceKind: r.sourceKind, userEntered: r.userEntered,
+      hrvKind: r.hrvKind, origin: Origin(file: r.file, record: r.record + lineShift))
+  }
+
+  @inline(__always)
+  private static func id(
+    of text: String, _ cache: inout RecentTexts, _ table: inout TextTable
+  ) -> UInt32 {
+    if let id = cache.id(of: text) { return id }
+    let id = table.intern(text)
+    cache.remember(text, id: id)
+    return id
+  }
+}
+
+/// Distinct texts told apart by their UTF-8 bytes (`UTF8Key`: `String` equality would
+/// merge a precomposed and a decomposed `é`), with ids in order of first use.
+private struct TextTable: Sendable {
+  private(set) var texts: [String] = []
+  private var ids: [UTF8Key: UInt32] = [:]
+
+  mutating func intern(_ text: String) -> UInt32 {
+    let key = UTF8Key(text)
+    if let known = ids[key] { return known }
+    let id = UInt32(texts.count)
+    texts.append(text)
+    ids[key] = id
+    return id
+  }
+}
+
+/// The two texts a field held most recently and their ids: a parser hands the same
+/// interned string again and again, and comparing a string's bytes with themselves takes
+/// one step (same address), so most rows find their texts here without hashing.
+private struct RecentTexts: Sendable {
+  private var first = ""
+  private var firstID = UInt32.max
+  private var second = ""
+  private var secondID = UInt32.max
+
+  @inline(__always)
+  mutating func id(of text: String) -> UInt32? {
+    if firstID != .max && UTF8Key(text) == UTF8Key(first) { return firstID }
+    if secondID != .max && UTF8Key(text) == UTF8Key(second) {
+      swap(&first, &second)
+      swap(&firstID, &secondID)
+      return firstID
+    }
+    return nil
+  }
+
+  mutating func remember(_ text: String, id: UInt32) {
+    second = first
+    secondID = firstID
+    first = text
+    firstID = id
+  }
+}
