@@ -95,15 +95,15 @@ extension AppleExportParser {
 
   /// Emits the pending top-level record as a sample or a reject.
   func finishRecord() throws {
-    let typeName = record.type?.raw ?? "Record"
-    if let type = record.type { sink.read(type.counter) } else { sink.read(type: typeName) }
     guard let type = record.type else {
+      sink.read(type: "Record")
       record.note(.missingField, "Record has no type attribute")
-      return try rejectRecord(typeName)
+      return try rejectRecord("Record")
     }
-    if record.problem != nil { return try rejectRecord(typeName) }
+    sink.read(type.counter)
+    if record.problem != nil { return try rejectRecord(type.raw) }
     guard let start = record.start, let end = record.end else {
-      return try rejectRecord(typeName)
+      return try rejectRecord(type.raw)
     }
     let utcOffset = offset(start: start, zone: record.zone)
     let minutes = Double(end.epoch - start.epoch) / 60
@@ -114,11 +114,11 @@ extension AppleExportParser {
     case .quantity:
       guard record.hasValue else {
         record.note(.missingField, "Record has no value")
-        return try rejectRecord(typeName)
+        return try rejectRecord(type.raw)
       }
       guard let number = record.number else {
         record.note(.badNumber, "value '\(record.valueText)' is not a number")
-        return try rejectRecord(typeName)
+        return try rejectRecord(type.raw)
       }
       value = number
     case .sleep:
@@ -137,7 +137,7 @@ extension AppleExportParser {
           record.hasValue
             ? "sleep value '\(record.valueText)' is not a known sleep stage"
             : "sleep record has no value")
-        return try rejectRecord(typeName)
+        return try rejectRecord(type.raw)
       }
       value = minutes
       unit = "min"
@@ -152,7 +152,7 @@ extension AppleExportParser {
         value = 0
       } else {
         record.note(.unknownCategory, "stand hour value '\(record.valueText)' is not Stood or Idle")
-        return try rejectRecord(typeName)
+        return try rejectRecord(type.raw)
       }
       unit = "count"
       category = record.valueText

@@ -1,7 +1,8 @@
 import HealthCore
 
-/// How a record `type` maps into the samples table.
-struct AppleType: Sendable {
+/// How a record `type` maps into the samples table. A class: every record of a type shares
+/// one, so a record holding it retains one reference instead of copying two strings.
+final class AppleType: Sendable {
   /// How the record's value is read.
   enum Shape: Sendable {
     /// A number with a unit (`HKQuantityTypeIdentifier…`, `HKDataType…`).
@@ -15,15 +16,15 @@ struct AppleType: Sendable {
   }
 
   /// The type name as written.
-  var raw: String
+  let raw: String
   /// Catalog id, or the raw type name for types the catalog does not know.
-  var metric: MetricID
+  let metric: MetricID
   /// How the value is read.
-  var shape: Shape
+  let shape: Shape
   /// SDNN for Apple's HRV.
-  var hrvKind: HRVKind
+  let hrvKind: HRVKind
   /// The sink's counter for this type.
-  var counter: TypeCounter
+  let counter: TypeCounter
 
   /// The mapping for a type name.
   init(raw: String, counter: TypeCounter) {
