@@ -30,8 +30,9 @@ struct TableWriterCheckpointTests {
     let kept1 = (0..<3).map(Self.sample)
     let dropped = (3..<23).map(Self.sample)
     let kept2 = (23..<30).map(Self.sample)
-    let writer = try TableWriter<Sample>(
-      path: dir.file("t.hpt"), stage: "test", rowsPerBlock: 4, durable: false)
+    // Durable, so its CRC-32 is computed and must be rolled back too (a scratch writer,
+    // `durable: false`, computes none: see the last test).
+    let writer = try TableWriter<Sample>(path: dir.file("t.hpt"), stage: "test", rowsPerBlock: 4)
     try writer.append(contentsOf: kept1)
     let mark = try writer.checkpoint()
     #expect(mark.rows == 3)
@@ -65,5 +66,23 @@ struct TableWriterCheckpointTests {
     try writer.rollback(to: mark)
     try writer.commit()
     #expect(try TableFile.read(Sample.self, from: dir.file("t.hpt")).rows == [Self.sample(0)])
+  }
+
+  @Test("a scratch writer computes no checksum: its fingerprint has none")
+  func scratchHasNoChecksum() throws {
+    let dir = TemporaryDirectory()
+    let scratch = try TableWriter<Sample>(path: dir.file("s.hpt"), stage: "test", durable: false)
+    let real = try TableWriter<Sample>(path: dir.file("r.hpt"), stage: "test")
+    for writer in [scratch, real] {
+      try writer.append(contentsOf: (0..<5).map(Self.sample))
+      try writer.commit()
+    }
+    #expect(scratch.fingerprint.crc32 == nil && scratch.fingerprint.digest == nil)
+    // The durable writer's CRC-32 is the file's, worked out by reading it back.
+    let bytes = try FileReader.readAll(dir.file("r.hpt"))
+    var crc = CRC32()
+    crc.update(bytes)
+    #expect(real.fingerprint.crc32 == crc.hex)
+    #expect(try FileReader.readAll(dir.file("s.hpt")) == bytes)
   }
 }
