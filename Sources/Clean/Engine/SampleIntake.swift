@@ -36,7 +36,7 @@ struct SampleIntake: Sendable {
   /// has any. Throws (exit 65) when its origin names an input the table does not list.
   mutating func take(_ sample: Sample) throws -> (row: StoredSample, side: SideValues?) {
     try count(file: sample.origin.file)
-    let texts = TextIDs(
+    let texts = SampleTextIDs(
       metric: pools.internMetric(sample.metric), unit: pools.units.intern(sample.unit),
       category: pools.categories.intern(sample.category),
       source: pools.sources.intern(sample.source), device: pools.devices.intern(sample.device))
@@ -65,7 +65,7 @@ struct SampleIntake: Sendable {
       let metric = metrics.id(of: row, in: block.metricIndices) {
         pools.internMetric(MetricID(block.metrics[$0]))
       }
-      let texts = TextIDs(
+      let texts = SampleTextIDs(
         metric: metric,
         unit: units.id(of: row, in: block.units) { pools.units.intern($0) },
         category: categories.id(of: row, in: block.categories) { pools.categories.intern($0) },
@@ -100,7 +100,7 @@ struct SampleIntake: Sendable {
   /// The compact row and side values of a sample whose texts are interned: the value
   /// converted to the metric's canonical unit, then the per-sample rules.
   private mutating func stored(
-    _ texts: TextIDs, start: Int64, end: Int64, utcOffset: Int32, value: Double,
+    _ texts: SampleTextIDs, start: Int64, end: Int64, utcOffset: Int32, value: Double,
     minimum: Double?, maximum: Double?, sourceKind: SourceKind, hrvKind: HRVKind,
     userEntered: Bool, origin: Origin
   ) -> (row: StoredSample, side: SideValues?) {
@@ -188,15 +188,6 @@ struct SampleIntake: Sendable {
     rankCache[key] = rank
     return rank
   }
-}
-
-/// The pool ids of a sample's texts.
-private struct TextIDs {
-  var metric: UInt32
-  var unit: UInt32
-  var category: UInt32
-  var source: UInt32
-  var device: UInt32
 }
 
 /// The pool id of each distinct text of one block column, found when a row first uses it.

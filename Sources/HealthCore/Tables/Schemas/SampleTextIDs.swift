@@ -1,5 +1,5 @@
 /// The five texts of a samples-table row (metric, unit, category, source, device) as ids
-/// into lists of texts, for writers that hold their texts so (the clean stage's pools,
+/// into lists of texts, for code that holds its texts so (the clean stage's pools,
 /// ingest's pieces): `TableWriter<Sample>.append(_:in:...)` writes them without a `String`
 /// per row (docs/performance.md).
 public struct SampleTextIDs: Sendable {
