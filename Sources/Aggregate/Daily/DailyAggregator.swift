@@ -83,7 +83,8 @@ public final class DailyAggregator {
   /// metric resolved once per distinct text of the block, so no `Sample` and no `String` is
   /// made for them (docs/performance.md); other rows go through `add(_:)`.
   public func add(_ block: SampleBlock) {
-    var blockRoutes = [Route?](repeating: nil, count: block.metrics.count)
+    let metrics = block.metrics.stringDictionary
+    var blockRoutes = [Route?](repeating: nil, count: metrics.count)
     for row in 0..<block.rowCount {
       let start = block.starts[row]
       let end = block.ends[row]
@@ -93,12 +94,12 @@ public final class DailyAggregator {
         add(block.sample(at: row))
         continue
       }
-      let m = Int(block.metricIndices[row])
+      let m = Int(block.metrics.stringIndices[row])
       let route: Route
       if let known = blockRoutes[m] {
         route = known
       } else {
-        route = self.route(for: MetricID(block.metrics[m]))
+        route = self.route(for: MetricID(metrics[m]))
         blockRoutes[m] = route
       }
       guard case .series(let i) = route else {

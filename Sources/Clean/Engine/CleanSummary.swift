@@ -126,7 +126,7 @@ struct RowTally: Sendable {
   }
 
   /// The sources seen, by rank and then by name (UTF-8 order).
-  func sources(_ names: StringPool, priority: SourcePriority) -> [CleanFacts.Source] {
+  func sources(_ names: TextPool, priority: SourcePriority) -> [CleanFacts.Source] {
     let nameRanks = names.sortRanks()
     let ids = bestRank.indices.filter { samplesBySource[$0] > 0 }.sorted { a, b in
       bestRank[a] != bestRank[b] ? bestRank[a] < bestRank[b] : nameRanks[a] < nameRanks[b]

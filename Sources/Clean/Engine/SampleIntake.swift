@@ -54,19 +54,16 @@ struct SampleIntake: Sendable {
   mutating func take(
     _ block: SampleBlock, _ body: (StoredSample, SideValues?) throws -> Void
   ) throws {
-    var metrics = BlockTextIDs(block.metrics.count)
-    var units = BlockTextIDs(block.units.stringDictionary.count)
-    var categories = BlockTextIDs(block.categories.stringDictionary.count)
-    var sources = BlockTextIDs(block.sources.stringDictionary.count)
-    var devices = BlockTextIDs(block.devices.stringDictionary.count)
+    var metrics = BlockTextIDs(block.metrics)
+    var units = BlockTextIDs(block.units)
+    var categories = BlockTextIDs(block.categories)
+    var sources = BlockTextIDs(block.sources)
+    var devices = BlockTextIDs(block.devices)
     for row in 0..<block.rowCount {
       let origin = block.origins[row]
       try count(file: origin.file)
-      let metric = metrics.id(of: row, in: block.metricIndices) {
-        pools.internMetric(MetricID(block.metrics[$0]))
-      }
       let texts = SampleTextIDs(
-        metric: metric,
+        metric: metrics.id(of: row, in: block.metrics) { pools.internMetric(MetricID($0)) },
         unit: units.id(of: row, in: block.units) { pools.units.intern($0) },
         category: categories.id(of: row, in: block.categories) { pools.categories.intern($0) },
         source: sources.id(of: row, in: block.sources) { pools.sources.intern($0) },
@@ -194,16 +191,9 @@ struct SampleIntake: Sendable {
 private struct BlockTextIDs {
   private var ids: [UInt32]
 
-  init(_ count: Int) {
-    ids = [UInt32](repeating: .max, count: count)
-  }
-
-  /// The pool id of row `row`'s entry of `indices`, interning `intern(entry)` when new.
-  @inline(__always)
-  mutating func id(of row: Int, in indices: [UInt32], _ intern: (Int) -> UInt32) -> UInt32 {
-    let entry = Int(indices[row])
-    if ids[entry] == .max { ids[entry] = intern(entry) }
-    return ids[entry]
+  /// Room for every text of `column` (one entry for "" where its dictionary is empty).
+  init(_ column: DecodedColumn) {
+    ids = [UInt32](repeating: .max, count: max(1, column.stringDictionary.count))
   }
 
   /// The pool id of row `row`'s text in a string column, interning it when new ("" where
@@ -212,7 +202,6 @@ private struct BlockTextIDs {
   mutating func id(of row: Int, in column: DecodedColumn, _ intern: (String) -> UInt32)
     -> UInt32
   {
-    if ids.isEmpty { ids = [.max] }
     let entry = column.stringDictionary.isEmpty ? 0 : Int(column.stringIndices[row])
     if ids[entry] == .max { ids[entry] = intern(column.string(at: row)) }
     return ids[entry]

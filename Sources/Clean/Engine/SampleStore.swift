@@ -6,15 +6,15 @@ struct SampleStore: Sendable {
   /// Rows in read order; a row's index is its identity.
   var rows: [StoredSample] = []
   /// Metric ids.
-  var metrics = StringPool()
+  var metrics = TextPool()
   /// Units as read.
-  var units = StringPool()
+  var units = TextPool()
   /// Categories.
-  var categories = StringPool()
+  var categories = TextPool()
   /// Source names.
-  var sources = StringPool()
+  var sources = TextPool()
   /// Device descriptions.
-  var devices = StringPool()
+  var devices = TextPool()
   /// Side table of the rows that have side values (`StoredSample.side`).
   var sides: [SideValues] = []
   /// Why the sleep rule displaced each overlapped sleep row, by row index.

@@ -24,30 +24,16 @@ final class ColumnBuilder {
 
   /// The two most recent distinct strings and their indices: consecutive rows mostly repeat
   /// metric, unit, source and device, so most appends skip hashing.
-  @exclusivity(unchecked) private var recent0 = ""
-  @exclusivity(unchecked) private var recentIndex0: UInt32 = .max
-  @exclusivity(unchecked) private var recent1 = ""
-  @exclusivity(unchecked) private var recentIndex1: UInt32 = .max
+  @exclusivity(unchecked) private var recent = RecentTexts()
 
   @inline(__always)
   func appendString(_ value: String) {
-    // Bytes, not `String` equality: that is canonical equivalence, and would write a
-    // decomposed `é` after a precomposed one as the precomposed one.
-    if recentIndex0 != .max && UTF8Key(value) == UTF8Key(recent0) {
-      stringIndices.append(recentIndex0)
-      return
-    }
-    if recentIndex1 != .max && UTF8Key(value) == UTF8Key(recent1) {
-      stringIndices.append(recentIndex1)
-      swap(&recent0, &recent1)
-      swap(&recentIndex0, &recentIndex1)
+    if let index = recent.id(of: value) {
+      stringIndices.append(index)
       return
     }
     let index = appendStringHashed(value)
-    recent1 = recent0
-    recentIndex1 = recentIndex0
-    recent0 = value
-    recentIndex0 = index
+    recent.remember(value, id: index)
   }
 
   /// Appends `texts[id]`. Within one block an id always names the same text, so after its
@@ -97,8 +83,7 @@ final class ColumnBuilder {
     validity.removeAll(keepingCapacity: true)
     for id in idsUsed { idIndices[Int(id)] = .max }
     idsUsed.removeAll(keepingCapacity: true)
-    recentIndex0 = .max
-    recentIndex1 = .max
+    recent = RecentTexts()
   }
 
   /// Appends the encoded column (without its length prefix) to `out`.

@@ -30,15 +30,10 @@ public struct AppleXMLReader: InputReader {
   public func read(
     path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
   ) throws {
-    if parsingThreads > 1, let size = try? FileReader(path: path).size,
-      size >= 2 * Int64(chunkBytes)
-    {
+    if let size = try? FileReader(path: path).size, readsInPieces(size) {
       progress.begin(stage: "ingest \(Self.displayName(path))", totalBytes: size)
       defer { progress.end() }
-      let chunked = AppleChunkedRead(
-        path: path, chunkBytes: chunkBytes, workers: parsingThreads, bufferSize: bufferSize,
-        options: options)
-      _ = try chunked.read(into: sink, progress: progress)
+      _ = try chunkedRead(path: path, options: options).read(into: sink, progress: progress)
       return
     }
     let source = try FileByteSource(path: path)
@@ -58,6 +53,19 @@ public struct AppleXMLReader: InputReader {
       source: source, fileName: name, entryName: entryName, bufferSize: bufferSize, sink: sink,
       options: options, progress: progress)
     try parser.run()
+  }
+
+  /// Whether an export of `size` bytes is parsed in pieces: with more than one thread, and
+  /// at least two pieces' worth.
+  func readsInPieces(_ size: Int64) -> Bool {
+    parsingThreads > 1 && size >= 2 * Int64(chunkBytes)
+  }
+
+  /// The piece-by-piece reading of the export at `path` with these settings.
+  func chunkedRead(path: String, options: ReaderOptions) -> AppleChunkedRead {
+    AppleChunkedRead(
+      path: path, chunkBytes: chunkBytes, workers: parsingThreads, bufferSize: bufferSize,
+      options: options)
   }
 
   static func displayName(_ path: String) -> String {

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// Reads an Apple Health `export.zip` in place: the export XML is found by content (its
@@ -8,13 +7,25 @@ import HealthCore
 public struct AppleZipReader: InputReader {
   /// `apple-zip`.
   public static let format = InputFormat.appleZip
+  /// The reader of the export inside: its buffer, threads and pieces are this reader's.
+  private var xml: AppleXMLReader
+
   /// Size of the XML scanner's buffer in bytes.
-  public var bufferSize: Int
+  public var bufferSize: Int {
+    get { xml.bufferSize }
+    set { xml.bufferSize = newValue }
+  }
   /// Threads that parse pieces of the entry at the same time (`AppleChunkedRead`); 1 reads
   /// in one piece.
-  public var parsingThreads: Int
+  public var parsingThreads: Int {
+    get { xml.parsingThreads }
+    set { xml.parsingThreads = newValue }
+  }
   /// The size of those pieces; entries under two pieces are read in one.
-  public var chunkBytes: Int
+  public var chunkBytes: Int {
+    get { xml.chunkBytes }
+    set { xml.chunkBytes = newValue }
+  }
 
   /// A reader whose XML scanner uses a buffer of `bufferSize` bytes, parsing the entry on
   /// `parsingThreads` threads (nil: one per core) in pieces of `chunkBytes`.
@@ -22,9 +33,8 @@ public struct AppleZipReader: InputReader {
     bufferSize: Int = 256 << 10, parsingThreads: Int? = nil,
     chunkBytes: Int = 1 << 20
   ) {
-    self.bufferSize = bufferSize
-    self.parsingThreads = max(1, parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount)
-    self.chunkBytes = max(256, chunkBytes)
+    xml = AppleXMLReader(
+      bufferSize: bufferSize, parsingThreads: parsingThreads, chunkBytes: chunkBytes)
   }
 
   public func read(
@@ -32,15 +42,13 @@ public struct AppleZipReader: InputReader {
   ) throws {
     let zip = try ZipReader(path: path)
     let entry = try Self.exportEntry(in: zip, sink: sink)
-    if parsingThreads > 1 && entry.uncompressedSize >= 2 * Int64(chunkBytes) {
+    if xml.readsInPieces(entry.uncompressedSize) {
       // Inflated on one thread, parsed in pieces on every core.
       progress.begin(
         stage: "ingest \(AppleXMLReader.displayName(path)):\(entry.fileName)",
         totalBytes: entry.uncompressedSize)
       defer { progress.end() }
-      var chunked = AppleChunkedRead(
-        path: path, chunkBytes: chunkBytes, workers: parsingThreads, bufferSize: bufferSize,
-        options: options)
+      var chunked = xml.chunkedRead(path: path, options: options)
       chunked.zipEntry = AppleChunkedRead.ZipSource(zip: zip, entry: entry)
       try chunked.read(into: sink, progress: progress)
       sink.notes.append("read the export from zip entry \(entry.name)")
@@ -52,7 +60,7 @@ public struct AppleZipReader: InputReader {
       stage: "ingest \(AppleXMLReader.displayName(path)):\(entry.fileName)",
       totalBytes: entry.compressedSize)
     defer { progress.end() }
-    try AppleXMLReader(bufferSize: bufferSize).read(
+    try xml.read(
       source: source, name: path, entryName: entry.name, into: sink, options: options,
       progress: progress)
     sink.notes.append("read the export from zip entry \(entry.name)")

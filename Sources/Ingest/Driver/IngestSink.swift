@@ -70,23 +70,21 @@ public final class IngestSink {
   public private(set) var rejectTally = RejectTally()
 
   /// A sink forwarding to the given closures.
-  public init(
+  public convenience init(
     inputIndex: Int32, path: String, onSample: @escaping (Sample) throws -> Void,
     onReject: @escaping (Reject) throws -> Void
   ) {
-    self.inputIndex = inputIndex
-    self.path = path
-    self.onSample = onSample
-    self.onReject = onReject
-    onRows = nil
+    self.init(
+      inputIndex: inputIndex, path: path, onSample: onSample, onReject: onReject, onRows: nil)
   }
 
   /// A sink forwarding to the given closures, and the samples of a piece parsed apart
-  /// (`absorb`) to `onRows` in their compact form, with the lines to shift them by.
+  /// (`absorb`) to `onRows` in their compact form, with the lines to shift them by (one
+  /// by one to `onSample` when nil).
   init(
     inputIndex: Int32, path: String, onSample: @escaping (Sample) throws -> Void,
     onReject: @escaping (Reject) throws -> Void,
-    onRows: @escaping (SampleRows, Int64) throws -> Void
+    onRows: ((SampleRows, Int64) throws -> Void)?
   ) {
     self.inputIndex = inputIndex
     self.path = path

@@ -14,8 +14,7 @@ final class SampleRowWriter {
 
   private let writer: TableWriter<Sample>
   private let textLimit: Int
-  private var texts: [String] = []
-  private var ids: [UTF8Key: UInt32] = [:]
+  private var texts = TextPool()
 
   /// A writer appending to `writer`, keeping at most `textLimit` texts in its list.
   init(_ writer: TableWriter<Sample>, textLimit: Int = SampleRowWriter.defaultTextLimit) {
@@ -26,15 +25,10 @@ final class SampleRowWriter {
   /// Appends every row of `rows`, in order, their line numbers `lineShift` further on.
   func append(_ rows: SampleRows, lineShift: Int64) throws {
     let map = rows.texts.map { text -> UInt32 in
-      let key = UTF8Key(text)
-      if let id = ids[key] { return id }
-      guard texts.count < textLimit else { return .max }
-      let id = UInt32(texts.count)
-      texts.append(text)
-      ids[key] = id
-      return id
+      if let id = texts.id(of: text) { return id }
+      return texts.count < textLimit ? texts.intern(text) : .max
     }
-    let lists = SampleTextLists(texts)
+    let lists = SampleTextLists(texts.strings)
     for (index, r) in rows.rows.enumerated() {
       let global = SampleTextIDs(
         metric: map[Int(r.metric)], unit: map[Int(r.unit)], category: map[Int(r.category)],

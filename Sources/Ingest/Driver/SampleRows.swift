@@ -30,10 +30,10 @@ struct SampleRows: Sendable {
   }
 
   /// The distinct texts of the rows (by their UTF-8 bytes), in order of first use.
-  var texts: [String] { table.texts }
+  var texts: [String] { table.strings }
   /// The rows, in the order they were added.
   private(set) var rows: [Row] = []
-  private var table = TextTable()
+  private var table = TextPool()
   private var metricCache = RecentTexts()
   private var unitCache = RecentTexts()
   private var categoryCache = RecentTexts()
@@ -76,55 +76,11 @@ struct SampleRows: Sendable {
 
   @inline(__always)
   private static func id(
-    of text: String, _ cache: inout RecentTexts, _ table: inout TextTable
+    of text: String, _ cache: inout RecentTexts, _ table: inout TextPool
   ) -> UInt32 {
     if let id = cache.id(of: text) { return id }
     let id = table.intern(text)
     cache.remember(text, id: id)
     return id
-  }
-}
-
-/// Distinct texts told apart by their UTF-8 bytes (`UTF8Key`: `String` equality would
-/// merge a precomposed and a decomposed `é`), with ids in order of first use.
-private struct TextTable: Sendable {
-  private(set) var texts: [String] = []
-  private var ids: [UTF8Key: UInt32] = [:]
-
-  mutating func intern(_ text: String) -> UInt32 {
-    let key = UTF8Key(text)
-    if let known = ids[key] { return known }
-    let id = UInt32(texts.count)
-    texts.append(text)
-    ids[key] = id
-    return id
-  }
-}
-
-/// The two texts a field held most recently and their ids: a parser hands the same
-/// interned string again and again, and comparing a string's bytes with themselves takes
-/// one step (same address), so most rows find their texts here without hashing.
-private struct RecentTexts: Sendable {
-  private var first = ""
-  private var firstID = UInt32.max
-  private var second = ""
-  private var secondID = UInt32.max
-
-  @inline(__always)
-  mutating func id(of text: String) -> UInt32? {
-    if firstID != .max && UTF8Key(text) == UTF8Key(first) { return firstID }
-    if secondID != .max && UTF8Key(text) == UTF8Key(second) {
-      swap(&first, &second)
-      swap(&firstID, &secondID)
-      return firstID
-    }
-    return nil
-  }
-
-  mutating func remember(_ text: String, id: UInt32) {
-    second = first
-    secondID = firstID
-    first = text
-    firstID = id
   }
 }

@@ -1,7 +1,7 @@
 /// One decoded block of a samples table, read column by column instead of as `Sample`
-/// values: a reader that looks at a few columns of every row (the aggregate stage) takes
-/// numbers straight from the columns and resolves a metric once per distinct text in the
-/// block (`metrics`, `metricIndices`), so it copies, retains and hashes no `String` per row
+/// values: a reader (the clean and aggregate stages) takes numbers straight from the
+/// columns and resolves each text once per distinct value in the block (the string columns'
+/// dictionaries, `metrics`), so it copies, retains and hashes no `String` per row
 /// (docs/performance.md). `sample(at:)` makes the whole `Sample` where one is needed.
 ///
 /// Made by `TableFile.streamSamples`, which has already checked every row's `sourceKind`
@@ -9,10 +9,6 @@
 public struct SampleBlock: Sendable {
   /// Number of rows.
   public let rowCount: Int
-  /// The distinct metric ids of the block.
-  public let metrics: [String]
-  /// Per row, the index of its metric in `metrics`.
-  public let metricIndices: [UInt32]
   /// Per row: start and end (epoch seconds), UTC offset (seconds) and value.
   public let starts: [Int64]
   public let ends: [Int64]
@@ -24,16 +20,16 @@ public struct SampleBlock: Sendable {
   public let sourceKinds: [SourceKind]
   /// Per row, whether a person entered it by hand.
   public let userEntered: [Bool]
-  /// The unit, category, source and device columns: each block's distinct texts
+  /// The metric, unit, category, source and device columns: each block's distinct texts
   /// (`stringDictionary`) and, per row, the index of its text (`stringIndices`; read a
   /// row's text with `string(at:)`, which is "" where the dictionary is empty).
+  public let metrics: DecodedColumn
   public let units: DecodedColumn
   public let categories: DecodedColumn
   public let sources: DecodedColumn
   public let devices: DecodedColumn
   /// Per row, its origin.
   public let origins: [Origin]
-  private let block: DecodedBlock
   @usableFromInline let minimums: DecodedColumn
   @usableFromInline let maximums: DecodedColumn
 
@@ -72,8 +68,7 @@ public struct SampleBlock: Sendable {
           record: c[Column.record].ints[row]))
     }
     rowCount = block.rowCount
-    metrics = c[Column.metric].stringDictionary
-    metricIndices = c[Column.metric].stringIndices
+    metrics = c[Column.metric]
     starts = c[Column.start].ints
     ends = c[Column.end].ints
     utcOffsets = c[Column.utcOffset].ints.map { Int32(truncatingIfNeeded: $0) }
@@ -88,7 +83,6 @@ public struct SampleBlock: Sendable {
     categories = c[Column.category]
     sources = c[Column.source]
     devices = c[Column.device]
-    self.block = block
   }
 
   /// Row `row`'s minimum, where it has one.
@@ -105,7 +99,7 @@ public struct SampleBlock: Sendable {
   /// The whole sample of row `row`, as `Sample(reading:)` reads it.
   public func sample(at row: Int) -> Sample {
     Sample(
-      metric: MetricID(block.columns[Column.metric].string(at: row)), start: starts[row],
+      metric: MetricID(metrics.string(at: row)), start: starts[row],
       end: ends[row], utcOffset: utcOffsets[row], value: values[row], minimum: minimum(row),
       maximum: maximum(row), unit: units.string(at: row), category: categories.string(at: row),
       source: sources.string(at: row), device: devices.string(at: row),

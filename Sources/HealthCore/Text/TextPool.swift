@@ -1,12 +1,12 @@
-import HealthCore
-
 /// Interns strings to small integer ids so a million samples share one copy of each
-/// source, unit and device string, and compare as integers.
+/// source, unit and device string, and compare as integers: the clean stage's pools, the
+/// texts of ingest's pieces and the list ingest writes them by.
 ///
 /// Strings are told apart by their UTF-8 bytes (`UTF8Key`), exactly as the table files
 /// store them, which skips `String`'s Unicode normalisation on every lookup.
-struct StringPool: Sendable {
-  private(set) var strings: [String] = []
+public struct TextPool: Sendable {
+  /// The distinct strings, in order of first use (an id is a position here).
+  public private(set) var strings: [String] = []
   private var ids: [UTF8Key: UInt32] = [:]
   /// A few recently interned strings: a block of rows repeats a handful of sources, units
   /// and devices, and comparing against them (identical storage compares in one step) is
@@ -16,8 +16,14 @@ struct StringPool: Sendable {
   private var lastHit = 0
   private static let recentCapacity = 8
 
+  /// An empty pool.
+  public init() {}
+
+  /// The id of `text`, if it is in the pool.
+  public func id(of text: String) -> UInt32? { ids[UTF8Key(text)] }
+
   /// The id of `text`, adding it when new.
-  mutating func intern(_ text: String) -> UInt32 {
+  public mutating func intern(_ text: String) -> UInt32 {
     let key = UTF8Key(text)
     // Consecutive rows mostly repeat the previous row's string.
     if lastHit < recent.count && recent[lastHit].key == key { return recent[lastHit].id }
@@ -45,14 +51,14 @@ struct StringPool: Sendable {
   }
 
   /// The string of an id.
-  subscript(id: UInt32) -> String { strings[Int(id)] }
+  public subscript(id: UInt32) -> String { strings[Int(id)] }
 
   /// Number of distinct strings.
-  var count: Int { strings.count }
+  public var count: Int { strings.count }
 
   /// For each id, its position when the strings are sorted by UTF-8 bytes (no locale),
   /// so ids compare like their strings.
-  func sortRanks() -> [UInt32] {
+  public func sortRanks() -> [UInt32] {
     let order = strings.indices.sorted {
       strings[$0].utf8.lexicographicallyPrecedes(strings[$1].utf8)
     }

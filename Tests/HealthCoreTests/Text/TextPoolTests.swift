@@ -1,12 +1,11 @@
+import HealthCore
 import Testing
 
-@testable import Clean
-
-@Suite("String pool")
-struct StringPoolTests {
+@Suite("Text pool")
+struct TextPoolTests {
   @Test("the pool gives one id per byte sequence, and ranks ids in UTF-8 order")
   func pool() {
-    var pool = StringPool()
+    var pool = TextPool()
     let a = pool.intern("Jane’s iPhone")
     let b = pool.intern("Jane’s Apple Watch")
     // A copy with its own storage (not the cached instance) still finds its id.
