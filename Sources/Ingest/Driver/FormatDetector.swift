@@ -10,7 +10,12 @@ public enum FormatDetector {
   public static func detect(path: String) throws -> InputFormat {
     let reader = try FileReader(path: path)
     let head = try reader.read(at: 0, count: prefixLength)
-    return try detect(head, path: path)
+    let format = try detect(head, path: path)
+    // A zip's entries tell a vendor's export from Apple's (docs/ingest-garmin.md).
+    if format == .appleZip, let vendor = try VendorZipDetection.format(ofZipAt: path) {
+      return vendor
+    }
+    return format
   }
 
   /// The format of a file starting with `head`.
@@ -23,8 +28,9 @@ public enum FormatDetector {
     if let format = format(of: head) { return format }
     throw HealthError.malformed(
       "unknown format: it starts with \(preview(head)); expected an Apple Health export.zip "
-        + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), or "
-        + "a long CSV with the columns date,metric,value,unit,source",
+        + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), "
+        + "a long CSV with the columns date,metric,value,unit,source, a FIT file, or a Garmin "
+        + "Connect or Fitbit export file",
       at: SourceLocation(file: path, byteOffset: 0),
       hint:
         "formats are recognised by content, not by file name; check that this is the file you meant"
@@ -38,6 +44,7 @@ public enum FormatDetector {
     {
       return .appleZip
     }
+    if GarminFITReader.matches(prefix: head) { return .garminFIT }
     var bytes = ArraySlice(head)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     while let b = bytes.first, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
@@ -58,6 +65,10 @@ public enum FormatDetector {
     if AutoExportCSVReader.matches(prefix: head) { return .autoExportCSV }
     if AutoExportWorkoutsCSVReader.matches(prefix: head) { return .autoExportWorkoutsCSV }
     if LongCSVReader.matches(prefix: head) { return .longCSV }
+    // Garmin and Fitbit files (docs/ingest-garmin.md, docs/ingest-fitbit.md).
+    if GarminConnectJSONReader.matches(prefix: head) { return .garminJSON }
+    if FitbitJSONReader.matches(prefix: head) { return .fitbitJSON }
+    if FitbitCSVReader.matches(prefix: head) { return .fitbitCSV }
     return nil
   }
 

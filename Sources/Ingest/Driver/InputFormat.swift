@@ -14,6 +14,21 @@ public enum InputFormat: String, Sendable, CaseIterable {
   case autoExportWorkoutsCSV = "hae-workouts-csv"
   /// healthpipe's long CSV (`date,metric,value,unit,source[,end]`).
   case longCSV = "long-csv"
+  /// A FIT file (Garmin devices and other FIT writers; docs/ingest-garmin.md).
+  case garminFIT = "garmin-fit"
+  /// A Garmin Connect data export (the GDPR zip with `DI_CONNECT/…`), or any zip holding
+  /// FIT files or Garmin Connect JSON.
+  case garminExport = "garmin-export"
+  /// One Garmin Connect JSON file of that export (`UDSFile_*.json`, `*_sleepData.json`,
+  /// `*_userBioMetrics.json`, `*_healthStatusData.json`).
+  case garminJSON = "garmin-json"
+  /// One Fitbit JSON file of a Google Takeout (`Fitbit/Global Export Data/*.json`;
+  /// docs/ingest-fitbit.md).
+  case fitbitJSON = "fitbit-json"
+  /// One Fitbit CSV file (HRV and SpO2 summaries, the `_GoogleData` CSV layout).
+  case fitbitCSV = "fitbit-csv"
+  /// A Google Takeout zip holding Fitbit files.
+  case fitbitTakeout = "fitbit-takeout"
 
   /// How `%` values are meant in this format.
   public var percentConvention: PercentConvention {

@@ -13,6 +13,12 @@ public enum InputReaders {
     case .autoExportCSV: AutoExportCSVReader()
     case .autoExportWorkoutsCSV: AutoExportWorkoutsCSVReader()
     case .longCSV: LongCSVReader()
+    case .garminFIT: GarminFITReader()
+    case .garminExport: GarminExportReader()
+    case .garminJSON: GarminConnectJSONReader()
+    case .fitbitJSON: FitbitJSONReader()
+    case .fitbitCSV: FitbitCSVReader()
+    case .fitbitTakeout: FitbitTakeoutReader()
     }
   }
 }

@@ -1,0 +1,74 @@
+/// One field of a definition message: its field number in the global message, its size in
+/// bytes and its base-type byte (Garmin FIT protocol, "Field Definition").
+public struct FITFieldDefinition: Sendable, Hashable {
+  /// Field definition number (the Profile's field number, e.g. 253 = timestamp).
+  public var number: UInt8
+  /// Bytes of the field in each data message (a multiple of the base type's size for an
+  /// array; any size for strings and bytes).
+  public var size: UInt8
+  /// The base type.
+  public var baseType: FITBaseType
+
+  /// Creates a field definition.
+  public init(number: UInt8, size: UInt8, baseType: FITBaseType) {
+    self.number = number
+    self.size = size
+    self.baseType = baseType
+  }
+}
+
+/// A definition message, as stored for its local message type (Garmin FIT protocol,
+/// "Definition Message"): which global message the data messages of this local type
+/// hold, their byte order, and the layout of their fields. Developer fields (bit 5 of the
+/// record header) are kept only as a byte count and a field count: healthpipe skips them.
+public final class FITDefinition: @unchecked Sendable {
+  /// The global message number (the Profile's `mesg_num`, e.g. 20 = record).
+  public let globalNumber: UInt16
+  /// Architecture byte 1: multi-byte values are big-endian.
+  public let bigEndian: Bool
+  /// The fields, in the order their bytes follow each other.
+  public let fields: [FITFieldDefinition]
+  /// Byte offset of each field inside a data message's content.
+  @usableFromInline let offsets: [Int]
+  /// `slot[number]` is the index of field `number` plus one (0: absent), so a field is
+  /// found without a search.
+  @usableFromInline let slot: [UInt8]
+  /// Developer fields in each data message (skipped).
+  public let developerFieldCount: Int
+  /// Bytes of developer fields in each data message (skipped).
+  public let developerBytes: Int
+  /// Bytes of a data message's content (standard plus developer fields).
+  public let contentSize: Int
+
+  /// A definition with the given fields (the first occurrence of a repeated field number
+  /// wins the lookup; its bytes are still skipped in place).
+  public init(
+    globalNumber: UInt16, bigEndian: Bool, fields: [FITFieldDefinition],
+    developerFieldCount: Int = 0, developerBytes: Int = 0
+  ) {
+    self.globalNumber = globalNumber
+    self.bigEndian = bigEndian
+    self.fields = fields
+    var offsets: [Int] = []
+    offsets.reserveCapacity(fields.count)
+    var slot = [UInt8](repeating: 0, count: 256)
+    var offset = 0
+    for (i, f) in fields.enumerated() {
+      offsets.append(offset)
+      if slot[Int(f.number)] == 0 && i < 255 { slot[Int(f.number)] = UInt8(i + 1) }
+      offset += Int(f.size)
+    }
+    self.offsets = offsets
+    self.slot = slot
+    self.developerFieldCount = developerFieldCount
+    self.developerBytes = developerBytes
+    contentSize = offset + developerBytes
+  }
+
+  /// The index of field `number`, if the definition has it.
+  @inlinable
+  public func index(of number: UInt8) -> Int? {
+    let s = slot[Int(number)]
+    return s == 0 ? nil : Int(s) - 1
+  }
+}

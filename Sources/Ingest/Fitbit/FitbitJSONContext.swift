@@ -1,0 +1,72 @@
+import HealthCore
+
+/// What the parsers of one Fitbit JSON file share: sink, tokenizer, zones, the record
+/// numbering and the source name (`Fitbit`).
+final class FitbitJSONContext {
+  let sink: IngestSink
+  let tokenizer: JSONTokenizer
+  let kind: FitbitJSONKind
+  /// For intraday `dateTime`s, which are UTC (docs/ingest-fitbit.md, "Time zones").
+  var instants: InstantTimeZone
+  /// For wall-clock times and dates (sleep logs, weigh-ins, resting heart rate dates).
+  var local: LocalTimeZone
+  var recordBase: Int64 = 0
+  var entryName: String?
+  /// The file's name without its folder (for the metric of a `{dateTime, value}` series).
+  var fileName: String
+
+  /// Every row's source.
+  static let source = "Fitbit"
+
+  init(
+    sink: IngestSink, tokenizer: JSONTokenizer, kind: FitbitJSONKind, options: ReaderOptions,
+    fileName: String
+  ) throws {
+    self.sink = sink
+    self.tokenizer = tokenizer
+    self.kind = kind
+    self.fileName = fileName
+    instants = try InstantTimeZone(options: options)
+    local = try LocalTimeZone(options: options)
+  }
+
+  func record(_ index: Int) -> Int64 { recordBase + Int64(index) + 1 }
+
+  func place(_ index: Int) -> String {
+    "\(kind.rawValue)[\(index)]" + (entryName.map { " in \($0)" } ?? "")
+  }
+
+  /// Resolves a wall-clock time without an offset in the local zone.
+  func resolveLocal(_ t: Timestamp, what: String) -> ResolvedTime {
+    ResolvedTime.resolve(t, zone: &local, sink: sink, what: what)
+  }
+
+  /// A daily row of `day` in the local zone: `[midnight, next midnight)`.
+  func daily(
+    _ metric: MetricID, day: LocalDay, value: Double, unit: String, minimum: Double? = nil,
+    maximum: Double? = nil, hrv: HRVKind = .none, index: Int, what: String
+  ) -> Sample {
+    let localStart = Int64(day.dayNumber) * 86_400
+    let off = local.offset(atLocal: localStart, sink: sink, what: what)
+    let start = localStart - Int64(off)
+    return Sample(
+      metric: metric, start: start, end: start + DayInterval.daySeconds, utcOffset: off,
+      value: value, minimum: minimum, maximum: maximum, unit: unit, source: Self.source,
+      sourceKind: .app, hrvKind: hrv, origin: sink.origin(record(index)))
+  }
+
+  func keep(_ sample: Sample, counter: TypeCounter) throws {
+    sink.read(counter)
+    try sink.keep(sample, counter: counter)
+  }
+
+  func reject(
+    type: String, _ code: RejectCode, _ reason: String, metric: MetricID, index: Int,
+    value: String = ""
+  ) throws {
+    sink.read(type: type)
+    try sink.reject(
+      type: type, code: code, reason: "\(reason) (\(place(index)))", metric: metric.rawValue,
+      value: value, source: Self.source, record: record(index))
+  }
+}

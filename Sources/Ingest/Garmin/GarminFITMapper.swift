@@ -1,0 +1,200 @@
+import HealthCore
+
+/// Turns the messages of FIT files into samples (docs/ingest-garmin.md, "FIT files"):
+/// activities into workouts and their heart-rate readings, monitoring (wellness) files into
+/// steps, heart rate, resting heart rate and Garmin's stress score, sleep levels into sleep
+/// stages, `hrv_value` into RMSSD, `weight_scale` into body measurements.
+///
+/// Samples wait until their file ends: an activity's local time comes in its last message
+/// (`activity.local_timestamp`), a monitoring file's in `monitoring_info`; the offset found
+/// (local time − UTC) is every sample's, and without one the instants are placed in the
+/// assumed zone (`InstantTimeZone`). Monitoring steps are cumulative counts; they wait for
+/// the whole input (`finish()`), so a day split over several files of one export counts once.
+/// Every data message is a sample, a reject with its reason, or counted in the extras as
+/// not kept (`fit.notKept.<message>`).
+final class GarminFITMapper: FITMessageHandler {
+  let sink: IngestSink
+  var zone: InstantTimeZone
+  /// Added to each message's position to make the origin's record number (entries of an
+  /// archive follow each other).
+  var recordBase: Int64 = 0
+  /// The archive entry being read, for reasons (nil for a bare file).
+  var entryName: String?
+
+  // Per file.
+  var fileType: UInt64?
+  var device = GarminDevice()
+  var fileOffset: Int32?
+  var pending: [(sample: Sample, type: String)] = []
+  var sessions = 0
+  var laps: [GarminLap] = []
+  var sleepLevels: [GarminSleepLevel] = []
+  var lastMessageTime: Int64?
+  var fileSteps: [GarminStepReading] = []
+
+  /// Monitoring step readings of the whole input, offsets resolved.
+  var steps = GarminMonitoringSteps()
+
+  init(sink: IngestSink, zone: InstantTimeZone) {
+    self.sink = sink
+    self.zone = zone
+  }
+
+  // MARK: - FITMessageHandler
+
+  func beginFile(_ header: FITFileHeader, at offset: Int64) throws {
+    fileType = nil
+    device = GarminDevice()
+    fileOffset = nil
+    pending.removeAll(keepingCapacity: true)
+    sessions = 0
+    laps.removeAll()
+    sleepLevels.removeAll()
+    lastMessageTime = nil
+    fileSteps.removeAll()
+    sink.extra["fit.files", default: 0] += 1
+  }
+
+  func message(_ m: FITMessage, decoder: FITDecoder) throws {
+    if let ts = m.timestamp, let t = Self.epoch(UInt64(ts)) {
+      lastMessageTime = max(lastMessageTime ?? t, t)
+    }
+    switch m.globalNumber {
+    case GarminFIT.Message.fileID: readFileID(m)
+    case GarminFIT.Message.activity: readActivity(m)
+    case GarminFIT.Message.session: try readSession(m)
+    case GarminFIT.Message.lap: readLap(m)
+    case GarminFIT.Message.record: try readRecord(m)
+    case GarminFIT.Message.hrv: readRRIntervals(m)
+    case GarminFIT.Message.monitoringInfo: readMonitoringInfo(m)
+    case GarminFIT.Message.monitoring: try readMonitoring(m, decoder: decoder)
+    case GarminFIT.Message.monitoringHeartRate: try readRestingHeartRate(m)
+    case GarminFIT.Message.stressLevel: try readStress(m)
+    case GarminFIT.Message.spo2: try readSpO2(m)
+    case GarminFIT.Message.respirationRate: try readRespiration(m)
+    case GarminFIT.Message.hrvValue: try readHRVValue(m)
+    case GarminFIT.Message.sleepLevel: try readSleepLevel(m)
+    case GarminFIT.Message.weightScale: try readWeight(m)
+    default: notKept(m.globalNumber)
+    }
+  }
+
+  func endFile() throws {
+    if sessions == 0 && !laps.isEmpty {
+      try workoutFromLaps()
+    } else if !laps.isEmpty {
+      sink.extra["fit.notKept.lap", default: 0] += Int64(laps.count)
+    }
+    try flushSleepLevels()
+    for (held, type) in pending {
+      var sample = held
+      sample.utcOffset = offset(at: sample.start)
+      sink.read(type: type)
+      try sink.keep(sample, type: type)
+    }
+    pending.removeAll(keepingCapacity: true)
+    for var reading in fileSteps {
+      reading.utcOffset = offset(at: reading.epoch)
+      steps.add(reading)
+    }
+    fileSteps.removeAll(keepingCapacity: true)
+  }
+
+  /// Emits the monitoring steps of the whole input; call once after the last file.
+  func finish() throws {
+    try steps.emit(into: sink)
+  }
+
+  // MARK: - Shared
+
+  /// The offset of the file, or of the assumed zone at `epoch`.
+  func offset(at epoch: Int64) -> Int32 {
+    if let fileOffset { return fileOffset }
+    return zone.offset(atEpoch: epoch, sink: sink, what: "FIT times of files without a local time")
+  }
+
+  /// A sample of this file's device, its offset settled when the file ends.
+  func hold(
+    _ metric: MetricID, type: String, start: Int64, end: Int64? = nil, value: Double,
+    unit: String, category: String = "", minimum: Double? = nil, maximum: Double? = nil,
+    hrv: HRVKind = .none, record: Int64
+  ) {
+    pending.append(
+      (
+        Sample(
+          metric: metric, start: start, end: end ?? start, utcOffset: 0, value: value,
+          minimum: minimum, maximum: maximum, unit: unit, category: category,
+          source: device.sourceName, device: device.description, sourceKind: device.kind,
+          hrvKind: hrv, origin: sink.origin(recordBase + record)), type
+      ))
+  }
+
+  /// A reject of a message (read and rejected at once).
+  func reject(
+    type: String, _ code: RejectCode, _ reason: String, metric: MetricID, record: Int64,
+    value: String = ""
+  ) throws {
+    sink.read(type: type)
+    let place = entryName.map { " (\($0))" } ?? ""
+    try sink.reject(
+      type: type, code: code, reason: reason + " (FIT message \(record)\(place))",
+      metric: metric.rawValue, value: value, source: device.sourceName,
+      record: recordBase + record)
+  }
+
+  /// Counts a message healthpipe does not keep.
+  func notKept(_ global: UInt16, _ why: String? = nil) {
+    let name = Self.messageNames[global] ?? "message \(global)"
+    sink.extra["fit.notKept.\(name)\(why.map { ".\($0)" } ?? "")", default: 0] += 1
+  }
+
+  /// Epoch seconds of a FIT `date_time`, nil for device-relative times (below 0x10000000).
+  static func epoch(_ value: UInt64) -> Int64? {
+    guard value >= GarminFIT.minimumDateTime else { return nil }
+    return Int64(value) + GarminFIT.epochOffset
+  }
+
+  /// Names of the messages counted by name in the extras.
+  static let messageNames: [UInt16: String] = [
+    0: "file_id", 2: "device_settings", 3: "user_profile", 7: "zones_target", 12: "sport",
+    13: "training_settings", 18: "session", 19: "lap", 20: "record", 21: "event",
+    23: "device_info", 26: "workout", 30: "weight_scale", 34: "activity", 49: "file_creator",
+    55: "monitoring", 78: "hrv", 103: "monitoring_info", 132: "hr", 206: "field_description",
+    207: "developer_data_id", 211: "monitoring_hr_data", 216: "time_in_zone",
+    227: "stress_level", 269: "spo2_data", 275: "sleep_level", 297: "respiration_rate",
+    346: "sleep_assessment", 370: "hrv_status_summary", 371: "hrv_value",
+  ]
+}
+
+/// The device that wrote a FIT file, from its `file_id`.
+struct GarminDevice {
+  var manufacturer: UInt64?
+  var product: UInt64?
+  var serial: UInt64?
+  var productName: String?
+  var worn = false
+
+  /// `Garmin (product 2697)`, or the file's own product name.
+  var sourceName: String {
+    let maker = GarminNames.manufacturer(manufacturer)
+    if let productName, !productName.isEmpty { return "\(maker) \(productName)" }
+    if let product { return "\(maker) (product \(product))" }
+    return maker
+  }
+
+  /// `name:Garmin, model:product 2697, serial:3907354759`.
+  var description: String {
+    var parts = ["name:\(GarminNames.manufacturer(manufacturer))"]
+    if let productName {
+      parts.append("model:\(productName)")
+    } else if let product {
+      parts.append("model:product \(product)")
+    }
+    if let serial { parts.append("serial:\(serial)") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// A device worn all day (monitoring files) is a watch; an activity's recorder may be a
+  /// bike computer.
+  var kind: SourceKind { worn ? .watch : .unknown }
+}

@@ -1,0 +1,85 @@
+import HealthCore
+
+/// One cumulative step count of a `monitoring` message.
+struct GarminStepReading {
+  var epoch: Int64
+  var activityType: UInt64
+  var count: UInt64
+  var record: Int64
+  var utcOffset: Int32
+  var source: String
+  var device: String
+  var kind: SourceKind
+}
+
+/// Monitoring files count steps per activity type (walking, running) cumulatively from
+/// local midnight: each `monitoring` message carries the day's total so far. This turns the
+/// readings of a whole input into steps per interval (docs/ingest-garmin.md, "Steps"):
+///
+/// - readings are sorted by activity type and time (an export's files come in any order);
+///   repeated readings of one instant count once (the larger; the others are counted as
+///   `monitoring.repeatedReadings`);
+/// - the first reading of a local day counts from local midnight: `[midnight, t)` with the
+///   count;
+/// - each next reading of the same day: `[previous t, t)` with the difference; a count
+///   lower than the previous one (the counter restarted) counts itself over that interval;
+/// - intervals with no step are not samples (counted as `monitoring.zeroStepIntervals`).
+///
+/// Worked example: walking readings 00:10 = 120, 00:20 = 300, 00:20 = 300 (again), 00:30 =
+/// 300, next day 00:05 = 40 → `[00:00, 00:10) 120`, `[00:10, 00:20) 180`, one repeated
+/// reading, one zero interval, `[00:00, 00:05) 40` on the next day.
+struct GarminMonitoringSteps {
+  private var readings: [GarminStepReading] = []
+  /// Local days with at least one step reading (a Garmin export's daily totals for those
+  /// days are then not kept: they count the same steps).
+  private(set) var days: Set<LocalDay> = []
+
+  mutating func add(_ reading: GarminStepReading) {
+    readings.append(reading)
+    days.insert(LocalDay(epochSeconds: reading.epoch, utcOffset: reading.utcOffset))
+  }
+
+  /// Emits the step samples (type `monitoring.steps`) and forgets the readings.
+  mutating func emit(into sink: IngestSink) throws {
+    guard !readings.isEmpty else { return }
+    readings.sort { ($0.activityType, $0.epoch, $0.count) < ($1.activityType, $1.epoch, $1.count) }
+    let counter = sink.counter(for: "monitoring.steps")
+    var previous: GarminStepReading?
+    for (i, r) in readings.enumerated() {
+      if i + 1 < readings.count, readings[i + 1].activityType == r.activityType,
+        readings[i + 1].epoch == r.epoch
+      {
+        // The same instant twice (a file read twice, overlapping files): the larger count,
+        // which sorts last, stands for both.
+        sink.extra["monitoring.repeatedReadings", default: 0] += 1
+        continue
+      }
+      let day = LocalDay(epochSeconds: r.epoch, utcOffset: r.utcOffset)
+      var start = day.startEpoch(utcOffset: r.utcOffset)
+      var steps = r.count
+      if let p = previous, p.activityType == r.activityType,
+        LocalDay(epochSeconds: p.epoch, utcOffset: p.utcOffset) == day
+      {
+        start = p.epoch
+        if r.count >= p.count {
+          steps = r.count - p.count
+        } else {
+          sink.extra["monitoring.stepCounterRestarts", default: 0] += 1
+        }
+      }
+      previous = r
+      guard steps > 0, r.epoch > start else {
+        sink.extra["monitoring.zeroStepIntervals", default: 0] += 1
+        continue
+      }
+      sink.read(counter)
+      try sink.keep(
+        Sample(
+          metric: .steps, start: start, end: r.epoch, utcOffset: r.utcOffset,
+          value: Double(steps), unit: "count", source: r.source, device: r.device,
+          sourceKind: r.kind, origin: sink.origin(r.record)),
+        counter: counter)
+    }
+    readings.removeAll()
+  }
+}
