@@ -14,12 +14,12 @@ struct GarminLap {
 /// Activity files: `file_id`, `activity`, `session`, `lap`, `record`, `hrv`.
 extension GarminFITMapper {
   func readFileID(_ m: FITMessage) {
-    let F = GarminFIT.Field.self
-    fileType = m.uint(F.fileType)
-    device.manufacturer = m.uint(F.manufacturer)
-    device.product = m.uint(F.product)
-    device.serial = m.uint(F.serialNumber)
-    device.productName = m.string(F.productName)
+    let field = GarminFIT.Field.self
+    fileType = m.uint(field.fileType)
+    device.manufacturer = m.uint(field.manufacturer)
+    device.product = m.uint(field.product)
+    device.serial = m.uint(field.serialNumber)
+    device.productName = m.string(field.productName)
     // File types 15 (monitoring_a), 28 (monitoring_daily), 32 (monitoring_b): worn all day.
     device.worn = [15, 28, 32].contains(fileType ?? 0)
     notKept(m.globalNumber)
@@ -41,11 +41,11 @@ extension GarminFITMapper {
 
   /// `session`: one workout row with its energy, distance and heart-rate rows.
   func readSession(_ m: FITMessage) throws {
-    let F = GarminFIT.Field.self
+    let field = GarminFIT.Field.self
     sessions += 1
-    let elapsed = m.number(F.totalElapsedTime).map { $0 / 1000 }
-    let timer = m.number(F.totalTimerTime).map { $0 / 1000 }
-    var start = m.uint(F.startTime).flatMap(Self.epoch)
+    let elapsed = m.number(field.totalElapsedTime).map { $0 / 1000 }
+    let timer = m.number(field.totalTimerTime).map { $0 / 1000 }
+    var start = m.uint(field.startTime).flatMap(Self.epoch)
     if start == nil, let ts = m.timestamp.flatMap({ Self.epoch(UInt64($0)) }), let elapsed {
       start = ts - Int64(elapsed.rounded())
     }
@@ -55,19 +55,19 @@ extension GarminFITMapper {
         "the session has no start_time (field 2) or no total_elapsed_time (field 7)",
         metric: .workout, record: m.record)
     }
-    let sport = GarminNames.sport(m.uint(F.sessionSport))
+    let sport = GarminNames.sport(m.uint(field.sessionSport))
     try holdWorkout(
       start: start, elapsed: duration, timer: timer, sport: sport,
-      distance: m.number(F.totalDistance).map { $0 / 100 },
-      calories: m.number(F.totalCalories), heartRate: sessionHeartRate(m), record: m.record,
+      distance: m.number(field.totalDistance).map { $0 / 100 },
+      calories: m.number(field.totalCalories), heartRate: sessionHeartRate(m), record: m.record,
       type: "session")
   }
 
   private func sessionHeartRate(_ m: FITMessage) -> (Double, Double?, Double?)? {
-    let F = GarminFIT.Field.self
-    guard let average = m.number(F.sessionAverageHeartRate) else { return nil }
+    let field = GarminFIT.Field.self
+    guard let average = m.number(field.sessionAverageHeartRate) else { return nil }
     return (
-      average, m.number(F.sessionMinimumHeartRate), m.number(F.sessionMaximumHeartRate)
+      average, m.number(field.sessionMinimumHeartRate), m.number(field.sessionMaximumHeartRate)
     )
   }
 
@@ -106,18 +106,18 @@ extension GarminFITMapper {
 
   /// `lap`: kept to rebuild a workout whose file has no session; otherwise counted.
   func readLap(_ m: FITMessage) {
-    let F = GarminFIT.Field.self
-    guard let start = m.uint(F.startTime).flatMap(Self.epoch),
-      let elapsed = m.number(F.totalElapsedTime).map({ $0 / 1000 })
+    let field = GarminFIT.Field.self
+    guard let start = m.uint(field.startTime).flatMap(Self.epoch),
+      let elapsed = m.number(field.totalElapsedTime).map({ $0 / 1000 })
     else {
       notKept(m.globalNumber, "incomplete")
       return
     }
     laps.append(
       GarminLap(
-        start: start, elapsed: elapsed, timer: m.number(F.totalTimerTime).map { $0 / 1000 },
-        distance: m.number(F.totalDistance).map { $0 / 100 },
-        calories: m.number(F.totalCalories), sport: m.uint(F.lapSport), record: m.record))
+        start: start, elapsed: elapsed, timer: m.number(field.totalTimerTime).map { $0 / 1000 },
+        distance: m.number(field.totalDistance).map { $0 / 100 },
+        calories: m.number(field.totalCalories), sport: m.uint(field.lapSport), record: m.record))
   }
 
   /// A file with laps but no session (a recording cut before its summary): one workout over

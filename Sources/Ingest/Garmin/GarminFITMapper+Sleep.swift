@@ -33,18 +33,22 @@ extension GarminFITMapper {
     sleepLevels.append(GarminSleepLevel(start: t, level: level, record: m.record))
   }
 
-  /// Turns the file's levels into segments: each from its time to the next level's; the
-  /// last one ends at the file's last timestamp when that is later, else it has no end and
-  /// is counted. `unmeasurable` (0) stretches are counted, not kept; an unknown level is a
+  /// Turns the file's levels into segments: each from its time to the next level's. The
+  /// last level has no end (a watch closes the night with an awake level at the wake time)
+  /// and is counted, not kept; so are `unmeasurable` (0) stretches. An unknown level is a
   /// reject.
   func flushSleepLevels() throws {
     guard !sleepLevels.isEmpty else { return }
     let levels = sleepLevels.sorted { ($0.start, $0.record) < ($1.start, $1.record) }
     sleepLevels.removeAll()
     for (i, level) in levels.enumerated() {
-      let end = i + 1 < levels.count ? levels[i + 1].start : lastMessageTime ?? level.start
+      guard i + 1 < levels.count else {
+        notKept(GarminFIT.Message.sleepLevel, "lastWithoutEnd")
+        continue
+      }
+      let end = levels[i + 1].start
       guard end > level.start else {
-        notKept(GarminFIT.Message.sleepLevel, i + 1 < levels.count ? "empty" : "lastWithoutEnd")
+        notKept(GarminFIT.Message.sleepLevel, "empty")
         continue
       }
       guard level.level != 0 else {

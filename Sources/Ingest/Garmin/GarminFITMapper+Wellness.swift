@@ -23,16 +23,16 @@ extension GarminFITMapper {
   /// `monitoring`: a heart-rate reading and, for walking and running, the day's cumulative
   /// step count (turned into steps per interval once the whole input is read).
   func readMonitoring(_ m: FITMessage, decoder: FITDecoder) throws {
-    let F = GarminFIT.Field.self
-    setOffset(local: m.uint(F.monitoringLocalTimestamp), utc: m.timestamp)
-    let bpm = m.number(F.monitoringHeartRate).flatMap { $0 > 0 ? $0 : nil }
+    let field = GarminFIT.Field.self
+    setOffset(local: m.uint(field.monitoringLocalTimestamp), utc: m.timestamp)
+    let bpm = m.number(field.monitoringHeartRate).flatMap { $0 > 0 ? $0 : nil }
     let activity =
-      m.uint(F.monitoringActivityType)
-      ?? m.uint(F.currentActivityTypeIntensity).map {
+      m.uint(field.monitoringActivityType)
+      ?? m.uint(field.currentActivityTypeIntensity).map {
         $0 & 0x1F
       }
     let count = activity.flatMap {
-      GarminFIT.stepActivityTypes.contains($0) ? m.uint(F.cycles) : nil
+      GarminFIT.stepActivityTypes.contains($0) ? m.uint(field.cycles) : nil
     }
     guard bpm != nil || count != nil else {
       notKept(m.globalNumber, "other")
@@ -69,13 +69,13 @@ extension GarminFITMapper {
   /// `stress_level`: Garmin's stress score 0-100 at `stress_level_time`; negative values
   /// (off wrist, too much motion, ...) are no reading and are counted.
   func readStress(_ m: FITMessage) throws {
-    let F = GarminFIT.Field.self
-    guard let value = m.int(F.stressLevelValue) else {
+    let field = GarminFIT.Field.self
+    guard let value = m.int(field.stressLevelValue) else {
       return notKept(m.globalNumber, "noValue")
     }
     guard value >= 0 else { return notKept(m.globalNumber, "noReading") }
     let time =
-      m.uint(F.stressLevelTime).flatMap(Self.epoch)
+      m.uint(field.stressLevelTime).flatMap(Self.epoch)
       ?? m.timestamp.flatMap { Self.epoch(UInt64($0)) }
     guard let time else {
       return try reject(
@@ -108,11 +108,11 @@ extension GarminFITMapper {
 
   /// `weight_scale`: weight (kg, scale 100), body fat (%, scale 100), BMI (scale 10).
   func readWeight(_ m: FITMessage) throws {
-    let F = GarminFIT.Field.self
+    let field = GarminFIT.Field.self
     let values: [(MetricID, String, Double?, String)] = [
-      (.bodyMass, "weight_scale", m.number(F.weight).map { $0 / 100 }, "kg"),
-      (.bodyFat, "weight_scale.percent_fat", m.number(F.percentFat).map { $0 / 100 }, "%"),
-      (.bmi, "weight_scale.bmi", m.number(F.bmi).map { $0 / 10 }, "count"),
+      (.bodyMass, "weight_scale", m.number(field.weight).map { $0 / 100 }, "kg"),
+      (.bodyFat, "weight_scale.percent_fat", m.number(field.percentFat).map { $0 / 100 }, "%"),
+      (.bmi, "weight_scale.bmi", m.number(field.bmi).map { $0 / 10 }, "count"),
     ]
     guard values.contains(where: { $0.2 != nil }) else { return notKept(m.globalNumber, "empty") }
     for (metric, type, value, unit) in values where value != nil {

@@ -29,7 +29,6 @@ final class GarminFITMapper: FITMessageHandler {
   var sessions = 0
   var laps: [GarminLap] = []
   var sleepLevels: [GarminSleepLevel] = []
-  var lastMessageTime: Int64?
   var fileSteps: [GarminStepReading] = []
 
   /// Monitoring step readings of the whole input, offsets resolved.
@@ -50,15 +49,11 @@ final class GarminFITMapper: FITMessageHandler {
     sessions = 0
     laps.removeAll()
     sleepLevels.removeAll()
-    lastMessageTime = nil
     fileSteps.removeAll()
     sink.extra["fit.files", default: 0] += 1
   }
 
   func message(_ m: FITMessage, decoder: FITDecoder) throws {
-    if let ts = m.timestamp, let t = Self.epoch(UInt64(ts)) {
-      lastMessageTime = max(lastMessageTime ?? t, t)
-    }
     switch m.globalNumber {
     case GarminFIT.Message.fileID: readFileID(m)
     case GarminFIT.Message.activity: readActivity(m)

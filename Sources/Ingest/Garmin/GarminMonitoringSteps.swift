@@ -20,7 +20,7 @@ struct GarminStepReading {
 ///   repeated readings of one instant count once (the larger; the others are counted as
 ///   `monitoring.repeatedReadings`);
 /// - the first reading of a local day counts from local midnight: `[midnight, t)` with the
-///   count;
+///   count; a reading at exactly local midnight is the day before's last;
 /// - each next reading of the same day: `[previous t, t)` with the difference; a count
 ///   lower than the previous one (the counter restarted) counts itself over that interval;
 /// - intervals with no step are not samples (counted as `monitoring.zeroStepIntervals`).
@@ -36,7 +36,17 @@ struct GarminMonitoringSteps {
 
   mutating func add(_ reading: GarminStepReading) {
     readings.append(reading)
-    days.insert(LocalDay(epochSeconds: reading.epoch, utcOffset: reading.utcOffset))
+    days.insert(Self.day(of: reading))
+  }
+
+  /// The local day a reading counts for: a reading at exactly local midnight closes the day
+  /// before (devices write the day's last totals then; GarminDB reads them the same way,
+  /// `monitoring_fit_file_processor.py`: "daily monitoring summaries appear at 00:00:00
+  /// localtime for the PREVIOUS day").
+  static func day(of r: GarminStepReading) -> LocalDay {
+    let local = r.epoch + Int64(r.utcOffset)
+    let atMidnight = CivilDate.floorDiv(local, 86_400) * 86_400 == local
+    return LocalDay(epochSeconds: r.epoch - (atMidnight ? 1 : 0), utcOffset: r.utcOffset)
   }
 
   /// Emits the step samples (type `monitoring.steps`) and forgets the readings.
@@ -54,12 +64,10 @@ struct GarminMonitoringSteps {
         sink.extra["monitoring.repeatedReadings", default: 0] += 1
         continue
       }
-      let day = LocalDay(epochSeconds: r.epoch, utcOffset: r.utcOffset)
+      let day = Self.day(of: r)
       var start = day.startEpoch(utcOffset: r.utcOffset)
       var steps = r.count
-      if let p = previous, p.activityType == r.activityType,
-        LocalDay(epochSeconds: p.epoch, utcOffset: p.utcOffset) == day
-      {
+      if let p = previous, p.activityType == r.activityType, Self.day(of: p) == day {
         start = p.epoch
         if r.count >= p.count {
           steps = r.count - p.count

@@ -78,8 +78,14 @@ struct VendorArchive {
     // FIT first (their monitoring steps decide which daily totals are left out), then the
     // zips inside (their FIT files), then the JSON and CSV files.
     let order: [VendorEntryKind] = [.fit, .zip, .garminJSON, .fitbitJSON, .fitbitCSV]
+    let repeated = try FitbitRepeats.entries(entries)
+    for e in repeated {
+      sink.extra["zip.entriesRepeatingFitbitJSON", default: 0] += 1
+      notRead.append(e.name + " (repeats the Global Export Data)")
+    }
+    let names = Set(repeated.map(\.name))
     for kind in order {
-      for e in entries where e.kind == kind {
+      for e in entries where e.kind == kind && !names.contains(e.name) {
         if kind == .zip {
           if nested { try readNested(e) } else { notRead.append(e.name) }
         } else {
@@ -147,8 +153,11 @@ struct VendorArchive {
     try readAll(entries, nested: false)
   }
 
-  /// The manifest's account of what was not read.
+  /// The manifest's account of what was not read; each entry's readers noted the zone they
+  /// assumed, the same note for every entry: it is kept once.
   func report() {
+    var seen: Set<String> = []
+    sink.notes = sink.notes.filter { seen.insert($0).inserted }
     guard !notRead.isEmpty else { return }
     sink.extra["zip.entriesNotRead", default: 0] += Int64(notRead.count)
     var names = notRead.prefix(20).joined(separator: ", ")

@@ -33,6 +33,7 @@ public enum SyntheticExport {
       case .appleXML, .appleZip, .longCSV: needs.insert(.apple)
       case .autoExportJSON: needs.insert(.autoExportJSON)
       case .autoExportCSV: needs.insert(.autoExportCSV)
+      default: needs.insert(.apple)  // the vendors' devices see the Apple export's days
       }
     }
     if truth != nil { needs = [.apple, .autoExportJSON, .autoExportCSV] }
@@ -87,6 +88,15 @@ public enum SyntheticExport {
       let first = LocalDay(dayNumber: Int32(calendar.ringFirst))
       let last = LocalDay(dayNumber: Int32(calendar.appleLast))
       return ["ring-\(first)-\(last).csv"]
+    default:
+      let range = "\(LocalDay(dayNumber: Int32(calendar.appleFirst)))-\(LocalDay(dayNumber: Int32(calendar.appleLast)))"
+      switch format {
+      case .garminFIT: return ["garmin-\(range).fit"]
+      case .garminExport: return ["garmin-export-\(range).zip"]
+      case .fitbitTakeout: return ["takeout-fitbit-\(range).zip"]
+      case .garminJSON: return ["garmin/DI_CONNECT"]
+      default: return ["Fitbit"]
+      }
     }
   }
 
@@ -147,6 +157,15 @@ public enum SyntheticExport {
       let rows = try RingExport(timeline: timeline).write(out)
       try writer.commit()
       return [SyntheticFile(format: format, path: path, bytes: out.total, items: rows)]
+    default:
+      return try VendorSampleFiles.files(format, timeline).map { f in
+        let path = base + f.path
+        if let slash = path.lastIndex(of: "/") {
+          try SyntheticOutputFolder.create(String(path[..<slash]))
+        }
+        try AtomicFileWriter.write(f.bytes, to: path)
+        return SyntheticFile(format: format, path: path, bytes: Int64(f.bytes.count), items: f.items)
+      }
     }
   }
 }
@@ -161,6 +180,10 @@ extension SyntheticExport {
     case .autoExportJSON: return hourly ? 27_000 : 3_500
     case .autoExportCSV: return hourly ? 3_900 : 300
     case .longCSV: return options.density == .full ? 7_500 : 450
+    case .garminFIT, .garminExport: return options.density == .full ? 45_000 : 4_000
+    case .garminJSON: return 4_500
+    case .fitbitJSON, .fitbitTakeout: return options.density == .full ? 800_000 : 30_000
+    case .fitbitCSV: return options.density == .full ? 400_000 : 16_000
     }
   }
 

@@ -12,6 +12,27 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   case autoExportCSV = "hae-csv"
   /// healthpipe's long CSV (`date,metric,value,unit,source,end`) from a sleep ring.
   case longCSV = "long-csv"
+  /// Garmin: every day's FIT files chained in one `.fit` (vendor; `VendorSampleFiles`).
+  case garminFIT = "garmin-fit"
+  /// Garmin: the Connect export's JSON files unzipped, `garmin/DI_CONNECT/…` (vendor).
+  case garminJSON = "garmin-json"
+  /// Garmin: the Connect data export zip, FIT files in a zip inside (vendor).
+  case garminExport = "garmin-export"
+  /// Fitbit: a Takeout's `Fitbit/Global Export Data` JSON and HRV/SpO2 CSVs (vendor).
+  case fitbitJSON = "fitbit-json"
+  /// Fitbit: the newer `_GoogleData` CSV layout, `Fitbit/…` (vendor).
+  case fitbitCSV = "fitbit-csv"
+  /// Fitbit: the Google Takeout zip (vendor).
+  case fitbitTakeout = "fitbit-takeout"
+
+  /// The formats `healthpipe sample` writes when none are named: the one person's story
+  /// across Apple and Health Auto Export files. The vendor formats are written when asked.
+  public static let standard: [SyntheticFormat] = [
+    .appleXML, .appleZip, .autoExportJSON, .autoExportCSV, .longCSV,
+  ]
+
+  /// Whether this is a Garmin or Fitbit format.
+  public var isVendor: Bool { !Self.standard.contains(self) }
 
   /// Formats order as `allCases` lists them (the order files are written in).
   public static func < (a: SyntheticFormat, b: SyntheticFormat) -> Bool {

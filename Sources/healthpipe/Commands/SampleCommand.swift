@@ -23,7 +23,9 @@ enum SampleCommand {
     "timezone", "ZONE", "home IANA zone (default \(SyntheticOptions.defaultTimeZone))")
   static let formats = Option<[SyntheticFormat]>(
     "formats", "LIST",
-    "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) (default all)"
+    "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) "
+      + "(default \(SyntheticFormat.standard.map(\.rawValue).joined(separator: ",")); the garmin-* "
+      + "and fitbit-* files are the same days seen by the person's other wearables)"
   ) { list in
     try list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { name in
       guard let format = SyntheticFormat(rawValue: name) else {
@@ -50,7 +52,7 @@ enum SampleCommand {
   static let command = Command(
     name: "sample",
     summary:
-      "Write deterministic synthetic exports (Apple XML/ZIP, Health Auto Export JSON/CSV, long CSV).",
+      "Write deterministic synthetic exports (Apple XML/ZIP, Health Auto Export JSON/CSV, long CSV; Garmin and Fitbit on request).",
     options: [
       days.spec, seed.spec, out.spec, end.spec, timezone.spec, formats.spec, truth.spec,
       density.spec, grouping.spec, forceZip64.spec, macOSMetadata.spec,
@@ -58,6 +60,7 @@ enum SampleCommand {
     examples: [
       "healthpipe sample --days 150 --seed 42 --out SampleData --density sample",
       "healthpipe sample --days 1826 --seed 7 --out /tmp/big --formats apple-xml",
+      "healthpipe sample --days 60 --seed 3 --out /tmp/vendors --formats garmin-export,fitbit-takeout",
     ]
   ) { arguments in
     guard arguments.positionals.isEmpty else {
@@ -73,7 +76,7 @@ enum SampleCommand {
     if let g = try arguments.value(grouping) { options.autoExportGrouping = g }
     options.forceZip64 = arguments.flag(forceZip64)
     options.macOSMetadata = arguments.flag(macOSMetadata)
-    let formats = try arguments.value(formats) ?? SyntheticFormat.allCases
+    let formats = try arguments.value(formats) ?? SyntheticFormat.standard
     try SyntheticOutputFolder.create(outDirectory)
     let truth = try arguments.value(truth)
     if let truth, let slash = truth.lastIndex(of: "/"), slash != truth.startIndex {
