@@ -29,10 +29,8 @@ public struct FitbitJSONReader: SeekableSourceReader, Sendable {
     source: SeekableByteSource, into sink: IngestSink, options: ReaderOptions,
     progress: ProgressMeter, recordBase: Int64, entryName: String?
   ) throws -> Int64 {
-    var prefix = [UInt8](repeating: 0, count: 16 << 10)
-    let n = try prefix.withUnsafeMutableBytes { try source.read(into: $0) }
-    source.seek(to: 0)
-    guard let kind = FitbitJSONKind.detect(prefix: Array(prefix.prefix(n))) else {
+    let prefix = try JSONRootArray.prefix(of: source)
+    guard let kind = FitbitJSONKind.detect(prefix: prefix) else {
       throw HealthError.malformed(
         "this JSON file is not a Fitbit heart rate, steps, resting heart rate, sleep or "
           + "weight file", at: SourceLocation(file: source.path, line: 1),

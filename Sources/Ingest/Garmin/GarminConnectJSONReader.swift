@@ -32,10 +32,8 @@ public struct GarminConnectJSONReader: SeekableSourceReader, Sendable {
     progress: ProgressMeter, recordBase: Int64, entryName: String?,
     stepsCovered: Set<LocalDay>
   ) throws -> Int64 {
-    var prefix = [UInt8](repeating: 0, count: 16 << 10)
-    let n = try prefix.withUnsafeMutableBytes { try source.read(into: $0) }
-    source.seek(to: 0)
-    guard let kind = GarminJSONKind.detect(prefix: Array(prefix.prefix(n))) else {
+    let prefix = try JSONRootArray.prefix(of: source)
+    guard let kind = GarminJSONKind.detect(prefix: prefix) else {
       throw HealthError.malformed(
         "this JSON file is not one of the Garmin Connect export's daily summary, sleep, "
           + "weight or health status files", at: SourceLocation(file: source.path, line: 1),

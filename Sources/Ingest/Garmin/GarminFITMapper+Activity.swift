@@ -37,6 +37,9 @@ extension GarminFITMapper {
     let difference = Int64(local) - Int64(utc)
     guard abs(difference) <= 18 * 3600 else { return }
     fileOffset = Int32(difference)
+    if let at = Self.epoch(UInt64(utc)) {
+      fileOffsetAgreesWithZone = zone.offset(atEpoch: at) == Int32(difference)
+    }
   }
 
   /// `session`: one workout row with its energy, distance and heart-rate rows.

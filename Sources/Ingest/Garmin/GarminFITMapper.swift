@@ -25,6 +25,8 @@ final class GarminFITMapper: FITMessageHandler {
   var fileType: UInt64?
   var device = GarminDevice()
   var fileOffset: Int32?
+  /// Whether the assumed zone had `fileOffset` at the file's local-time message.
+  var fileOffsetAgreesWithZone = false
   var pending: [(sample: Sample, type: String)] = []
   var sessions = 0
   var laps: [GarminLap] = []
@@ -45,6 +47,7 @@ final class GarminFITMapper: FITMessageHandler {
     fileType = nil
     device = GarminDevice()
     fileOffset = nil
+    fileOffsetAgreesWithZone = false
     pending.removeAll(keepingCapacity: true)
     sessions = 0
     laps.removeAll()
@@ -102,9 +105,15 @@ final class GarminFITMapper: FITMessageHandler {
 
   // MARK: - Shared
 
-  /// The offset of the file, or of the assumed zone at `epoch`.
+  /// The offset of `epoch`: the file's own (where the wearer was), except that when the
+  /// assumed zone had that same offset at the file's local-time message, the zone's offset
+  /// at `epoch` is taken, so a DST change inside the file moves its later readings with it
+  /// (docs/ingest-garmin.md, "Time zones"). A file without a local time: the assumed zone.
   func offset(at epoch: Int64) -> Int32 {
-    if let fileOffset { return fileOffset }
+    if let fileOffset {
+      guard fileOffsetAgreesWithZone else { return fileOffset }
+      return zone.offset(atEpoch: epoch)
+    }
     return zone.offset(atEpoch: epoch, sink: sink, what: "FIT times of files without a local time")
   }
 

@@ -39,6 +39,12 @@ public struct InstantTimeZone {
         "\(what) are instants without the wearer's zone: their local day is taken in "
           + description)
     }
+    return offset(atEpoch: epoch)
+  }
+
+  /// The offset in force at `epoch`, without recording an assumption (for a caller that
+  /// only compares it with an offset the input gave).
+  public mutating func offset(atEpoch epoch: Int64) -> Int32 {
     if let s = span, epoch >= s.from, epoch < s.until { return s.offset }
     let offset = resolver.offset(zone: name, atEpoch: epoch) ?? 0
     if let zone {

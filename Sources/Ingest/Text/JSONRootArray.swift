@@ -30,6 +30,22 @@ enum JSONRootArray {
     _ = try t.next()  // only blanks may follow (the tokenizer rejects anything else)
   }
 
+  /// The first 16 KiB of `source` (fewer when shorter), read in as many pieces as it hands
+  /// out; the source is then back at its start.
+  static func prefix(of source: SeekableByteSource, count: Int = 16 << 10) throws -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let n = try bytes.withUnsafeMutableBytes {
+        try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+      }
+      if n == 0 { break }
+      filled += n
+    }
+    source.seek(to: 0)
+    return Array(bytes.prefix(filled))
+  }
+
   /// Whether the first bytes are a JSON array (after a byte order mark and blanks) whose
   /// first kilobytes hold every one of `keys` as a member name (`"key"` followed by `:`).
   static func matches(prefix: [UInt8], keys: [String]) -> Bool {

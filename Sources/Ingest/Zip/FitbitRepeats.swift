@@ -16,7 +16,8 @@ enum FitbitRepeats {
       switch e.kind {
       case .fitbitJSON:
         switch FitbitJSONKind.detect(prefix: head) {
-        case .series where FitbitIntraday.seriesName(e.entry.fileName) == "steps": held.insert("steps")
+        case .series where FitbitIntraday.seriesName(e.entry.fileName) == "steps":
+          held.insert("steps")
         case .heartRate: held.insert("heartRate")
         case .restingHeartRate: held.insert("restingHeartRate")
         case .weight: held.insert("weight")

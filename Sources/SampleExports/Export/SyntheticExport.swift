@@ -89,7 +89,8 @@ public enum SyntheticExport {
       let last = LocalDay(dayNumber: Int32(calendar.appleLast))
       return ["ring-\(first)-\(last).csv"]
     default:
-      let range = "\(LocalDay(dayNumber: Int32(calendar.appleFirst)))-\(LocalDay(dayNumber: Int32(calendar.appleLast)))"
+      let range =
+        "\(LocalDay(dayNumber: Int32(calendar.appleFirst)))-\(LocalDay(dayNumber: Int32(calendar.appleLast)))"
       switch format {
       case .garminFIT: return ["garmin-\(range).fit"]
       case .garminExport: return ["garmin-export-\(range).zip"]
@@ -164,7 +165,8 @@ public enum SyntheticExport {
           try SyntheticOutputFolder.create(String(path[..<slash]))
         }
         try AtomicFileWriter.write(f.bytes, to: path)
-        return SyntheticFile(format: format, path: path, bytes: Int64(f.bytes.count), items: f.items)
+        return SyntheticFile(
+          format: format, path: path, bytes: Int64(f.bytes.count), items: f.items)
       }
     }
   }
@@ -210,6 +212,27 @@ extension SyntheticExport {
       days = min(
         SyntheticOptions.maximumDays,
         Int(Double(days) * Double(bytes) / Double(max(1, first.bytes)) * 1.1) + 1)
+    }
+  }
+}
+
+extension SyntheticExport {
+  /// Writes a vendor format (a folder of files, or one file) with enough days that its
+  /// files total at least `bytes`, for the benchmarks; returns every file written.
+  public static func writeVendorAtLeast(
+    bytes: Int64, format: SyntheticFormat, seed: UInt64, to directory: String
+  ) throws -> [SyntheticFile] {
+    var options = SyntheticOptions(days: 1, seed: seed)
+    var days = Int(
+      min(Int64(SyntheticOptions.maximumDays), bytes / bytesPerDay(format, options) + 2))
+    while true {
+      options.days = max(1, days)
+      let files = try write(options, formats: [format], to: directory)
+      let total = files.reduce(0) { $0 + $1.bytes }
+      if total >= bytes || days >= SyntheticOptions.maximumDays { return files }
+      days = min(
+        SyntheticOptions.maximumDays,
+        Int(Double(days) * Double(bytes) / Double(max(1, total)) * 1.1) + 1)
     }
   }
 }

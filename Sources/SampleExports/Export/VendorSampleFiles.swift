@@ -16,7 +16,8 @@ enum VendorSampleFiles {
 
   static func files(_ format: SyntheticFormat, _ timeline: SyntheticTimeline) throws -> [File] {
     let c = timeline.calendar
-    let range = "\(LocalDay(dayNumber: Int32(c.appleFirst)))-\(LocalDay(dayNumber: Int32(c.appleLast)))"
+    let range =
+      "\(LocalDay(dayNumber: Int32(c.appleFirst)))-\(LocalDay(dayNumber: Int32(c.appleLast)))"
     switch format {
     case .garminFIT:
       let chain = GarminExports(timeline: timeline).chainedFIT()
@@ -55,7 +56,8 @@ struct FitbitTakeout {
     let days = exports.days
     let g = "Fitbit/Global Export Data/"
     for d in days {
-      files.append((g + "heart_rate-\(LocalDay(dayNumber: Int32(d.plan.day))).json", exports.heartRate(d)))
+      files.append(
+        (g + "heart_rate-\(LocalDay(dayNumber: Int32(d.plan.day))).json", exports.heartRate(d)))
     }
     for start in stride(from: 0, to: days.count, by: 30) {
       let chunk = Array(days[start..<min(days.count, start + 30)])
@@ -67,8 +69,10 @@ struct FitbitTakeout {
     for start in stride(from: 0, to: days.count, by: 365) {
       let first = days[start].plan.day
       files.append(
-        (g + "resting_heart_rate-\(LocalDay(dayNumber: Int32(first))).json",
-          exports.restingHeartRate(from: first)))
+        (
+          g + "resting_heart_rate-\(LocalDay(dayNumber: Int32(first))).json",
+          exports.restingHeartRate(from: first)
+        ))
     }
     for (name, text) in exports.hrvSummaries() {
       files.append(("Fitbit/Heart Rate Variability/" + name, text))

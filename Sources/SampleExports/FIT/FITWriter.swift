@@ -11,9 +11,15 @@ struct FITFieldSpec: Sendable {
   static func enumeration(_ n: UInt8) -> FITFieldSpec {
     FITFieldSpec(number: n, baseType: 0x00, size: 1)
   }
-  static func sint16(_ n: UInt8) -> FITFieldSpec { FITFieldSpec(number: n, baseType: 0x83, size: 2) }
-  static func uint16(_ n: UInt8) -> FITFieldSpec { FITFieldSpec(number: n, baseType: 0x84, size: 2) }
-  static func uint32(_ n: UInt8) -> FITFieldSpec { FITFieldSpec(number: n, baseType: 0x86, size: 4) }
+  static func sint16(_ n: UInt8) -> FITFieldSpec {
+    FITFieldSpec(number: n, baseType: 0x83, size: 2)
+  }
+  static func uint16(_ n: UInt8) -> FITFieldSpec {
+    FITFieldSpec(number: n, baseType: 0x84, size: 2)
+  }
+  static func uint32(_ n: UInt8) -> FITFieldSpec {
+    FITFieldSpec(number: n, baseType: 0x86, size: 4)
+  }
   static func uint32z(_ n: UInt8) -> FITFieldSpec {
     FITFieldSpec(number: n, baseType: 0x8C, size: 4)
   }
@@ -74,9 +80,12 @@ final class FITWriter {
     data.append(0x40 | (developer.isEmpty ? 0 : 0x20) | local)
     data.append(0)
     data.append(bigEndian ? 1 : 0)
-    data += bigEndian ? [UInt8(global >> 8), UInt8(global & 0xFF)] : [
-      UInt8(global & 0xFF), UInt8(global >> 8),
-    ]
+    data +=
+      bigEndian
+      ? [UInt8(global >> 8), UInt8(global & 0xFF)]
+      : [
+        UInt8(global & 0xFF), UInt8(global >> 8),
+      ]
     data.append(UInt8(fields.count))
     for f in fields { data += [f.number, f.size, f.baseType] }
     if !developer.isEmpty {
@@ -84,7 +93,8 @@ final class FITWriter {
       for d in developer { data += [d.number, d.size, 0] }
     }
     layouts[Int(local)] = Layout(
-      fields: fields, bigEndian: bigEndian, developerBytes: developer.reduce(0) { $0 + Int($1.size) })
+      fields: fields, bigEndian: bigEndian,
+      developerBytes: developer.reduce(0) { $0 + Int($1.size) })
   }
 
   /// A data message of local type `local`; with `compressedSeconds` its header is a

@@ -54,7 +54,10 @@ extension FitbitExports {
         text += "\(JSONText.isoSeconds(t, offset: 0))Z,\(s),\(source)\n"
       }
       files.append(
-        ("Physical Activity_GoogleData/steps_\(LocalDay(dayNumber: Int32(chunk.first!.plan.day))).csv", text))
+        (
+          "Physical Activity_GoogleData/steps_\(LocalDay(dayNumber: Int32(chunk.first!.plan.day))).csv",
+          text
+        ))
     }
     let step: Int64 = dense ? 10 : 300
     for d in all {
@@ -68,10 +71,17 @@ extension FitbitExports {
         t += step
       }
       files.append(
-        ("Physical Activity_GoogleData/heart_rate_\(LocalDay(dayNumber: Int32(d.plan.day))).csv", text))
+        (
+          "Physical Activity_GoogleData/heart_rate_\(LocalDay(dayNumber: Int32(d.plan.day))).csv",
+          text
+        ))
     }
     files += dailyGoogleData(all, source: source)
-    files.append(("Health Fitness Data_GoogleData/UserSleepStages_\(LocalDay(dayNumber: Int32(all[0].plan.day))).csv", sleepStages(all)))
+    files.append(
+      (
+        "Health Fitness Data_GoogleData/UserSleepStages_\(LocalDay(dayNumber: Int32(all[0].plan.day))).csv",
+        sleepStages(all)
+      ))
     return files
   }
 
@@ -117,7 +127,8 @@ extension FitbitExports {
           s.stage == .deep ? "DEEP" : s.stage == .rem ? "REM" : s.stage == .awake ? "WAKE" : "LIGHT"
         func offset(_ t: Int64) -> String {
           let o = Int(zones.offset(at: t))
-          return (o < 0 ? "-" : "+") + JSONText.two(abs(o) / 3600) + ":" + JSONText.two(abs(o) / 60 % 60)
+          return (o < 0 ? "-" : "+") + JSONText.two(abs(o) / 3600) + ":"
+            + JSONText.two(abs(o) / 60 % 60)
         }
         text +=
           "\(id),\(type),\(offset(s.span.start)),"

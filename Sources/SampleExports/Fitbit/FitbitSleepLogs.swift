@@ -33,7 +33,8 @@ struct FitbitSleepLogs {
       }
       let level: String =
         stages
-        ? (s.stage == .deep ? "deep" : s.stage == .rem ? "rem" : s.stage == .awake ? "wake" : "light")
+        ? (s.stage == .deep
+          ? "deep" : s.stage == .rem ? "rem" : s.stage == .awake ? "wake" : "light")
         : (s.stage == .awake ? (isShortWake ? "restless" : "awake") : "asleep")
       if let prev = data.last, prev.2 == level, prev.1 == s.span.start {
         data[data.count - 1] = (prev.0, s.span.end, level)

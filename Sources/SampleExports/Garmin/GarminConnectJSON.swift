@@ -21,7 +21,7 @@ struct GarminConnectJSON {
       let offEnd = zones.offset(at: p.nextMidnight)
       return "{\"userProfilePK\": \(GarminDeviceProfile.userNumber), "
         + "\"calendarDate\": \"\(LocalDay(dayNumber: Int32(p.day)))\", "
-        + "\"uuid\": \"\(String(UInt64(bitPattern: p.midnight) &* 2654435761, radix: 16))\", "
+        + "\"uuid\": \"\(String(UInt64(bitPattern: p.midnight) &* 2_654_435_761, radix: 16))\", "
         + "\"wellnessStartTimeGmt\": \"\(JSONText.garminTime(p.midnight))\", "
         + "\"wellnessStartTimeLocal\": \"\(JSONText.garminTime(p.midnight, offset: off))\", "
         + "\"wellnessEndTimeGmt\": \"\(JSONText.garminTime(p.nextMidnight))\", "

@@ -61,11 +61,15 @@ struct GarminExports {
       let json = GarminConnectJSON(days: chunk, zones: timeline.calendar.zones, dense: dense)
       let from = LocalDay(dayNumber: Int32(chunk.first!.plan.day))
       let to = LocalDay(dayNumber: Int32(chunk.first!.plan.day + 99))
-      files.append(("DI_CONNECT/DI-Connect-Aggregator/UDSFile_\(from)_\(to).json", json.dailySummaries()))
-      files.append(("DI_CONNECT/DI-Connect-Wellness/\(from)_\(to)_\(user)_sleepData.json", json.sleep()))
       files.append(
-        ("DI_CONNECT/DI-Connect-Wellness/\(from)_\(to)_\(user)_healthStatusData.json",
-          json.healthStatus()))
+        ("DI_CONNECT/DI-Connect-Aggregator/UDSFile_\(from)_\(to).json", json.dailySummaries()))
+      files.append(
+        ("DI_CONNECT/DI-Connect-Wellness/\(from)_\(to)_\(user)_sleepData.json", json.sleep()))
+      files.append(
+        (
+          "DI_CONNECT/DI-Connect-Wellness/\(from)_\(to)_\(user)_healthStatusData.json",
+          json.healthStatus()
+        ))
     }
     let bio = GarminConnectJSON(days: all, zones: timeline.calendar.zones, dense: dense)
     files.append(("DI_CONNECT/DI-Connect-Wellness/\(user)_userBioMetrics.json", bio.bioMetrics()))
@@ -90,7 +94,8 @@ struct GarminExports {
     }
     try zip.addEntry(
       "DI_CONNECT/DI-Connect-Fitness/sam@example.com_0_summarizedActivities.json",
-      data: Array("[{\"summarizedActivitiesExport\": [\(summaries.joined(separator: ", "))]}]".utf8),
+      data: Array(
+        "[{\"summarizedActivitiesExport\": [\(summaries.joined(separator: ", "))]}]".utf8),
       modified: stamp)
     try zip.addEntry(
       "DI_CONNECT/DI-Connect-User/user_profile.json",

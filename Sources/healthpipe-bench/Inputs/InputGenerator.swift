@@ -26,6 +26,11 @@ enum InputGenerator {
       let (days, files) = try apple(spec, folder)
       record.days = days
       record.files = files
+    case .garminFIT, .garminJSON, .fitbitJSON, .fitbitCSV:
+      let files = try SyntheticExport.writeVendorAtLeast(
+        bytes: spec.minBytes ?? BenchSizes.mb, format: spec.kind.vendorFormat!, seed: spec.seed,
+        to: folder)
+      record.files = files.map { describe($0, under: folder) }
     case .autoExportJSON, .autoExportCSV, .longCSV:
       let format: SyntheticFormat =
         switch spec.kind {
@@ -64,6 +69,13 @@ enum InputGenerator {
       files += try SyntheticExport.write(options, formats: [.appleZip], to: folder).map(describe)
     }
     return (days, files)
+  }
+
+  /// A file by its path under `folder` (vendor formats write folders of files).
+  private static func describe(_ f: SyntheticFile, under folder: String) -> GeneratedFile {
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    let name = f.path.hasPrefix(prefix) ? String(f.path.dropFirst(prefix.count)) : f.path
+    return GeneratedFile(name: name, bytes: f.bytes, items: f.items)
   }
 
   private static func describe(_ f: SyntheticFile) -> GeneratedFile {

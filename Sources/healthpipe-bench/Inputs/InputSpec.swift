@@ -1,3 +1,5 @@
+import SampleExports
+
 /// What to generate: a format, a size (at least so many bytes, or exactly so many days)
 /// and a seed. Equal specs give equal bytes, so a spec names its cache folder.
 struct InputSpec: Sendable, Codable, Hashable {
@@ -11,6 +13,17 @@ struct InputSpec: Sendable, Codable, Hashable {
     case autoExportCSV = "hae-csv"
     /// healthpipe's long CSV from a sleep ring.
     case longCSV = "long-csv"
+    /// Garmin's chained FIT file (`garmin-fit`).
+    case garminFIT = "garmin-fit"
+    /// Garmin Connect's JSON files (`garmin-json`).
+    case garminJSON = "garmin-json"
+    /// Fitbit's Global Export Data JSON and summary CSVs (`fitbit-json`).
+    case fitbitJSON = "fitbit-json"
+    /// Fitbit's `_GoogleData` CSVs (`fitbit-csv`).
+    case fitbitCSV = "fitbit-csv"
+
+    /// The generator's format of a vendor kind.
+    var vendorFormat: SyntheticFormat? { SyntheticFormat(rawValue: rawValue) }
   }
 
   /// The format.
