@@ -88,7 +88,9 @@ struct FitbitExports {
     for day in first..<(first + 365) {
       let date = JSONText.fitbitDate(LocalDay(dayNumber: Int32(day)).description)
       var value = "{\n    \"date\" : null,\n    \"value\" : 0.0,\n    \"error\" : 0.0\n  }"
-      if let p = timeline.plan(day), p.night != nil, day <= timeline.calendar.appleLast {
+      if let p = timeline.plan(day), day <= timeline.calendar.appleLast,
+        WearableDay(plan: p, seed: timeline.options.seed, channel: Self.channel).night != nil
+      {
         let bpm = JSONText.number(p.body.restingHeartRate + 0.37, 13)
         let error = JSONText.number(8.5 + Double(day % 7), 13)
         value =
