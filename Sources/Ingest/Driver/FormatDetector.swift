@@ -62,12 +62,16 @@ public enum FormatDetector {
     }
     // The text formats: each reader knows its own signature.
     if AutoExportJSONReader.matches(prefix: head) { return .autoExportJSON }
+    // Garmin's and Fitbit's JSON documents (root arrays) before the CSV sniffers, which
+    // would take a one-line document for a header (docs/ingest-garmin.md).
+    if first == 0x5B {
+      if GarminConnectJSONReader.matches(prefix: head) { return .garminJSON }
+      if FitbitJSONReader.matches(prefix: head) { return .fitbitJSON }
+    }
     if AutoExportCSVReader.matches(prefix: head) { return .autoExportCSV }
     if AutoExportWorkoutsCSVReader.matches(prefix: head) { return .autoExportWorkoutsCSV }
     if LongCSVReader.matches(prefix: head) { return .longCSV }
-    // Garmin and Fitbit files (docs/ingest-garmin.md, docs/ingest-fitbit.md).
-    if GarminConnectJSONReader.matches(prefix: head) { return .garminJSON }
-    if FitbitJSONReader.matches(prefix: head) { return .fitbitJSON }
+    // Fitbit's CSV files (docs/ingest-fitbit.md).
     if FitbitCSVReader.matches(prefix: head) { return .fitbitCSV }
     return nil
   }

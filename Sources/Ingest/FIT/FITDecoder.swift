@@ -16,8 +16,8 @@ public struct FITDecodeCounts: Sendable {
   public var files = 0
   /// Definition messages.
   public var definitions: Int64 = 0
-  /// Data messages by global message number.
-  public var messages: [UInt16: Int64] = [:]
+  /// Data messages.
+  public var dataMessages: Int64 = 0
   /// Data messages whose header was a compressed-timestamp header.
   public var compressedTimestamps: Int64 = 0
   /// Developer fields skipped (summed over the data messages carrying them).
@@ -201,7 +201,7 @@ public final class FITDecoder {
     guard offset + Int64(size) <= dataEnd else { throw pastEnd(at, dataEnd) }
     guard try ensure(size) else { throw cut(dataEnd) }
     record += 1
-    counts.messages[definition.globalNumber, default: 0] += 1
+    counts.dataMessages += 1
     counts.developerFields += Int64(definition.developerFieldCount)
     let content = UnsafeRawBufferPointer(start: buffer + pos, count: size)
     var message = FITMessage(

@@ -10,7 +10,7 @@ extension FitbitCSVRows {
         .badDate, "timestamp '\(text("timestamp"))' is not a date", metric: metric,
         value: text("timestamp"))
     }
-    guard let v = number(name) else {
+    guard let v = value() else {
       return try reject(
         .badNumber, "\(name) '\(text(name))' is not a number", metric: metric, value: text(name))
     }
@@ -31,7 +31,7 @@ extension FitbitCSVRows {
         .badDate, "timestamp '\(text("timestamp"))' is not a date", metric: .spo2,
         value: text("timestamp"))
     }
-    guard let v = number("average_value") else {
+    guard let v = value() else {
       return try reject(
         .badNumber, "average_value '\(text("average_value"))' is not a number", metric: .spo2,
         value: text("average_value"))
@@ -56,7 +56,7 @@ extension FitbitCSVRows {
         .badDate, "timestamp '\(text("timestamp"))' is not a time", metric: metric,
         value: text("timestamp"))
     }
-    guard let v = number(name) else {
+    guard let v = value() else {
       return try reject(
         .badNumber, "\(name) '\(text(name))' is not a number", metric: metric, value: text(name))
     }

@@ -9,8 +9,12 @@ struct FitbitCSVRows {
   var recordBase: Int64 = 0
   /// Column index by lowercased header name.
   let column: [String: Int]
-  /// Columns of the header not read (counted per non-empty cell).
+  /// Columns of the header not read (counted per non-empty cell), with their extras key.
   let unread: [(Int, String)]
+  /// Where the columns read every row are (looked up once, not per row).
+  let timestampColumn: Int?
+  let valueColumn: Int?
+  let sourceColumn: Int?
   var local: LocalTimeZone
   var instants: InstantTimeZone
   let sources = TextInterner()
@@ -35,8 +39,12 @@ struct FitbitCSVRows {
     self.column = column
     let read = Set(layout.required + ["data source", "start_utc_offset", "sleep_id"])
     unread = header.enumerated().filter { !read.contains($0.element.lowercased()) }.map {
-      ($0.offset, $0.element)
+      ($0.offset, "notRead.fitbit.\(layout.kind.rawValue).\($0.element)")
     }
+    timestampColumn = column["timestamp"]
+    // The value column: the one required column after `timestamp`.
+    valueColumn = layout.required.count > 1 ? column[layout.required[1]] : nil
+    sourceColumn = column["data source"]
     local = try LocalTimeZone(options: options)
     instants = try InstantTimeZone(options: options)
     self.fileName = fileName
@@ -65,8 +73,8 @@ struct FitbitCSVRows {
           "line \(csv.recordLine) has \(csv.fieldCount) fields where the header has \(fieldCount)",
         metric: type, record: record)
     }
-    for (i, name) in unread where csv.field(i).count > 0 {
-      sink.extra["notRead.fitbit.\(layout.kind.rawValue).\(name)", default: 0] += 1
+    for (i, key) in unread where csv.field(i).count > 0 {
+      sink.extra[key, default: 0] += 1
     }
     switch layout.kind {
     case .hrvSummary: try daily(.hrvRMSSD, "rmssd", unit: "ms", hrv: .rmssd)
@@ -103,12 +111,23 @@ struct FitbitCSVRows {
 
   func text(_ name: String) -> String { column[name].map { csv.trimmedString($0) } ?? "" }
 
+  /// The layout's value column as a number.
+  func value() -> Double? {
+    guard let i = valueColumn else { return nil }
+    return DecimalParser.parseTrimmingSpaces(csv.field(i))
+  }
+
   func source() -> String {
-    guard let i = column["data source"], csv.trimmedField(i).count > 0 else { return "Fitbit" }
+    guard let i = sourceColumn, csv.trimmedField(i).count > 0 else { return "Fitbit" }
     return sources.string(csv.trimmedField(i))
   }
 
-  func timestamp(_ name: String = "timestamp") -> Timestamp? {
+  func timestamp() -> Timestamp? {
+    guard let i = timestampColumn else { return nil }
+    return FitbitTime.parse(csv.trimmedField(i))
+  }
+
+  func timestamp(_ name: String) -> Timestamp? {
     guard let i = column[name] else { return nil }
     return FitbitTime.parse(csv.trimmedField(i))
   }

@@ -10,31 +10,77 @@ import HealthCore
 /// of another metric (calories, distance, altitude, ...) is counted, not read: its file
 /// name alone says what it is, and its units are not documented.
 enum FitbitIntraday {
-  /// Reads the element in `flat` of a heart-rate file.
+  /// Reads the element of a heart-rate file whose `{` was just read, straight from the
+  /// tokenizer (a file holds a reading every few seconds): `dateTime` and `value.bpm`.
+  /// `value.confidence`, Fitbit's own 0-3 grade of the reading, is counted as not read
+  /// (`notRead.fitbit.heart_rate.value.confidence`), as is any other member
+  /// (`notRead.fitbit.heart_rate.other`).
   static func heartRate(
-    _ flat: JSONFlatObject, _ ctx: FitbitJSONContext, index: Int, counter: TypeCounter
+    _ t: JSONTokenizer, _ ctx: FitbitJSONContext, index: Int, counter: TypeCounter
   ) throws {
-    guard let ti = flat.index(of: "dateTime"), flat.fields[ti].kind == .string,
-      let t = flat.withText(ti, FitbitTime.parse), t.hasTime
-    else {
+    var time: Timestamp?
+    var dateText: String?
+    var bpm: Double?
+    var members = 0
+    while true {
+      let token = try t.next()
+      if token == .endObject { break }
+      members += 1
+      if t.textEquals("dateTime") {
+        if try t.next() == .string {
+          time = FitbitTime.parse(t.text)
+          if time == nil || !time!.hasTime { dateText = t.textString }
+        } else {
+          try skipValue(t)
+        }
+      } else if t.textEquals("value") {
+        let value = try t.next()
+        guard value == .beginObject else {
+          try skipValueAfter(value, t)
+          continue
+        }
+        while true {
+          let inner = try t.next()
+          if inner == .endObject { break }
+          if t.textEquals("bpm") {
+            let v = try t.next()
+            if v == .number { bpm = t.number } else { try skipValueAfter(v, t) }
+          } else {
+            if t.textEquals("confidence") { ctx.confidence += 1 } else { ctx.otherMembers += 1 }
+            try skipValue(t)
+          }
+        }
+      } else {
+        ctx.otherMembers += 1
+        try skipValue(t)
+      }
+    }
+    guard let time, time.hasTime else {
       return try ctx.reject(
         type: "heart_rate", .badDate, "no dateTime in MM/DD/YY HH:MM:SS form",
-        metric: .heartRate, index: index,
-        value: flat.index(of: "dateTime").map(flat.valueText) ?? "")
+        metric: .heartRate, index: index, value: dateText ?? "")
     }
-    guard let bi = flat.index(of: "value.bpm"), flat.fields[bi].kind == .number else {
+    guard let bpm else {
       return try ctx.reject(
         type: "heart_rate", .missingField, "no value.bpm number", metric: .heartRate,
         index: index)
     }
-    let epoch = t.localSeconds - Int64(t.utcOffset ?? 0)
+    let epoch = time.localSeconds - Int64(time.utcOffset ?? 0)
     let offset = ctx.instants.offset(
       atEpoch: epoch, sink: ctx.sink, what: "Fitbit intraday dateTimes (UTC)")
     try ctx.keep(
       Sample(
-        metric: .heartRate, start: epoch, end: epoch, utcOffset: offset,
-        value: flat.fields[bi].number, unit: "count/min", source: FitbitJSONContext.source,
-        sourceKind: .app, origin: ctx.sink.origin(ctx.record(index))), counter: counter)
+        metric: .heartRate, start: epoch, end: epoch, utcOffset: offset, value: bpm,
+        unit: "count/min", source: FitbitJSONContext.source, sourceKind: .app,
+        origin: ctx.sink.origin(ctx.record(index))), counter: counter)
+  }
+
+  private static func skipValue(_ t: JSONTokenizer) throws {
+    try skipValueAfter(try t.next(), t)
+  }
+
+  private static func skipValueAfter(_ token: JSONToken, _ t: JSONTokenizer) throws {
+    if token == .beginObject || token == .beginArray { _ = try t.skipRestOfContainer() }
   }
 
   /// Reads the element in `flat` of a `steps-…` series.

@@ -15,6 +15,11 @@ final class FitbitJSONContext {
   /// The file's name without its folder (for the metric of a `{dateTime, value}` series).
   var fileName: String
 
+  /// Heart-rate `value.confidence` members, and other members, not read (added to the
+  /// extras by `finishFile()`).
+  var confidence: Int64 = 0
+  var otherMembers: Int64 = 0
+
   /// Every row's source.
   static let source = "Fitbit"
 
@@ -31,6 +36,18 @@ final class FitbitJSONContext {
   }
 
   func record(_ index: Int) -> Int64 { recordBase + Int64(index) + 1 }
+
+  /// Adds what the file counted to the extras; call at its end.
+  func finishFile() {
+    if confidence > 0 {
+      sink.extra["notRead.fitbit.\(kind.rawValue).value.confidence", default: 0] += confidence
+    }
+    if otherMembers > 0 {
+      sink.extra["notRead.fitbit.\(kind.rawValue).other", default: 0] += otherMembers
+    }
+    confidence = 0
+    otherMembers = 0
+  }
 
   func place(_ index: Int) -> String {
     "\(kind.rawValue)[\(index)]" + (entryName.map { " in \($0)" } ?? "")

@@ -26,9 +26,9 @@ enum FitbitJSONKind: String, Sendable {
 
   /// Whether the first element's `value` is a string (`"value" : "13"`).
   private static func isSeries(_ prefix: [UInt8]) -> Bool {
-    let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
-    guard let key = text.range(of: "\"value\"") else { return false }
-    let rest = text[key.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\t" }
-    return rest.first == "\""
+    let text = prefix.prefix(4096)
+    guard let key = JSONRootArray.find("\"value\"", in: text) else { return false }
+    let rest = text[(key + 7)...].drop { $0 == 0x20 || $0 == 0x3A || $0 == 0x09 }
+    return rest.first == 0x22
   }
 }

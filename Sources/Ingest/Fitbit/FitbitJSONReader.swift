@@ -63,9 +63,7 @@ public struct FitbitJSONReader: SeekableSourceReader, Sendable {
         if count & 0x3FF == 0 { progress.update(bytes: t.bytesConsumed, records: count) }
         switch ctx.kind {
         case .sleep: try FitbitSleepLog.read(t, ctx: ctx).emit(ctx, index: index)
-        case .heartRate:
-          try flat.read(from: t)
-          try FitbitIntraday.heartRate(flat, ctx, index: index, counter: counter)
+        case .heartRate: try FitbitIntraday.heartRate(t, ctx, index: index, counter: counter)
         case .restingHeartRate:
           try flat.read(from: t)
           try FitbitDailyRecords.restingHeartRate(flat, ctx, index: index, counter: counter)
@@ -87,6 +85,7 @@ public struct FitbitJSONReader: SeekableSourceReader, Sendable {
           metric: MetricID(ctx.kind.rawValue), index: index)
       })
     if ctx.kind == .weight { try FitbitDailyRecords.weights(weighIns, ctx) }
+    ctx.finishFile()
     if ctx.kind == .series && series != "steps" {
       ctx.sink.notes.append(
         "\(ctx.fileName): a Fitbit '\(series)' series is not read (\(count) values); "

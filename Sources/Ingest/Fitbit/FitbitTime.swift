@@ -6,14 +6,42 @@ import HealthCore
 ///   and `MM/DD/YY` (`date` of resting heart rate and weight); two-digit years are 20YY
 ///   (Fitbit's data starts in 2008);
 /// - `2022-10-07T22:53:30.000` (sleep logs), `2021-01-01T00:00:00` (HRV summaries), with or
-///   without `Z` (the `_GoogleData` CSVs), `2025-12-03 21:12:30+0000` (`UserSleepStages`).
+///   without `Z` (the `_GoogleData` CSVs, read at fixed positions when they are
+///   `YYYY-MM-DDTHH:MM:SSZ`), `2025-12-03 21:12:30+0000` (`UserSleepStages`).
 ///
 /// All return a `Timestamp`: wall-clock seconds and the offset when the text had one.
 enum FitbitTime {
   /// Parses any of the forms above; nil otherwise.
   static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
     if bytes.count >= 8, bytes[2] == 0x2F, bytes[5] == 0x2F { return parseSlashed(bytes) }
+    if let t = parseUTC(bytes) { return t }
     return TimestampParser.parse(bytes)
+  }
+
+  /// `2026-04-19T04:00:07Z`, the form of every row of the `_GoogleData` minute CSVs, read
+  /// at fixed positions; nil for anything else (the general parser then decides, so a
+  /// text reads the same either way).
+  @inline(__always)
+  private static func parseUTC(_ b: UnsafeRawBufferPointer) -> Timestamp? {
+    guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A,
+      b[16] == 0x3A, b[19] == 0x5A
+    else { return nil }
+    // Every digit position at once (a byte below '0' wraps to a large value).
+    var largest: UInt8 = 0
+    for k in 0..<19 where k != 4 && k != 7 && k != 10 && k != 13 && k != 16 {
+      largest = max(largest, b[k] &- 48)
+    }
+    guard largest < 10 else { return nil }
+    @inline(__always) func two(_ i: Int) -> Int { Int(b[i] &- 48) * 10 + Int(b[i + 1] &- 48) }
+    let year = two(0) * 100 + two(2)
+    let (month, day, hour, minute, second) = (two(5), two(8), two(11), two(14), two(17))
+    guard (1...12).contains(month), day >= 1,
+      day <= CivilDate.daysInMonth(year: year, month: month), hour < 24, minute < 60,
+      second < 60
+    else { return nil }
+    let days = Int64(CivilDate.daysFromCivil(year: year, month: month, day: day))
+    return Timestamp(
+      localSeconds: days * 86_400 + Int64(hour * 3600 + minute * 60 + second), utcOffset: 0)
   }
 
   /// Parses text.

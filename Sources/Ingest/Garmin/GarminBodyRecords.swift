@@ -43,15 +43,15 @@ enum GarminBodyRecords {
     let t = ctx.tokenizer
     var day: LocalDay?
     var hrv: Double?
-    let flat = JSONFlatObject()
+    let flat = ctx.flat
     while true {
       let token = try t.next()
       if token == .endObject { break }
-      let key = t.textString
+      let id = ctx.members.id(of: t.text)
       let value = try t.next()
-      if key == "calendarDate", value == .string {
+      if id == 0, value == .string {  // calendarDate
         day = GarminTime.day(t.textString)
-      } else if key == "metrics", value == .beginArray {
+      } else if id == 1, value == .beginArray {  // metrics
         while true {
           let element = try t.next()
           if element == .endArray { break }
@@ -60,16 +60,17 @@ enum GarminBodyRecords {
             continue
           }
           try flat.read(from: t)
-          let type = GarminSleepNight.text(flat, "type") ?? "(none)"
-          if type == "HRV", let v = GarminSleepNight.number(flat, "value") {
-            hrv = v
-          } else if GarminSleepNight.number(flat, "value") != nil {
-            ctx.notRead("metrics.\(type)")
-          }
+          // The type's id among the metric types met (`metrics.HRV` first), by its bytes.
+          let type =
+            flat.index(of: "type").flatMap { i in
+              flat.fields[i].kind == .string ? flat.withText(i) { ctx.metricTypes.id(of: $0) } : nil
+            } ?? ctx.metricTypes.id(of: UnsafeRawBufferPointer(start: nil, count: 0))
+          guard let v = GarminSleepNight.number(flat, "value") else { continue }
+          if type == 0 { hrv = v } else { ctx.metricTypes.count(type) }
         }
       } else {
         if value == .beginObject || value == .beginArray { _ = try t.skipRestOfContainer() }
-        if value != .null { ctx.notRead(key) }
+        if value != .null { ctx.members.count(id) }
       }
     }
     guard let hrv else { return }

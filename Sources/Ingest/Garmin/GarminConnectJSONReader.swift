@@ -46,7 +46,7 @@ public struct GarminConnectJSONReader: SeekableSourceReader, Sendable {
     ctx.stepsCovered = stepsCovered
     progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
     defer { progress.end() }
-    let flat = JSONFlatObject()
+    let flat = ctx.flat
     var count: Int64 = 0
     try JSONRootArray.forEachObject(
       t, hint: "export the data again from Garmin Connect",
@@ -60,6 +60,7 @@ public struct GarminConnectJSONReader: SeekableSourceReader, Sendable {
           field: "element", .wrongType, "the element is \(token.noun), not an object",
           metric: MetricID(kind.rawValue), index: index)
       })
+    ctx.finishFile()
     sink.extra["garmin.\(kind.rawValue).elements", default: 0] += count
     return count
   }

@@ -13,17 +13,23 @@ struct GarminDailySummary {
   var day: LocalDay?
   var dayText: String?
   var offset: Int32?
-  var numbers: [String: Double] = [:]
+  var steps: Double?
+  var restingHeartRate: Double?
+  var minHeartRate: Double?
+  var maxHeartRate: Double?
   var stress: Double?
   var bodyBatteryHigh: Double?
   var bodyBatteryLow: Double?
   var startGMT: Int64?
   var startLocal: Int64?
 
-  /// The members read as numbers.
-  static let numberKeys: Set<String> = [
-    "totalSteps", "restingHeartRate", "minHeartRate", "maxHeartRate",
-  ]
+  /// The members read, by their id in `GarminJSONContext.members`.
+  enum Member: Int, CaseIterable {
+    case calendarDate, wellnessStartTimeGmt, wellnessStartTimeLocal, allDayStress, bodyBattery
+    case totalSteps, restingHeartRate, minHeartRate, maxHeartRate
+
+    var name: String { "\(self)" }
+  }
 
   /// Reads the element whose `{` was just read.
   static func read(_ ctx: GarminJSONContext) throws -> GarminDailySummary {
@@ -32,21 +38,24 @@ struct GarminDailySummary {
     while true {
       let token = try t.next()
       if token == .endObject { break }
-      let key = t.textString
+      let id = ctx.members.id(of: t.text)
       let value = try t.next()
-      switch (key, value) {
-      case ("calendarDate", .string):
+      switch (Member(rawValue: id), value) {
+      case (.calendarDate, .string):
         s.dayText = t.textString
-        s.day = GarminTime.day(t.textString)
-      case ("wellnessStartTimeGmt", .string): s.startGMT = GarminTime.instant(text: t.textString)
-      case ("wellnessStartTimeLocal", .string):
+        s.day = GarminTime.day(s.dayText!)
+      case (.wellnessStartTimeGmt, .string): s.startGMT = GarminTime.instant(text: t.textString)
+      case (.wellnessStartTimeLocal, .string):
         s.startLocal = GarminTime.wallClock(text: t.textString)
-      case ("allDayStress", .beginObject): s.stress = try readStress(t)
-      case ("bodyBattery", .beginObject): try readBodyBattery(t, into: &s)
-      case (_, .number) where numberKeys.contains(key): s.numbers[key] = t.number
+      case (.allDayStress, .beginObject): s.stress = try readStress(t, ctx.flat)
+      case (.bodyBattery, .beginObject): try readBodyBattery(t, ctx.flat, into: &s)
+      case (.totalSteps, .number): s.steps = t.number
+      case (.restingHeartRate, .number): s.restingHeartRate = t.number
+      case (.minHeartRate, .number): s.minHeartRate = t.number
+      case (.maxHeartRate, .number): s.maxHeartRate = t.number
       default:
         if value == .beginObject || value == .beginArray { _ = try t.skipRestOfContainer() }
-        if value != .null { ctx.notRead(key) }
+        if value != .null { ctx.members.count(id) }
       }
     }
     if let g = s.startGMT, let l = s.startLocal, abs(l - g) <= 18 * 3600 {
@@ -57,9 +66,9 @@ struct GarminDailySummary {
 
   /// `allDayStress.aggregatorList[type = TOTAL].averageStressLevel` (AWAKE and ASLEEP
   /// answer other questions; negative values mean no reading).
-  private static func readStress(_ t: JSONTokenizer) throws -> Double? {
+  private static func readStress(_ t: JSONTokenizer, _ flat: JSONFlatObject) throws -> Double? {
     var total: Double?
-    try eachListElement(t, list: "aggregatorList") { flat in
+    try eachListElement(t, flat, list: "aggregatorList") { flat in
       guard let ti = flat.index(of: "type"), flat.fields[ti].kind == .string,
         flat.string(ti) == "TOTAL", let vi = flat.index(of: "averageStressLevel"),
         flat.fields[vi].kind == .number, flat.fields[vi].number >= 0
@@ -70,12 +79,12 @@ struct GarminDailySummary {
   }
 
   /// `bodyBattery.bodyBatteryStatList[]`: the `HIGHEST` and `LOWEST` `statsValue`s.
-  private static func readBodyBattery(_ t: JSONTokenizer, into s: inout GarminDailySummary)
-    throws
-  {
+  private static func readBodyBattery(
+    _ t: JSONTokenizer, _ flat: JSONFlatObject, into s: inout GarminDailySummary
+  ) throws {
     var high: Double?
     var low: Double?
-    try eachListElement(t, list: "bodyBatteryStatList") { flat in
+    try eachListElement(t, flat, list: "bodyBatteryStatList") { flat in
       guard let ti = flat.index(of: "bodyBatteryStatType"), flat.fields[ti].kind == .string,
         let vi = flat.index(of: "statsValue"), flat.fields[vi].kind == .number
       else { return }
@@ -92,9 +101,9 @@ struct GarminDailySummary {
   /// Reads the object whose `{` was just read; each object of its array member `list` is
   /// read flat and handed to `body`; other members are skipped.
   private static func eachListElement(
-    _ t: JSONTokenizer, list: StaticString, _ body: (JSONFlatObject) throws -> Void
+    _ t: JSONTokenizer, _ flat: JSONFlatObject, list: StaticString,
+    _ body: (JSONFlatObject) throws -> Void
   ) throws {
-    let flat = JSONFlatObject()
     while true {
       let token = try t.next()
       if token == .endObject { return }
@@ -125,7 +134,7 @@ struct GarminDailySummary {
         dayText.map { "calendarDate '\($0)' is not a date" } ?? "the day has no calendarDate",
         metric: .steps, index: index, value: dayText ?? "")
     }
-    if let steps = numbers["totalSteps"] {
+    if let steps {
       if ctx.stepsCovered.contains(day) {
         ctx.sink.extra["notKept.UDSFile.totalSteps.coveredByMonitoring", default: 0] += 1
       } else {
@@ -134,12 +143,13 @@ struct GarminDailySummary {
           field: "totalSteps")
       }
     }
-    let heart: [(String, MetricID)] = [
-      ("restingHeartRate", .restingHeartRate), ("minHeartRate", .garminMinHeartRate),
-      ("maxHeartRate", .garminMaxHeartRate),
+    let heart: [(String, MetricID, Double?)] = [
+      ("restingHeartRate", .restingHeartRate, restingHeartRate),
+      ("minHeartRate", .garminMinHeartRate, minHeartRate),
+      ("maxHeartRate", .garminMaxHeartRate, maxHeartRate),
     ]
-    for (key, metric) in heart {
-      guard let v = numbers[key] else { continue }
+    for (key, metric, value) in heart {
+      guard let v = value else { continue }
       try ctx.keep(
         ctx.daily(metric, day: day, offset: offset, value: v, unit: "count/min", index: index),
         field: key)

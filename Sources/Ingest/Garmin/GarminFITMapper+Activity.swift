@@ -113,7 +113,7 @@ extension GarminFITMapper {
     guard let start = m.uint(field.startTime).flatMap(Self.epoch),
       let elapsed = m.number(field.totalElapsedTime).map({ $0 / 1000 })
     else {
-      notKept(m.globalNumber, "incomplete")
+      notKept(m.globalNumber, .incomplete)
       return
     }
     laps.append(
@@ -146,7 +146,7 @@ extension GarminFITMapper {
   /// `record`: its heart rate, one reading at the record's time.
   func readRecord(_ m: FITMessage) throws {
     guard let bpm = m.number(GarminFIT.Field.recordHeartRate) else {
-      notKept(m.globalNumber, "withoutHeartRate")
+      notKept(m.globalNumber, .withoutHeartRate)
       return
     }
     guard let t = m.timestamp.flatMap({ Self.epoch(UInt64($0)) }) else {
@@ -156,7 +156,7 @@ extension GarminFITMapper {
         metric: .heartRate, record: m.record, value: NumberFormatting.shortest(bpm))
     }
     hold(
-      .heartRate, type: "record.heart_rate", start: t, value: bpm, unit: "count/min",
+      .heartRate, counter: recordHeartRate, start: t, value: bpm, unit: "count/min",
       record: m.record)
   }
 

@@ -23,7 +23,7 @@ extension GarminFITMapper {
 
   func readSleepLevel(_ m: FITMessage) throws {
     guard let level = m.uint(GarminFIT.Field.sleepLevel) else {
-      return notKept(m.globalNumber, "noValue")
+      return notKept(m.globalNumber, .noValue)
     }
     guard let t = m.timestamp.flatMap({ Self.epoch(UInt64($0)) }) else {
       return try reject(
@@ -43,16 +43,16 @@ extension GarminFITMapper {
     sleepLevels.removeAll()
     for (i, level) in levels.enumerated() {
       guard i + 1 < levels.count else {
-        notKept(GarminFIT.Message.sleepLevel, "lastWithoutEnd")
+        notKept(GarminFIT.Message.sleepLevel, .lastWithoutEnd)
         continue
       }
       let end = levels[i + 1].start
       guard end > level.start else {
-        notKept(GarminFIT.Message.sleepLevel, "empty")
+        notKept(GarminFIT.Message.sleepLevel, .empty)
         continue
       }
       guard level.level != 0 else {
-        notKept(GarminFIT.Message.sleepLevel, "unmeasurable")
+        notKept(GarminFIT.Message.sleepLevel, .unmeasurable)
         continue
       }
       guard let stage = Self.stage(ofLevel: level.level) else {

@@ -35,7 +35,7 @@ extension GarminFITMapper {
       GarminFIT.stepActivityTypes.contains($0) ? m.uint(field.cycles) : nil
     }
     guard bpm != nil || count != nil else {
-      notKept(m.globalNumber, "other")
+      notKept(m.globalNumber, .other)
       return
     }
     guard let t = monitoringTime(m, decoder: decoder) else {
@@ -46,15 +46,18 @@ extension GarminFITMapper {
     }
     if let bpm {
       hold(
-        .heartRate, type: "monitoring.heart_rate", start: t, value: bpm, unit: "count/min",
+        .heartRate, counter: monitoringHeartRate, start: t, value: bpm, unit: "count/min",
         record: m.record)
     }
     if let count, let activity {
+      let index =
+        stepDevice
+        ?? steps.deviceIndex(source: sourceName, device: deviceText, kind: device.kind)
+      stepDevice = index
       fileSteps.append(
         GarminStepReading(
           epoch: t, activityType: activity, count: count, record: recordBase + m.record,
-          utcOffset: 0, source: device.sourceName, device: device.description,
-          kind: device.kind))
+          utcOffset: 0, device: index))
     }
   }
 
@@ -71,9 +74,9 @@ extension GarminFITMapper {
   func readStress(_ m: FITMessage) throws {
     let field = GarminFIT.Field.self
     guard let value = m.int(field.stressLevelValue) else {
-      return notKept(m.globalNumber, "noValue")
+      return notKept(m.globalNumber, .noValue)
     }
-    guard value >= 0 else { return notKept(m.globalNumber, "noReading") }
+    guard value >= 0 else { return notKept(m.globalNumber, .noReading) }
     let time =
       m.uint(field.stressLevelTime).flatMap(Self.epoch)
       ?? m.timestamp.flatMap { Self.epoch(UInt64($0)) }
@@ -83,7 +86,7 @@ extension GarminFITMapper {
         record: m.record, value: String(value))
     }
     hold(
-      .garminStressLevel, type: "stress_level", start: time, value: Double(value),
+      .garminStressLevel, counter: stressLevel, start: time, value: Double(value),
       unit: "count", record: m.record)
   }
 
@@ -95,7 +98,7 @@ extension GarminFITMapper {
   /// `respiration_rate`: breaths per minute (scale 100); negative values are no reading.
   func readRespiration(_ m: FITMessage) throws {
     let value = m.number(GarminFIT.Field.respirationRate).map { $0 / 100 }
-    if let value, value <= 0 { return notKept(m.globalNumber, "noReading") }
+    if let value, value <= 0 { return notKept(m.globalNumber, .noReading) }
     try point(m, .respiratoryRate, type: "respiration_rate", value: value, unit: "count/min")
   }
 
@@ -114,7 +117,7 @@ extension GarminFITMapper {
       (.bodyFat, "weight_scale.percent_fat", m.number(field.percentFat).map { $0 / 100 }, "%"),
       (.bmi, "weight_scale.bmi", m.number(field.bmi).map { $0 / 10 }, "count"),
     ]
-    guard values.contains(where: { $0.2 != nil }) else { return notKept(m.globalNumber, "empty") }
+    guard values.contains(where: { $0.2 != nil }) else { return notKept(m.globalNumber, .empty) }
     for (metric, type, value, unit) in values where value != nil {
       try point(m, metric, type: type, value: value, unit: unit)
     }
@@ -126,7 +129,7 @@ extension GarminFITMapper {
     _ m: FITMessage, _ metric: MetricID, type: String, value: Double?, unit: String,
     hrv: HRVKind = .none
   ) throws {
-    guard let value else { return notKept(m.globalNumber, "noValue") }
+    guard let value else { return notKept(m.globalNumber, .noValue) }
     guard let t = m.timestamp.flatMap({ Self.epoch(UInt64($0)) }) else {
       return try reject(
         type: type, .badDate, "the message has no timestamp (or only a device-relative one)",

@@ -23,11 +23,20 @@ final class GarminFITMapper: FITMessageHandler {
 
   // Per file.
   var fileType: UInt64?
-  var device = GarminDevice()
+  var device = GarminDevice() {
+    didSet {
+      sourceName = device.sourceName
+      deviceText = device.description
+      stepDevice = nil
+    }
+  }
+  /// `device`'s source name and description, made once per file, not per sample.
+  var sourceName = GarminDevice().sourceName
+  var deviceText = GarminDevice().description
   var fileOffset: Int32?
   /// Whether the assumed zone had `fileOffset` at the file's local-time message.
   var fileOffsetAgreesWithZone = false
-  var pending: [(sample: Sample, type: String)] = []
+  var pending: [GarminHeldSample] = []
   var sessions = 0
   var laps: [GarminLap] = []
   var sleepLevels: [GarminSleepLevel] = []
@@ -35,6 +44,16 @@ final class GarminFITMapper: FITMessageHandler {
 
   /// Monitoring step readings of the whole input, offsets resolved.
   var steps = GarminMonitoringSteps()
+  /// This file's entry in `steps`' table of devices, once it has a step reading.
+  var stepDevice: Int32?
+  /// Messages not kept, by `NotKeptKey`, added to the extras by `finish()` (a name made
+  /// and hashed per message cost more than reading it).
+  var notKeptCounts: [UInt32: Int64] = [:]
+
+  // The types of millions of readings, counted without hashing their names.
+  lazy var recordHeartRate = sink.counter(for: "record.heart_rate")
+  lazy var monitoringHeartRate = sink.counter(for: "monitoring.heart_rate")
+  lazy var stressLevel = sink.counter(for: "stress_level")
 
   init(sink: IngestSink, zone: InstantTimeZone) {
     self.sink = sink
@@ -84,11 +103,17 @@ final class GarminFITMapper: FITMessageHandler {
       sink.extra["fit.notKept.lap", default: 0] += Int64(laps.count)
     }
     try flushSleepLevels()
-    for (held, type) in pending {
-      var sample = held
-      sample.utcOffset = offset(at: sample.start)
-      sink.read(type: type)
-      try sink.keep(sample, type: type)
+    let source = sourceName
+    let deviceText = deviceText
+    let kind = device.kind
+    for h in pending {
+      sink.read(h.counter)
+      try sink.keep(
+        Sample(
+          metric: h.metric, start: h.start, end: h.end, utcOffset: offset(at: h.start),
+          value: h.value, minimum: h.minimum, maximum: h.maximum, unit: h.unit,
+          category: h.category, source: source, device: deviceText, sourceKind: kind,
+          hrvKind: h.hrv, origin: sink.origin(recordBase + h.record)), counter: h.counter)
     }
     pending.removeAll(keepingCapacity: true)
     for var reading in fileSteps {
@@ -98,9 +123,17 @@ final class GarminFITMapper: FITMessageHandler {
     fileSteps.removeAll(keepingCapacity: true)
   }
 
-  /// Emits the monitoring steps of the whole input; call once after the last file.
+  /// Emits the monitoring steps of the whole input and the counts of messages not kept;
+  /// call once after the last file.
   func finish() throws {
     try steps.emit(into: sink)
+    for (key, n) in notKeptCounts {
+      let global = UInt16(key >> 8)
+      let name = Self.messageNames[global] ?? "message \(global)"
+      let why = NotKeptReason(rawValue: UInt8(key & 0xFF)).map { ".\($0)" } ?? ""
+      sink.extra["fit.notKept.\(name)\(why)", default: 0] += n
+    }
+    notKeptCounts.removeAll()
   }
 
   // MARK: - Shared
@@ -123,14 +156,24 @@ final class GarminFITMapper: FITMessageHandler {
     unit: String, category: String = "", minimum: Double? = nil, maximum: Double? = nil,
     hrv: HRVKind = .none, record: Int64
   ) {
+    hold(
+      metric, counter: sink.counter(for: type), start: start, end: end, value: value,
+      unit: unit, category: category, minimum: minimum, maximum: maximum, hrv: hrv,
+      record: record)
+  }
+
+  /// `hold` with the type's counter taken beforehand (readings by the million).
+  @inline(__always)
+  func hold(
+    _ metric: MetricID, counter: TypeCounter, start: Int64, end: Int64? = nil, value: Double,
+    unit: String, category: String = "", minimum: Double? = nil, maximum: Double? = nil,
+    hrv: HRVKind = .none, record: Int64
+  ) {
     pending.append(
-      (
-        Sample(
-          metric: metric, start: start, end: end ?? start, utcOffset: 0, value: value,
-          minimum: minimum, maximum: maximum, unit: unit, category: category,
-          source: device.sourceName, device: device.description, sourceKind: device.kind,
-          hrvKind: hrv, origin: sink.origin(recordBase + record)), type
-      ))
+      GarminHeldSample(
+        metric: metric, counter: counter, start: start, end: end ?? start, value: value,
+        minimum: minimum, maximum: maximum, unit: unit, category: category, hrv: hrv,
+        record: record))
   }
 
   /// A reject of a message (read and rejected at once).
@@ -142,14 +185,33 @@ final class GarminFITMapper: FITMessageHandler {
     let place = entryName.map { " (\($0))" } ?? ""
     try sink.reject(
       type: type, code: code, reason: reason + " (FIT message \(record)\(place))",
-      metric: metric.rawValue, value: value, source: device.sourceName,
+      metric: metric.rawValue, value: value, source: sourceName,
       record: recordBase + record)
   }
 
-  /// Counts a message healthpipe does not keep.
-  func notKept(_ global: UInt16, _ why: String? = nil) {
-    let name = Self.messageNames[global] ?? "message \(global)"
-    sink.extra["fit.notKept.\(name)\(why.map { ".\($0)" } ?? "")", default: 0] += 1
+  /// Why a message is not kept (the last part of its `fit.notKept.<message>.<why>` count).
+  enum NotKeptReason: UInt8, CustomStringConvertible {
+    case incomplete = 1
+    case withoutHeartRate, noValue, noReading, lastWithoutEnd, empty
+    case unmeasurable, other
+
+    var description: String {
+      switch self {
+      case .incomplete: "incomplete"
+      case .withoutHeartRate: "withoutHeartRate"
+      case .noValue: "noValue"
+      case .noReading: "noReading"
+      case .lastWithoutEnd: "lastWithoutEnd"
+      case .empty: "empty"
+      case .unmeasurable: "unmeasurable"
+      case .other: "other"
+      }
+    }
+  }
+
+  /// Counts a message healthpipe does not keep (named in the extras by `finish()`).
+  func notKept(_ global: UInt16, _ why: NotKeptReason? = nil) {
+    notKeptCounts[UInt32(global) << 8 | UInt32(why?.rawValue ?? 0), default: 0] += 1
   }
 
   /// Epoch seconds of a FIT `date_time`, nil for device-relative times (below 0x10000000).

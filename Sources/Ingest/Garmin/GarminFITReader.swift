@@ -37,7 +37,7 @@ public struct GarminFITReader: InputReader, Sendable {
 
   /// Adds what the decoder counted to the manifest's extras.
   static func record(_ counts: FITDecodeCounts, in sink: IngestSink) {
-    sink.extra["fit.messages", default: 0] += counts.messages.values.reduce(0, +)
+    sink.extra["fit.messages", default: 0] += counts.dataMessages
     sink.extra["fit.definitions", default: 0] += counts.definitions
     if counts.compressedTimestamps > 0 {
       sink.extra["fit.compressedTimestampMessages", default: 0] += counts.compressedTimestamps

@@ -18,6 +18,17 @@ final class GarminJSONContext {
   var stepsCovered: Set<LocalDay> = []
   /// The kind of file (the prefix of type names).
   let kind: GarminJSONKind
+  /// The member names met, the kind's own first (`GarminJSONKind.memberNames`), with the
+  /// counts of those not read (`finishFile()` hands them to the extras).
+  let members: ByteNameTable
+  /// The `type`s of `healthStatusData`'s `metrics[]` (id 0 `HRV`, the one read), with the
+  /// counts of those not read (`notRead.healthStatusData.metrics.<type>`; `(none)` for an
+  /// element without a type).
+  let metricTypes = ByteNameTable(names: ["HRV"])
+  /// An object read flat, reused from element to element.
+  let flat = JSONFlatObject()
+  /// Counters of `kind.field` types, by field.
+  private var counters: [String: TypeCounter] = [:]
 
   /// The source of every Garmin Connect row.
   static let source = "Garmin Connect"
@@ -28,6 +39,7 @@ final class GarminJSONContext {
     self.sink = sink
     self.tokenizer = tokenizer
     self.kind = kind
+    members = ByteNameTable(names: kind.memberNames)
     instants = try InstantTimeZone(options: options)
     dates = try LocalTimeZone(options: options)
   }
@@ -43,6 +55,13 @@ final class GarminJSONContext {
   /// Counts a member not read (`notRead.UDSFile.activeSeconds`).
   func notRead(_ key: String, _ n: Int64 = 1) {
     sink.extra["notRead.\(kind.rawValue).\(key)", default: 0] += n
+  }
+
+  /// Adds the members counted in `members` to the extras as not read; call at the end of
+  /// the file.
+  func finishFile() {
+    members.drainCounts { notRead($0, $1) }
+    metricTypes.drainCounts { notRead("metrics.\($0.isEmpty ? "(none)" : $0)", $1) }
   }
 
   /// A row of a calendar date: `[local midnight, next local midnight)`, in `offset` when
@@ -62,9 +81,17 @@ final class GarminJSONContext {
 
   /// Keeps a sample of type `kind.field`.
   func keep(_ sample: Sample, field: String) throws {
-    let type = "\(kind.rawValue).\(field)"
-    sink.read(type: type)
-    try sink.keep(sample, type: type)
+    let counter = counter(field)
+    sink.read(counter)
+    try sink.keep(sample, counter: counter)
+  }
+
+  /// The counter of type `kind.field`.
+  private func counter(_ field: String) -> TypeCounter {
+    if let c = counters[field] { return c }
+    let c = sink.counter(for: "\(kind.rawValue).\(field)")
+    counters[field] = c
+    return c
   }
 
   /// Rejects element `index` (or one value of it) as type `kind.field`.

@@ -14,6 +14,17 @@ enum GarminJSONKind: String, Sendable {
   /// activities' own FIT files are in the export).
   case summarizedActivities = "summarizedActivities"
 
+  /// The member names the kind's parser reads, in the order of their ids in
+  /// `GarminJSONContext.members`.
+  var memberNames: [String] {
+    switch self {
+    case .dailySummary: GarminDailySummary.Member.allCases.map(\.name)
+    case .sleep: GarminSleepNight.used
+    case .healthStatus: ["calendarDate", "metrics"]
+    case .bioMetrics, .summarizedActivities: []
+    }
+  }
+
   /// The kind of a JSON file starting with `prefix`, nil when it is none of these.
   static func detect(prefix: [UInt8]) -> GarminJSONKind? {
     let m = { (keys: [String]) in JSONRootArray.matches(prefix: prefix, keys: keys) }

@@ -7,9 +7,8 @@ struct GarminStepReading {
   var count: UInt64
   var record: Int64
   var utcOffset: Int32
-  var source: String
-  var device: String
-  var kind: SourceKind
+  /// The device's entry in `GarminMonitoringSteps`' table.
+  var device: Int32
 }
 
 /// Monitoring files count steps per activity type (walking, running) cumulatively from
@@ -21,8 +20,10 @@ struct GarminStepReading {
 ///   `monitoring.repeatedReadings`);
 /// - the first reading of a local day counts from local midnight: `[midnight, t)` with the
 ///   count; a reading at exactly local midnight is the day before's last;
-/// - each next reading of the same day: `[previous t, t)` with the difference; a count
-///   lower than the previous one (the counter restarted) counts itself over that interval;
+/// - each next reading of the same day: `[previous t, t)` with the difference, in the
+///   previous reading's offset (the start's: a DST change may fall between the two); a
+///   count lower than the previous one (the counter restarted) counts itself over that
+///   interval;
 /// - intervals with no step are not samples (counted as `monitoring.zeroStepIntervals`).
 ///
 /// Worked example: walking readings 00:10 = 120, 00:20 = 300, 00:20 = 300 (again), 00:30 =
@@ -30,9 +31,22 @@ struct GarminStepReading {
 /// reading, one zero interval, `[00:00, 00:05) 40` on the next day.
 struct GarminMonitoringSteps {
   private var readings: [GarminStepReading] = []
+  /// The devices of the readings: source name, description, kind.
+  private var devices: [(source: String, device: String, kind: SourceKind)] = []
   /// Local days with at least one step reading (a Garmin export's daily totals for those
   /// days are then not kept: they count the same steps).
   private(set) var days: Set<LocalDay> = []
+
+  /// The table entry of a device (added the first time).
+  mutating func deviceIndex(source: String, device: String, kind: SourceKind) -> Int32 {
+    if let i = devices.firstIndex(where: {
+      $0.source == source && $0.device == device && $0.kind == kind
+    }) {
+      return Int32(i)
+    }
+    devices.append((source, device, kind))
+    return Int32(devices.count - 1)
+  }
 
   mutating func add(_ reading: GarminStepReading) {
     readings.append(reading)
@@ -66,9 +80,12 @@ struct GarminMonitoringSteps {
       }
       let day = Self.day(of: r)
       var start = day.startEpoch(utcOffset: r.utcOffset)
+      // The offset at the interval's start (a DST change may fall inside it).
+      var offset = r.utcOffset
       var steps = r.count
       if let p = previous, p.activityType == r.activityType, Self.day(of: p) == day {
         start = p.epoch
+        offset = p.utcOffset
         if r.count >= p.count {
           steps = r.count - p.count
         } else {
@@ -81,11 +98,12 @@ struct GarminMonitoringSteps {
         continue
       }
       sink.read(counter)
+      let d = devices[Int(r.device)]
       try sink.keep(
         Sample(
-          metric: .steps, start: start, end: r.epoch, utcOffset: r.utcOffset,
-          value: Double(steps), unit: "count", source: r.source, device: r.device,
-          sourceKind: r.kind, origin: sink.origin(r.record)),
+          metric: .steps, start: start, end: r.epoch, utcOffset: offset,
+          value: Double(steps), unit: "count", source: d.source, device: d.device,
+          sourceKind: d.kind, origin: sink.origin(r.record)),
         counter: counter)
     }
     readings.removeAll()

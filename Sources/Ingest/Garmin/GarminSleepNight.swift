@@ -21,8 +21,9 @@ enum GarminSleepNight {
     ("remSleepSeconds", "rem", .asleepREM), ("awakeSleepSeconds", "awake", .awake),
   ]
 
-  /// Members read (all others are counted as not read).
-  private static let used: Set<String> = [
+  /// Members read (all others are counted as not read); their ids in
+  /// `GarminJSONContext.members` are their positions here.
+  static let used: [String] = [
     "calendarDate", "sleepStartTimestampGMT", "sleepEndTimestampGMT", "deepSleepSeconds",
     "lightSleepSeconds", "remSleepSeconds", "awakeSleepSeconds", "unmeasurableSeconds",
     "sleepWindowConfirmationType", "sleepScores.overallScore", "sleepScores.overall.value",
@@ -34,8 +35,8 @@ enum GarminSleepNight {
     for i in flat.fields.indices where flat.fields[i].kind != .null {
       let f = flat.fields[i]
       let n = f.kind == .beginArray ? Int64(f.elementCount) : 1
-      let key = flat.key(i)
-      if n > 0 && !used.contains(key) { ctx.notRead(key, n) }
+      let id = flat.withKey(i) { ctx.members.id(of: $0) }
+      if n > 0 && id >= used.count { ctx.members.count(id, n) }
     }
     let type = text(flat, "sleepWindowConfirmationType") ?? "(none)"
     let seconds = stages.map { number(flat, $0.0) ?? 0 }

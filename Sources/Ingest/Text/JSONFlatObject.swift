@@ -33,8 +33,11 @@ public final class JSONFlatObject {
   public var maxFields = 4096
   /// The most bytes of keys and strings kept per object (memory stays bounded).
   public var maxBytes = 64 << 20
-  /// `line:column` of the opening brace.
-  public private(set) var startLineColumn = ""
+  /// `line:column` of the opening brace (made when asked: most objects are never named
+  /// in a message).
+  public var startLineColumn: String { "\(startLine):\(startColumn)" }
+  private var startLine = 0
+  private var startColumn = 0
   /// The first (dotted) key that appears twice in the object, if any. JSON leaves the
   /// meaning of a repeated key open; readers reject such an object rather than pick one.
   public private(set) var repeatedKey: String?
@@ -52,7 +55,7 @@ public final class JSONFlatObject {
     prefix.removeAll()
     droppedMembers = 0
     repeatedKey = nil
-    startLineColumn = t.tokenLineColumn
+    (startLine, startColumn) = position(t)
     try readMembers(t)
   }
 
@@ -148,6 +151,11 @@ public final class JSONFlatObject {
   /// The name of member `i`.
   public func key(_ i: Int) -> String {
     String(decoding: arena.bytes(fields[i].keyStart, fields[i].keyCount), as: UTF8.self)
+  }
+
+  /// Calls `body` with the UTF-8 bytes of member `i`'s (dotted) name.
+  public func withKey<R>(_ i: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(arena.bytes(fields[i].keyStart, fields[i].keyCount))
   }
 
   /// The text of string member `i` as a `String`.

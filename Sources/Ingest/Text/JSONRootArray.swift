@@ -1,5 +1,11 @@
 import HealthCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The documents the vendor exports write (Garmin Connect, Fitbit): a root array of
 /// objects, one per day, night or reading.
 enum JSONRootArray {
@@ -33,17 +39,19 @@ enum JSONRootArray {
   /// The first 16 KiB of `source` (fewer when shorter), read in as many pieces as it hands
   /// out; the source is then back at its start.
   static func prefix(of source: SeekableByteSource, count: Int = 16 << 10) throws -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let n = try bytes.withUnsafeMutableBytes {
-        try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+    // Not zeroed first: only the bytes read are kept.
+    let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+      filled = 0
+      while filled < count {
+        let n = try source.read(
+          into: UnsafeMutableRawBufferPointer(
+            start: buffer.baseAddress! + filled, count: count - filled))
+        if n == 0 { break }
+        filled += n
       }
-      if n == 0 { break }
-      filled += n
     }
     source.seek(to: 0)
-    return Array(bytes.prefix(filled))
+    return bytes
   }
 
   /// Whether the first bytes are a JSON array (after a byte order mark and blanks) whose
@@ -51,7 +59,30 @@ enum JSONRootArray {
   static func matches(prefix: [UInt8], keys: [String]) -> Bool {
     let body = TextSniffing.droppingByteOrderMark(prefix)
     guard let first = body.first(where: { $0 > 0x20 }), first == 0x5B else { return false }
-    let text = String(decoding: body.prefix(16 << 10), as: UTF8.self)
-    return keys.allSatisfy { text.contains("\"\($0)\"") }
+    let text = body.prefix(16 << 10)
+    return keys.allSatisfy { find("\"\($0)\"", in: text) != nil }
+  }
+
+  /// The position of `needle`'s UTF-8 bytes in `bytes` (`memchr` for its last byte, then a
+  /// comparison: a file's detection looks for a dozen names in 16 KiB, and a search
+  /// through `String` cost more than reading the file).
+  static func find(_ needle: String, in bytes: ArraySlice<UInt8>) -> Int? {
+    var needle = needle
+    return needle.withUTF8 { n in
+      bytes.withUnsafeBytes { h -> Int? in
+        guard let hb = h.baseAddress, let nb = n.baseAddress, n.count > 0, h.count >= n.count
+        else { return nil }
+        let last = Int32(n[n.count - 1])
+        // Candidates: positions of the needle's last byte, from the first one it could end at.
+        var at = n.count - 1
+        while at < h.count, let p = memchr(hb + at, last, h.count - at) {
+          let end = hb.distance(to: UnsafeRawPointer(p))
+          let start = end - (n.count - 1)
+          if memcmp(hb + start, nb, n.count) == 0 { return bytes.startIndex + start }
+          at = end + 1
+        }
+        return nil
+      }
+    }
   }
 }

@@ -104,7 +104,7 @@ struct VendorArchive {
       fit.entryName = e.name
       try decoder.run(fit)
       GarminFITReader.record(decoder.counts, in: sink)
-      recordBase += decoder.counts.messages.values.reduce(0, +)
+      recordBase += decoder.counts.dataMessages
     case .garminJSON:
       recordBase += try GarminConnectJSONReader().read(
         source: try memory(e), into: sink, options: options, progress: .silent,

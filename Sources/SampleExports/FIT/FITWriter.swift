@@ -17,6 +17,10 @@ struct FITFieldSpec: Sendable {
   static func uint16(_ n: UInt8) -> FITFieldSpec {
     FITFieldSpec(number: n, baseType: 0x84, size: 2)
   }
+  static func sint8(_ n: UInt8) -> FITFieldSpec { FITFieldSpec(number: n, baseType: 0x01, size: 1) }
+  static func sint32(_ n: UInt8) -> FITFieldSpec {
+    FITFieldSpec(number: n, baseType: 0x85, size: 4)
+  }
   static func uint32(_ n: UInt8) -> FITFieldSpec {
     FITFieldSpec(number: n, baseType: 0x86, size: 4)
   }

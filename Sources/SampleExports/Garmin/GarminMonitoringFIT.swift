@@ -2,8 +2,9 @@ import HealthCore
 
 /// One day's monitoring (wellness) FIT file, as a Garmin watch writes it (file type 32,
 /// `monitoring_b`): `monitoring_info` with the local time, a `monitoring` message a minute
-/// (every 15 minutes in the thin density) with heart rate and the day's cumulative walking
-/// or running steps, most of them with a 16-bit `timestamp_16` instead of a full time;
+/// (every 15 minutes in the thin density) with heart rate and a 16-bit `timestamp_16`
+/// instead of a full time, and every 15 minutes the day's cumulative walking and running
+/// steps with a full time;
 /// `stress_level` every 3 minutes (15), -1 off the wrist and -2 in a workout; the night that
 /// ended this morning as `sleep_level` changes closed by an awake level at the wake time;
 /// `hrv_value` every 5 minutes asleep; `respiration_rate` and `spo2_data` through the
@@ -39,42 +40,57 @@ struct GarminMonitoringFIT {
     return w.file(headerSize: legacy ? 12 : 14)
   }
 
-  /// Monitoring messages and stress readings through the day.
+  /// Monitoring messages and stress readings through the day: a heart-rate message a minute
+  /// (every 15 in the thin density) with only `timestamp_16` and `heart_rate` (4 bytes),
+  /// and every 15 minutes the cumulative walking count (and the running one when it
+  /// changed) with a full timestamp, distance, active time and calories (21 bytes).
   private func minutes(_ w: FITWriter) {
     let plan = day.plan
     let fit = GarminDeviceProfile.fitTime
     w.define(
-      local: 2, global: 55, fields: [.uint32(253), .enumeration(5), .uint32(3), .uint8(27)])
-    w.define(
-      local: 3, global: 55, fields: [.uint16(26), .enumeration(5), .uint32(3), .uint8(27)])
+      local: 2, global: 55,
+      fields: [
+        .uint32(253), .uint32(2), .uint32(3), .uint32(4), .uint16(19), .enumeration(5),
+        .uint8(28),
+      ])
+    w.define(local: 3, global: 55, fields: [.uint16(26), .uint8(27)])
     let bigEndian = plan.day % 5 == 0
     w.define(
       local: 4, global: 227, fields: [.sint16(0), .uint32(1)], bigEndian: bigEndian)
     let step: Int64 = dense ? 60 : 900
-    var walking = 0
-    var running = 0
+    let stressStep: Int64 = dense ? 180 : 900
+    var totals = [6: 0, 1: 0]  // walking, running
+    var written = [6: -1, 1: 0]
+    var seconds = [6: 0, 1: 0]
     var t = plan.midnight
     while t < plan.nextMidnight {
-      var active = 6  // walking
-      for m in stride(from: t, to: t + step, by: 60) {
-        let s = day.steps(minute: m)
-        if s.running { running += s.steps } else { walking += s.steps }
-        if s.running { active = 1 }
-      }
       let end = t + step
-      let worn = day.worn(at: t)
-      let hr: FITValue = worn ? .int(Int64(day.heartRate(at: t).rounded())) : .invalid
-      let count: FITValue = .int(Int64(active == 1 ? running : walking))
-      if (t - plan.midnight) % 3600 == 0 {
-        w.message(local: 2, [.int(fit(end)), .int(Int64(active)), count, hr])
-      } else {
-        w.message(local: 3, [.int(fit(end) & 0xFFFF), .int(Int64(active)), count, hr])
+      for m in stride(from: t, to: end, by: 60) {
+        let s = day.steps(minute: m)
+        let type = s.running ? 1 : 6
+        totals[type, default: 0] += s.steps
+        if s.steps > 0 { seconds[type, default: 0] += 60 }
       }
-      let stressStep: Int64 = dense ? 180 : 900
-      var s: Int64 = t
+      let hr: FITValue = day.worn(at: t) ? .int(Int64(day.heartRate(at: t).rounded())) : .invalid
+      w.message(local: 3, [.int(fit(end) & 0xFFFF), hr])
+      if (end - plan.midnight) % 900 == 0 {
+        for type in [6, 1] where totals[type]! != written[type]! {
+          let count = totals[type]!
+          let metres = Double(count) * (type == 1 ? 1.1 : 0.75)
+          w.message(
+            local: 2,
+            [
+              .int(fit(end)), .int(Int64((metres * 100).rounded())), .int(Int64(count)),
+              .int(Int64(seconds[type]! * 1000)), .int(Int64(count / 20)), .int(Int64(type)),
+              .int(type == 1 ? 30 : 10),
+            ])
+          written[type] = count
+        }
+      }
+      // Stress on its own 3-minute grid from midnight.
+      var s = plan.midnight + (t - plan.midnight + stressStep - 1) / stressStep * stressStep
       while s < end {
-        let stress = Int64(day.stress(at: s))
-        w.message(local: 4, [.int(stress), .int(fit(s))])
+        w.message(local: 4, [.int(Int64(day.stress(at: s))), .int(fit(s))])
         s += stressStep
       }
       t = end

@@ -36,6 +36,41 @@ struct FITDecoderTests {
     #expect(e2.message.contains("file CRC") && e2.location?.byteOffset == 14 + 18)
   }
 
+  /// The protocol's own CRC routine (Garmin FIT protocol, "CRC"): a nibble at a time
+  /// through its 16-entry table, against the reader's eight-bytes-at-a-time one.
+  @Test("the CRC eight bytes at a time equals the protocol's nibble routine, at every length")
+  func crcSlices() {
+    let table: [UInt16] = [
+      0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401, 0xA001, 0x6C00, 0x7800,
+      0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
+    ]
+    func nibbles(_ bytes: [UInt8]) -> UInt16 {
+      var crc: UInt16 = 0
+      for byte in bytes {
+        var tmp = table[Int(crc & 0xF)]
+        crc = (crc >> 4) & 0x0FFF
+        crc = crc ^ tmp ^ table[Int(byte & 0xF)]
+        tmp = table[Int(crc & 0xF)]
+        crc = (crc >> 4) & 0x0FFF
+        crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
+      }
+      return crc
+    }
+    var seed: UInt64 = 7
+    for length in 0..<70 {
+      let bytes = (0..<length).map { _ -> UInt8 in
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: seed >> 33)
+      }
+      #expect(FITCRC.of(bytes) == nibbles(bytes), "length \(length)")
+      // In two pieces, split anywhere.
+      var crc = FITCRC()
+      crc.update(Array(bytes.prefix(length / 3)))
+      crc.update(Array(bytes.dropFirst(length / 3)))
+      #expect(crc.value == nibbles(bytes))
+    }
+  }
+
   @Test("big-endian definitions read their multi-byte fields big-endian")
   func bigEndian() throws {
     let (c, _) = try FITCollector.decode(Self.recordFile(big: true).file())

@@ -29,6 +29,24 @@ struct FitbitCSVReaderTests {
     #expect(!FitbitCSVReader.matches(prefix: Array("date,metric,value\n".utf8)))
   }
 
+  @Test("the fixed-position read of `YYYY-MM-DDTHH:MM:SSZ` gives what the general parser does")
+  func utcFastPath() {
+    let texts = [
+      "2024-10-27T00:00:00Z", "2024-02-29T23:59:59Z", "2023-02-29T00:00:00Z",
+      "2024-13-01T00:00:00Z", "2024-10-27T24:00:00Z", "2024-10-27T00:60:00Z",
+      "2024-10-27T00:00:60Z", "2024-10-27 00:00:00Z", "2024-10-27T00:00:0xZ",
+      "1999-01-01T12:34:56Z", "2024-10-27T00:00:00+", "0000-01-01T00:00:00Z",
+      "2024-10-27T0::00:00Z", "2024-1/-27T00:00:00Z", "20?4-10-27T00:00:00Z",
+    ]
+    for text in texts {
+      let fast = FitbitTime.parse(text)
+      let general = TimestampParser.parse(text)
+      #expect(fast?.localSeconds == general?.localSeconds, "\(text)")
+      #expect(fast?.utcOffset == general?.utcOffset, "\(text)")
+      #expect(fast?.hasTime == general?.hasTime, "\(text)")
+    }
+  }
+
   @Test(
     "_GoogleData: UTC times placed in the zone, the data source as the source, zero minutes counted"
   )
