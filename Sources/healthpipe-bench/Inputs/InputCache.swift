@@ -51,7 +51,11 @@ struct InputCache {
   }
 
   private func describe(_ g: GeneratedInputs) -> String {
-    var parts = g.files.map { "\($0.name) \(Format.megabytes($0.bytes)) MB" }
+    // A vendor export's hundreds of files are summed, not listed.
+    var parts =
+      g.files.count > 4
+      ? ["\(g.files.count) files, \(Format.megabytes(g.files.reduce(0) { $0 + $1.bytes })) MB"]
+      : g.files.map { "\($0.name) \(Format.megabytes($0.bytes)) MB" }
     if let days = g.days { parts.append("\(days) days") }
     return parts.joined(separator: ", ")
   }
