@@ -173,6 +173,33 @@ for name, data in corpus_files((".csv",)):
     put("hae-csv", "corpus-" + name, data)
     put("long-csv", "corpus-" + name, data)
 
+# --- Garmin FIT and the vendors' text files (real files read in place)
+garmin = os.path.join(real, "vendors", "garmin", "python-fitparse")
+if os.path.isdir(garmin):
+    for name in sorted(os.listdir(garmin)):
+        if name.endswith(".fit"):
+            put("fit", name, read(os.path.join(garmin, name)))
+fitbit = os.path.join(real, "vendors", "fitbit", "leask", "Fitbit")
+if os.path.isdir(fitbit):
+    for root, _, files in os.walk(fitbit):
+        for name in sorted(files):
+            data = read(os.path.join(root, name))
+            if name.endswith(".json"):
+                try:
+                    put("vendor-text", name, json.dumps(json.loads(data)[:3], indent=2))
+                except ValueError:
+                    pass
+            elif name.endswith(".csv"):
+                put("vendor-text", name.replace(" ", "_"), data)
+put("vendor-text", "uds.json", '[{"calendarDate": "2025-06-10", "wellnessStartTimeGmt": '
+    '"2025-06-09T22:00:00.0", "wellnessStartTimeLocal": "2025-06-10T00:00:00.0", "totalSteps": 10, '
+    '"allDayStress": {"aggregatorList": [{"type": "TOTAL", "averageStressLevel": 25}]}, '
+    '"bodyBattery": {"bodyBatteryStatList": [{"bodyBatteryStatType": "HIGHEST", "statsValue": 85}]}}]')
+put("vendor-text", "sleepData.json", '[{"calendarDate": "2025-12-08", "sleepStartTimestampGMT": '
+    '"2025-12-07T23:11:00.0", "sleepEndTimestampGMT": "2025-12-08T07:11:00.0", '
+    '"deepSleepSeconds": 3240, "sleepWindowConfirmationType": "OFF_WRIST"}]')
+put("vendor-text", "steps.json", '[{"dateTime" : "02/25/23 13:17:00", "value" : "13"}]')
+
 # --- pipeline files
 for folder in (os.path.join(repo, "Pipelines"), corpus):
     if os.path.isdir(folder):
