@@ -156,7 +156,7 @@ public enum MetricCatalog {
     MetricInfo(
       .activitySummaryStand, "Stand ring", kind: .summary, aggregation: .last, unit: "count",
       display: "h"),
-  ]
+  ] + vendorSeries
 
   /// Entries by id.
   public static let byID: [MetricID: MetricInfo] = Dictionary(

@@ -168,7 +168,7 @@ public enum SeriesVocabulary {
       .goalMet, "Goal met", unit: "days", decimals: 0,
       "Per goal (goal_met_<goal>): 1 on a day the goal was met, 0 on a day with data that "
         + "missed it."),
-  ]
+  ] + vendorSeries
 
   /// The format of a known series; nil for a metric healthpipe does not know.
   public static func format(of metric: MetricID) -> SeriesFormat? { byMetric[metric] }
