@@ -16,6 +16,7 @@ extension AppleExportParser {
       let a = scanner.attribute(i)
       let n = scanner.name(of: a)
       switch n.count {
+      case 3, 11: noteStatistic(n, a)
       case 4:
         if bytesEqual(n, "type") {
           typeAttr = a
@@ -31,7 +32,12 @@ extension AppleExportParser {
         } else if bytesEqual(n, "source") {
           legacySourceAttr = a
         }
-      case 7: if bytesEqual(n, "endDate") { endAttr = a }
+      case 7:
+        if bytesEqual(n, "endDate") {
+          endAttr = a
+        } else {
+          noteStatistic(n, a)  // iOS 8's `average`
+        }
       case 9: if bytesEqual(n, "startDate") { startAttr = a }
       case 10:
         if bytesEqual(n, "sourceName") {
@@ -113,8 +119,11 @@ extension AppleExportParser {
     switch type.shape {
     case .quantity:
       guard record.hasValue else {
-        record.note(.missingField, "Record has no value")
-        return try rejectRecord(type.raw)
+        guard record.statistics.isPresent else {
+          record.note(.missingField, "Record has no value")
+          return try rejectRecord(type.raw)
+        }
+        return try finishStatisticsRecord(type, start: start, end: end, offset: utcOffset)
       }
       guard let number = record.number else {
         record.note(.badNumber, "value '\(record.valueText)' is not a number")
@@ -171,7 +180,7 @@ extension AppleExportParser {
     try sink.keep(sample, counter: type.counter)
   }
 
-  private func rejectRecord(_ typeName: String) throws {
+  func rejectRecord(_ typeName: String) throws {
     let problem = record.problem ?? RecordProblem(code: .malformed, reason: "unreadable record")
     try sink.reject(
       type: typeName, code: problem.code, reason: problem.reason,
