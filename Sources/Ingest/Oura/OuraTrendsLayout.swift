@@ -44,6 +44,14 @@ enum OuraTrendsLayout {
     "a contributor to an Oura score: Oura's own rating, not a measurement"
   private static let activityClass = "Oura's classification of the day's activity, not kept"
 
+  /// The headers of the columns read (every present cell is a sample or a reject).
+  static var read: Set<String> {
+    Set(
+      Column.allCases.filter { metric($0) != nil || stage($0) != nil }.map {
+        layout.columns[$0.rawValue].names[0]
+      })
+  }
+
   /// The layout: the columns above in order, then the columns known and not read.
   static let layout = VendorLayout(
     title: "Oura trends CSV",
