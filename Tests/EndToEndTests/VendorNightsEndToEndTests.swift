@@ -85,10 +85,16 @@ struct VendorNightsEndToEndTests {
       ])
     #expect(r.code == 0, "\(r.stderr)")
     r = try Healthpipe.run(
-      ["clean", work + "/samples.hpt", "--out", work + "/clean.hpt", "--priority", priority, "--quiet"])
+      [
+        "clean", work + "/samples.hpt", "--out", work + "/clean.hpt", "--priority", priority,
+        "--quiet",
+      ])
     #expect(r.code == 0, "\(r.stderr)")
     r = try Healthpipe.run(
-      ["aggregate", work + "/clean.hpt", "--out", work + "/agg", "--as-of", "2026-07-22", "--quiet"])
+      [
+        "aggregate", work + "/clean.hpt", "--out", work + "/agg", "--as-of", "2026-07-22",
+        "--quiet",
+      ])
     #expect(r.code == 0, "\(r.stderr)")
     let expected =
       try Python.json(Self.script, [Self.vendors, order.joined(separator: ",")])

@@ -36,7 +36,10 @@ struct VendorSampleEndToEndTests {
     #expect(r.code == 0, "\(r.stderr)")
     let rejects = try Healthpipe.run(["export", dir.path + "/rejects-ingest.hpt"]).stdout
     let rows = rejects.split(separator: "\r\n").dropFirst()
-    #expect(rows.allSatisfy { $0.hasPrefix("ingest,duplicate,") && $0.contains("Withings wrote the night twice") })
+    #expect(
+      rows.allSatisfy {
+        $0.hasPrefix("ingest,duplicate,") && $0.contains("Withings wrote the night twice")
+      })
     r = try Healthpipe.run([
       "clean", dir.path + "/samples.hpt", "--out", dir.path + "/clean.hpt", "--quiet",
     ])

@@ -16,7 +16,6 @@ extension AppleExportParser {
       let a = scanner.attribute(i)
       let n = scanner.name(of: a)
       switch n.count {
-      case 3, 11: noteStatistic(n, a)
       case 4:
         if bytesEqual(n, "type") {
           typeAttr = a
@@ -32,12 +31,7 @@ extension AppleExportParser {
         } else if bytesEqual(n, "source") {
           legacySourceAttr = a
         }
-      case 7:
-        if bytesEqual(n, "endDate") {
-          endAttr = a
-        } else {
-          noteStatistic(n, a)  // iOS 8's `average`
-        }
+      case 7: if bytesEqual(n, "endDate") { endAttr = a } else { noteStatistic(n, a) }
       case 9: if bytesEqual(n, "startDate") { startAttr = a }
       case 10:
         if bytesEqual(n, "sourceName") {
@@ -47,7 +41,7 @@ extension AppleExportParser {
         }
       case 16:
         if bytesEqual(n, "HKWasUserEntered") { record.userEntered = isYes(a) }
-      default: break
+      default: noteStatistic(n, a)  // iOS 8's `min`, `max`, `sum`, `recordCount`
       }
     }
     // iOS 8 wrote the source as `source`; `sourceName` wins where both are present.
@@ -59,6 +53,23 @@ extension AppleExportParser {
         return AppleType(raw: name, counter: sink.counter(for: name))
       }
     }
+    noteDates(start: startAttr, end: endAttr)
+    if let valueAttr {
+      record.hasValue = true
+      let shape = record.type?.shape ?? .quantity
+      switch shape {
+      case .quantity:
+        record.number = parseNumber(valueAttr)
+        // Kept for a possible reject; short values are stored inline by String.
+        record.valueText = scanner.value(of: valueAttr)
+      case .sleep, .standHour, .category:
+        record.valueText = intern(valueAttr, in: &words)
+      }
+    }
+  }
+
+  /// Reads the record's `startDate` and `endDate` attributes, noting what is missing or bad.
+  private func noteDates(start startAttr: XMLAttribute?, end endAttr: XMLAttribute?) {
     if let startAttr {
       record.start = parseDate(startAttr)
       if record.start == nil {
@@ -76,18 +87,6 @@ extension AppleExportParser {
       }
     } else {
       record.note(.missingField, "Record has no endDate")
-    }
-    if let valueAttr {
-      record.hasValue = true
-      let shape = record.type?.shape ?? .quantity
-      switch shape {
-      case .quantity:
-        record.number = parseNumber(valueAttr)
-        // Kept for a possible reject; short values are stored inline by String.
-        record.valueText = scanner.value(of: valueAttr)
-      case .sleep, .standHour, .category:
-        record.valueText = intern(valueAttr, in: &words)
-      }
     }
   }
 

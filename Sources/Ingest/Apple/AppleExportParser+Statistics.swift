@@ -31,7 +31,8 @@ struct RecordStatistics {
   /// the attributes do not give one.
   func value(cumulative: Bool) -> Outcome {
     if let bad {
-      return .failure(RecordProblem(code: .badNumber, reason: "\(bad.name) '\(bad.text)' is not a number"))
+      return .failure(
+        RecordProblem(code: .badNumber, reason: "\(bad.name) '\(bad.text)' is not a number"))
     }
     if cumulative {
       if let sum { return .success(sum) }
@@ -53,6 +54,7 @@ struct RecordStatistics {
 extension AppleExportParser {
   /// Notes a statistics attribute of the record's start tag (`n` is its name).
   func noteStatistic(_ n: UnsafeRawBufferPointer, _ a: XMLAttribute) {
+    guard n.count == 3 || n.count == 7 || n.count == 11 else { return }
     let name: String
     if bytesEqual(n, "min") {
       name = "min"

@@ -89,7 +89,8 @@ enum OuraTrendsLayout {
         .notRead("the sum of Light, Deep and REM Sleep Duration, which are read")),
       VendorColumn(
         "Average Resting Heart Rate",
-        .notRead("the mean heart rate asleep; Lowest Resting Heart Rate is read as resting heart rate")),
+        .notRead(
+          "the mean heart rate asleep; Lowest Resting Heart Rate is read as resting heart rate")),
       VendorColumn(
         "Total Burn",
         .notRead("resting and active energy together; Activity Burn is read as active energy")),

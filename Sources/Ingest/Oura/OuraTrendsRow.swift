@@ -32,7 +32,9 @@ struct OuraTrendsRow {
 
   /// The day's values and what they become.
   static let dailyTargets: [(Column, VendorRows.Target)] = Column.allCases.compactMap { c in
-    OuraTrendsLayout.metric(c).map { (c, VendorRows.Target(metric: $0.metric, unit: $0.unit, hrv: $0.hrv)) }
+    OuraTrendsLayout.metric(c).map {
+      (c, VendorRows.Target(metric: $0.metric, unit: $0.unit, hrv: $0.hrv))
+    }
   }
 
   /// The stage columns.

@@ -17,8 +17,7 @@ extension VendorRows {
   /// The date or time in column `c`; a time without an offset is read in `offset` when
   /// given (a row's zone column), else in the assumed local `zone` (noted in the manifest
   /// as `what`).
-  func time(_ c: Int, offset: Int32? = nil, zone: inout LocalTimeZone, what: String) -> TimeCell
-  {
+  func time(_ c: Int, offset: Int32? = nil, zone: inout LocalTimeZone, what: String) -> TimeCell {
     guard let cell = cell(c) else { return .absent }
     guard let ts = TimestampParser.parse(cell) else {
       return .bad(String(decoding: cell, as: UTF8.self))

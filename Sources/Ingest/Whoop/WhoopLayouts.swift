@@ -39,9 +39,11 @@ enum WhoopLayouts {
         ["Asleep duration (min)", "Duración del sueño (min)"],
         .notRead("the sum of the light, deep and REM columns, which are read")),
       VendorColumn(
-        ["Sleep need (min)", "Sueño necesario (min)"], .notRead("WHOOP's target, not a measurement")),
+        ["Sleep need (min)", "Sueño necesario (min)"], .notRead("WHOOP's target, not a measurement")
+      ),
       VendorColumn(
-        ["Sleep debt (min)", "Deuda de sueño (min)"], .notRead("WHOOP's estimate, not a measurement")),
+        ["Sleep debt (min)", "Deuda de sueño (min)"],
+        .notRead("WHOOP's estimate, not a measurement")),
       VendorColumn(
         ["Sleep efficiency %", "Eficiencia del sueño %"],
         .notRead("asleep over in-bed time, from columns that are read")),

@@ -25,10 +25,12 @@ extension WithingsRow {
     else {
       let reason =
         fromCell == nil
-        ? "from is empty" : toCell == nil ? "to is empty"
-        : from?.utcOffset == nil || to?.utcOffset == nil
-          ? "from '\(rows.text(0))' or to '\(rows.text(1))' is not a time with an offset"
-          : "to is not after from"
+        ? "from is empty"
+        : toCell == nil
+          ? "to is empty"
+          : from?.utcOffset == nil || to?.utcOffset == nil
+            ? "from '\(rows.text(0))' or to '\(rows.text(1))' is not a time with an offset"
+            : "to is not after from"
       return try rejectNight(.badDate, reason)
     }
     if let loser = overlaps[rows.line] {

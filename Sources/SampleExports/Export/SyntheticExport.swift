@@ -179,7 +179,8 @@ extension SyntheticExport {
     bytes: Int64, format: SyntheticFormat, seed: UInt64, density: SyntheticDensity = .full,
     to directory: String
   ) throws -> SyntheticFile {
-    try writeAllAtLeast(bytes: bytes, format: format, seed: seed, density: density, to: directory)[0]
+    try writeAllAtLeast(bytes: bytes, format: format, seed: seed, density: density, to: directory)[
+      0]
   }
 
   /// Like `writeAtLeast`, returning every file written (a format may write several: WHOOP's

@@ -11,7 +11,8 @@ extension WhoopExportWriter {
       if let nap = c.plan.nap, let first = nap.segments.first, let last = nap.segments.last,
         let napCycle = cycles.cycle(at: first.span.start)
       {
-        var rng = SeededRandom(seed: timeline.options.seed, UInt64(bitPattern: Int64(c.plan.day)), 73)
+        var rng = SeededRandom(
+          seed: timeline.options.seed, UInt64(bitPattern: Int64(c.plan.day)), 73)
         var light: Int64 = 0
         var awake: Int64 = 0
         for s in nap.segments {
@@ -58,15 +59,17 @@ extension WhoopExportWriter {
 
   /// `workouts.csv`: the person's workouts inside their cycles, newest first.
   func writeWorkouts(_ out: ByteWriter) throws -> Int {
-    try out.append(string: 
-      "Cycle start time,Cycle end time,Cycle timezone,Workout start time,Workout end time,"
+    try out.append(
+      string:
+        "Cycle start time,Cycle end time,Cycle timezone,Workout start time,Workout end time,"
         + "Duration (min),Activity name,Activity Strain,Energy burned (cal),Max HR (bpm),"
         + "Average HR (bpm),HR Zone 1 %,HR Zone 2 %,HR Zone 3 %,HR Zone 4 %,HR Zone 5 %,"
         + "GPS enabled,Distance (meters),Altitude gain (meters)\n")
     var rows = 0
     for c in cycles.cycles.reversed() {
       for w in c.plan.workouts.reversed() {
-        guard let cycle = cycles.cycle(at: w.span.start), w.span.end <= timeline.calendar.exportEpoch
+        guard let cycle = cycles.cycle(at: w.span.start),
+          w.span.end <= timeline.calendar.exportEpoch
         else { continue }
         var rng = SeededRandom(seed: timeline.options.seed, UInt64(bitPattern: w.span.start), 74)
         try out.append(cycle: cycle)
@@ -96,7 +99,8 @@ extension WhoopExportWriter {
   /// `journal_entries.csv`: three questions per closed cycle; the notes sometimes hold a
   /// comma (quoted).
   func writeJournal(_ out: ByteWriter) throws -> Int {
-    try out.append("Cycle start time,Cycle end time,Cycle timezone,Question text,Answered yes,Notes\n")
+    try out.append(
+      "Cycle start time,Cycle end time,Cycle timezone,Question text,Answered yes,Notes\n")
     let questions = ["Have any alcoholic drinks?", "Consumed caffeine?", "Felt stressed?"]
     var rows = 0
     for c in cycles.cycles.reversed() where c.end != nil {

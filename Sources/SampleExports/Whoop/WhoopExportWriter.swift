@@ -23,8 +23,9 @@ struct WhoopExportWriter {
 
   /// `physiological_cycles.csv`; returns the rows written.
   func writeCycles(_ out: ByteWriter) throws -> Int {
-    try out.append(string: 
-      "Cycle start time,Cycle end time,Cycle timezone,Recovery score %,"
+    try out.append(
+      string:
+        "Cycle start time,Cycle end time,Cycle timezone,Recovery score %,"
         + "Resting heart rate (bpm),Heart rate variability (ms),Skin temp (celsius),"
         + "Blood oxygen %,Day Strain,Energy burned (cal),Max HR (bpm),Average HR (bpm),")
     try out.append(string: Self.sleepHeader + "\n")
@@ -45,7 +46,8 @@ struct WhoopExportWriter {
         try out.append(byte: 0x2C)
         try out.append(number: RecordFactory.round(rng.uniform(0.1, 18), 1), decimals: 1)
         let kcal = rng.uniform(1_600, 1_900) + c.plan.workouts.reduce(0.0) { $0 + $1.activeKcal }
-        try out.append(string: ",\(Int(kcal)),\(Int(rng.uniform(110, 185))),\(Int(rng.uniform(65, 85)))")
+        try out.append(
+          string: ",\(Int(kcal)),\(Int(rng.uniform(110, 185))),\(Int(rng.uniform(65, 85)))")
       } else {
         try out.append(",,,,")
       }

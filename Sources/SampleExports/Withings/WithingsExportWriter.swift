@@ -13,8 +13,9 @@ struct WithingsExportWriter {
 
   /// `sleep.csv`; returns the rows written.
   func writeSleep(_ out: ByteWriter) throws -> Int {
-    try out.append(string: 
-      "from,to,\"light (s)\",\"deep (s)\",\"rem (s)\",\"awake (s)\",\"wake up\","
+    try out.append(
+      string:
+        "from,to,\"light (s)\",\"deep (s)\",\"rem (s)\",\"awake (s)\",\"wake up\","
         + "\"Duration to sleep (s)\",\"Duration to wake up (s)\",\"Snoring (s)\","
         + "\"Snoring episodes\",\"Average heart rate\",\"Heart rate (min)\","
         + "\"Heart rate (max)\",\"Night events\",Notes\n")
@@ -63,8 +64,9 @@ struct WithingsExportWriter {
 
   /// `weight.csv`: the scale's weigh-ins in pounds, newest first; body composition on most.
   func writeWeight(_ out: ByteWriter) throws -> Int {
-    try out.append(string: 
-      "Date,\"Weight (lb)\",\"Fat mass (lb)\",\"Bone mass (lb)\",\"Muscle mass (lb)\","
+    try out.append(
+      string:
+        "Date,\"Weight (lb)\",\"Fat mass (lb)\",\"Bone mass (lb)\",\"Muscle mass (lb)\","
         + "\"Hydration (lb)\",Comments\n")
     var rows = 0
     let zones = timeline.calendar.zones

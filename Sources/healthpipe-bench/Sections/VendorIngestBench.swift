@@ -1,7 +1,7 @@
 import Foundation
 import HealthCore
 
-/// Section 10: the vendors' export CSVs (issue 30: at least 100 MB/s on one core). Each
+/// Section 10: the vendors' export CSVs (performance.md #11: at least 100 MB/s on one core). Each
 /// file kind is generated (`healthpipe sample --formats oura,whoop,withings` of many years)
 /// and ingested by one `healthpipe ingest` given the file several times, so that the
 /// process start and the stage's fixed costs weigh little against the reading. The budget
@@ -28,7 +28,8 @@ enum VendorIngestBench {
     let target = ctx.options.quick ? 4 * BenchSizes.mb : 48 * BenchSizes.mb
     var operations: [Operation] = []
     for (kind, name, title) in files {
-      let spec = InputSpec(kind: kind, minBytes: bytes, days: nil, zip: false, seed: ctx.options.seed)
+      let spec = InputSpec(
+        kind: kind, minBytes: bytes, days: nil, zip: false, seed: ctx.options.seed)
       let g = try ctx.inputs.inputs(spec)
       guard let file = name.isEmpty ? g.files.first : g.file(name) else { continue }
       let times = Int(max(1, min(32, (target + file.bytes - 1) / max(1, file.bytes))))
@@ -47,9 +48,10 @@ enum VendorIngestBench {
       ctx.check(
         section, "\(m.name): rate per CPU second", best: m.megabytesPerSecond(m.bestCPU),
         median: m.megabytesPerSecond(m.medianCPU), unit: "MB/s", .atLeast, budget,
-        source: "issue 30")
+        source: "performance.md #11")
     }
-    SectionPrinter.print(section, ctx.measurements.filter { $0.section == section }, ctx.checks(of: section))
+    SectionPrinter.print(
+      section, ctx.measurements.filter { $0.section == section }, ctx.checks(of: section))
     Console.out(
       "  each file is given to one ingest several times (× N): start-up is paid once; "
         + "MB/s per CPU second is the reader's speed on one core.")

@@ -59,8 +59,12 @@ struct DaySummaryArbitrationTests {
     #expect(result.cleaned(.steps).map(\.source) == ["Oura"])
     #expect(result.sum(.steps) == 2_249)
     let reasons = result.rejects(.overlapped).map(\.reason)
-    #expect(reasons.contains { $0.hasPrefix("a whole-day total for 2024-01-01; 'Oura' (*, same priority") })
-    #expect(reasons.contains { $0.hasPrefix("inside 2024-01-01, whose whole-day total from 'Oura'") })
+    #expect(
+      reasons.contains {
+        $0.hasPrefix("a whole-day total for 2024-01-01; 'Oura' (*, same priority")
+      })
+    #expect(
+      reasons.contains { $0.hasPrefix("inside 2024-01-01, whose whole-day total from 'Oura'") })
   }
 
   @Test("a DST day of 25 hours is a whole day; a 20-hour interval is not")

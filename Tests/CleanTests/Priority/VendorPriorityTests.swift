@@ -23,7 +23,9 @@ struct VendorPriorityTests {
     #expect(rank(p, "OMRON connect") == 2)
     #expect(rank(p, "Health Connect") == 2)
     // Through the device description too.
-    #expect(rank(p, "Health", device: "<<HKDevice: 0x1>, name:Body+, manufacturer:Withings, model:Body+>") == 2)
+    #expect(
+      rank(p, "Health", device: "<<HKDevice: 0x1>, name:Body+, manufacturer:Withings, model:Body+>")
+        == 2)
     #expect(rank(p, "Health", device: "<<HKDevice: 0x1>, name:Health Mate, model:WBS05>") == 0)
   }
 

@@ -18,8 +18,10 @@ struct StatisticsRecordTests {
   func discrete() throws {
     let r = try ParsedExport.parse(
       export(
-        Self.record("HeartRate", "count/min", "min=\"62\" max=\"70\" average=\"66\" recordCount=\"5\"")
-          + Self.record("HeartRate", "count/min", "min=\"64\" max=\"64\" average=\"64\" recordCount=\"1\"")
+        Self.record(
+          "HeartRate", "count/min", "min=\"62\" max=\"70\" average=\"66\" recordCount=\"5\"")
+          + Self.record(
+            "HeartRate", "count/min", "min=\"64\" max=\"64\" average=\"64\" recordCount=\"1\"")
           + Self.record("BodyMass", "kg", "min=\"72.5\" max=\"72.5\" recordCount=\"1\"")))
     #expect(r.rejects.isEmpty)
     let heart = r.samples(.heartRate)

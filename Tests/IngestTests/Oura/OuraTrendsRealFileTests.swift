@@ -1,8 +1,9 @@
 import Foundation
 import HealthCore
-@testable import Ingest
 import TestSupport
 import Testing
+
+@testable import Ingest
 
 /// The real Oura trends CSV (`vendors/oura/mohdasti/`), read in place and checked against an
 /// independent count with Python's `csv` module: every cell of every row is a sample, a
@@ -80,7 +81,9 @@ struct OuraTrendsRealFileTests {
       #expect(steps?.value == day["steps"] as? Double, "line \(line)")
       // The day's values sit on the file's date (the wake date), at -07:00 in summer.
       for s in samples where s.metric != .sleep {
-        #expect(LocalDay(epochSeconds: s.start, utcOffset: s.utcOffset).description == day["date"] as? String)
+        #expect(
+          LocalDay(epochSeconds: s.start, utcOffset: s.utcOffset).description == day["date"]
+            as? String)
         #expect(s.utcOffset == -25_200)
       }
     }

@@ -16,7 +16,8 @@ func readVendor<Reader: BufferedTextReader>(
   _ type: Reader.Type, _ text: String, path: String = "vendor.csv",
   options: ReaderOptions = losAngeles
 ) throws -> Collected {
-  try readInMemory(type, Array(text.utf8), path: path, options: options, bufferSize: 64, chunkSize: 7)
+  try readInMemory(
+    type, Array(text.utf8), path: path, options: options, bufferSize: 64, chunkSize: 7)
 }
 
 /// The JSON object a Python script prints about `path` (the independent counts of the

@@ -48,13 +48,15 @@ struct WhoopCSVReaderTests {
     let onset = epoch(2026, 7, 22, 2, 25, 47, offset: -25_200)
     let night = out.samples(.sleep).filter { $0.origin.record == 2 }
     #expect(night.allSatisfy { $0.start == onset && $0.end == onset + 5 * 3600 + 22 * 60 + 27 })
-    #expect(night.map(\.category).sorted() == ["asleepCore", "asleepDeep", "asleepREM", "awake", "inBed"])
+    #expect(
+      night.map(\.category).sorted() == ["asleepCore", "asleepDeep", "asleepREM", "awake", "inBed"])
     #expect(night.map(\.value).sorted() == [14, 26, 86, 196, 322])
     // Its recovery and HRV (RMSSD) are whole-day rows of 2026-07-22 (wake 07:48 + 6 h).
     let hrv = out.samples(.hrvRMSSD)
     #expect(hrv.map(\.value) == [28, 61])
     #expect(hrv.allSatisfy { $0.hrvKind == .rmssd })
-    #expect(hrv[0].start == epoch(2026, 7, 22, offset: -25_200) && hrv[0].end == hrv[0].start + 86_400)
+    #expect(
+      hrv[0].start == epoch(2026, 7, 22, offset: -25_200) && hrv[0].end == hrv[0].start + 86_400)
     #expect(out.samples(.whoopRecovery).map(\.unit) == ["%", "%"])
     // The open cycle's strain, energy, max and average HR: 4 rejects with the reason.
     let open = out.rejects.filter { $0.origin.record == 2 }
@@ -132,9 +134,10 @@ struct WhoopCSVReaderTests {
       + "2026-07-12 23:20:04,2026-07-14 00:10:00,UTC+01:00,Felt stressed?,maybe,\n"
     let out = try readVendor(WhoopCSVReader.self, text)
     #expect(out.reconciles)
-    #expect(out.samples.map(\.metric.rawValue) == [
-      "WHOOP journal: Have any alcoholic drinks?", "WHOOP journal: Consumed caffeine?",
-    ])
+    #expect(
+      out.samples.map(\.metric.rawValue) == [
+        "WHOOP journal: Have any alcoholic drinks?", "WHOOP journal: Consumed caffeine?",
+      ])
     #expect(out.samples.map(\.value) == [1, 0])
     #expect(out.samples.allSatisfy { $0.start == epoch(2026, 7, 13, offset: 3600) })
     #expect(out.rejects.map(\.origin.record) == [4])

@@ -1,8 +1,9 @@
 import Foundation
 import HealthCore
-@testable import Ingest
 import TestSupport
 import Testing
+
+@testable import Ingest
 
 /// The real WHOOP export (`vendors/whoop/mohdasti/`), read in place and checked against an
 /// independent count with Python's `csv` and `datetime`: every cell of every row is a
@@ -82,7 +83,9 @@ struct WhoopRealFileTests {
       #expect((line["zone"] as? String) == "UTC-07:00")
       if let hrv = samples.first(where: { $0.metric == .hrvRMSSD }) {
         #expect(hrv.value == line["hrv"] as? Double && hrv.hrvKind == .rmssd)
-        #expect(LocalDay(epochSeconds: hrv.start, utcOffset: hrv.utcOffset).description == line["day"] as? String)
+        #expect(
+          LocalDay(epochSeconds: hrv.start, utcOffset: hrv.utcOffset).description == line["day"]
+            as? String)
       } else {
         #expect(line["hrv"] is NSNull, "line \(record)")
       }

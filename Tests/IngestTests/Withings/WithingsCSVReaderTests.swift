@@ -8,7 +8,8 @@ import Testing
 /// (docs/ingest-withings.md); every expected value is worked out by hand in the comments.
 @Suite("Withings export CSVs")
 struct WithingsCSVReaderTests {
-  static let berlinOptions = ReaderOptions(timeZone: "Europe/Berlin", timeZoneOrigin: "pipeline setting")
+  static let berlinOptions = ReaderOptions(
+    timeZone: "Europe/Berlin", timeZoneOrigin: "pipeline setting")
 
   /// A German `sleep.csv`: a night, a night without heart rate, and the same night written
   /// again (it overlaps line 3 and holds less asleep time).
@@ -94,7 +95,8 @@ struct WithingsCSVReaderTests {
       WithingsCSVReader.self, text, path: "aggregates_calories_passive.csv")
     #expect(energy.samples.allSatisfy { $0.metric == .basalEnergy && $0.unit == "kcal" })
     // A renamed file cannot say what it counts.
-    let error = try #require(healthError { _ = try readVendor(WithingsCSVReader.self, text, path: "steps.csv") })
+    let error = try #require(
+      healthError { _ = try readVendor(WithingsCSVReader.self, text, path: "steps.csv") })
     #expect(error.code == .dataError && error.message.contains("aggregates_<quantity>.csv"))
   }
 

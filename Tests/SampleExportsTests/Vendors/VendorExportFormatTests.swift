@@ -128,7 +128,9 @@ struct VendorExportFormatTests {
     _ = try SyntheticExport.write(
       SyntheticOptions(days: 120, seed: 42), formats: [.oura, .whoop, .withings], to: again.path)
     for name in try FileManager.default.contentsOfDirectory(atPath: Self.run.path) {
-      #expect(try SyntheticTestSupport.bytes(Self.run.file(name)) == SyntheticTestSupport.bytes(again.file(name)), "\(name)")
+      #expect(
+        try SyntheticTestSupport.bytes(Self.run.file(name))
+          == SyntheticTestSupport.bytes(again.file(name)), "\(name)")
     }
   }
 }
