@@ -54,7 +54,7 @@ public struct OuraTrendsReader: SeekableSourceReader, Sendable {
   /// of its columns (`date`, `Sleep Score`, `Readiness Score`, `Average HRV`, …).
   public static func matches(prefix: [UInt8]) -> Bool {
     VendorSniffing.header(prefix).map {
-      OuraTrendsLayout.layout.matches($0) >= OuraTrendsLayout.layout.minimumMatches
+      VendorLayout.best(of: [OuraTrendsLayout.layout], for: $0) != nil
     } ?? false
   }
 }

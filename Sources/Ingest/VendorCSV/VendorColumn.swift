@@ -56,16 +56,25 @@ struct VendorLayout: Sendable {
   let columns: [VendorColumn]
   /// How many of the layout's columns a header must have to be taken for this layout.
   let minimumMatches: Int
+  /// The share of the header's cells that must be columns of this layout: a layout of
+  /// generic names (Withings' `Date,"Weight (lb)"`) must not claim a file of another
+  /// format that happens to have such columns among a hundred others (a Health Auto Export
+  /// daily CSV has `Date` and `Height (cm)`).
+  let minimumShare: Double
   /// How to get the file again (the vendor's export button).
   let hint: String
   /// The normalised names of every column, by column position.
   let normalisedNames: [[String]]
 
   /// A layout.
-  init(title: String, columns: [VendorColumn], minimumMatches: Int, hint: String) {
+  init(
+    title: String, columns: [VendorColumn], minimumMatches: Int, minimumShare: Double = 0.5,
+    hint: String
+  ) {
     self.title = title
     self.columns = columns
     self.minimumMatches = minimumMatches
+    self.minimumShare = minimumShare
     self.hint = hint
     normalisedNames = columns.map { $0.names.map(VendorHeaderText.normalised) }
   }
@@ -90,12 +99,17 @@ struct VendorLayout: Sendable {
   }
 
   /// Of several layouts, the one the header cells fit best: the most columns matched, at
-  /// least the layout's minimum; nil when none fits.
+  /// least the layout's minimum and its share of the header's cells; nil when none fits.
   static func best(of layouts: [VendorLayout], for headerCells: [String]) -> Int? {
     var best: (index: Int, score: Int)?
+    let known = { (layout: VendorLayout) in
+      headerCells.filter { layout.column(named: $0) != nil }.count
+    }
     for (i, layout) in layouts.enumerated() {
       let score = layout.matches(headerCells)
-      guard score >= layout.minimumMatches else { continue }
+      guard score >= layout.minimumMatches,
+        Double(known(layout)) >= layout.minimumShare * Double(headerCells.count)
+      else { continue }
       if best == nil || score > best!.score { best = (i, score) }
     }
     return best?.index

@@ -100,9 +100,9 @@ final class VendorRows {
     while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 { end -= 1 }
     let n = end - start
     if n == 0 { return true }
-    guard n == 4 else { return false }
-    let word = (0..<4).map { cell[start + $0] | 0x20 }
-    return word == Array("none".utf8) || word == Array("null".utf8)
+    guard n == 4, cell[start] | 0x20 == 0x6E else { return false }  // n
+    let (b1, b2, b3) = (cell[start + 1] | 0x20, cell[start + 2] | 0x20, cell[start + 3] | 0x20)
+    return (b1 == 0x6F && b2 == 0x6E && b3 == 0x65) || (b1 == 0x75 && b2 == 0x6C && b3 == 0x6C)
   }
 
   /// The trimmed cell of layout column `c`; nil when the file has no such column or the

@@ -29,9 +29,9 @@ struct WhoopSleep {
   func read(zone: inout LocalTimeZone) throws -> VendorRows.Span? {
     let onset = rows.time(c(.onset), offset: offset, zone: &zone, what: WhoopRow.what)
     let wake = rows.time(c(.wake), offset: offset, zone: &zone, what: WhoopRow.what)
-    let valueColumns = (Self.stages.map(\.0) + Self.values.map(\.0)).map(c)
     guard case .time(let from) = onset, case .time(let to) = wake, to.epoch > from.epoch else {
       if case .absent = onset, case .absent = wake { return nil }
+      let valueColumns = (Self.stages.map(\.0) + Self.values.map(\.0)).map(c)
       let problem = OuraTrendsRow.bedtimeProblem(start: onset, end: wake)
       let reason = problem.reason.replacingOccurrences(of: "Bedtime Start", with: "Sleep onset")
         .replacingOccurrences(of: "Bedtime End", with: "Wake onset")

@@ -54,7 +54,7 @@ enum WithingsLayouts {
       VendorColumn(["Night events"], .notRead(sleepSummary)),
       VendorColumn(["Notes"], .notRead("free text")),
     ],
-    minimumMatches: 6, hint: hint)
+    minimumMatches: 6, minimumShare: 0.8, hint: hint)
 
   // MARK: weight.csv
 
@@ -77,7 +77,7 @@ enum WithingsLayouts {
       VendorColumn(["Hydration", "Wasseranteil"], .notRead(composition), unitInHeader: true),
       VendorColumn(["Comments", "Kommentare"], .notRead("free text")),
     ],
-    minimumMatches: 2, hint: hint)
+    minimumMatches: 2, minimumShare: 0.8, hint: hint)
 
   // MARK: bp.csv
 
@@ -95,7 +95,7 @@ enum WithingsLayouts {
       VendorColumn(["Diastolic", "Diastole"]),
       VendorColumn(["Comments", "Kommentare"], .notRead("free text")),
     ],
-    minimumMatches: 3, hint: hint)
+    minimumMatches: 3, minimumShare: 0.8, hint: hint)
 
   // MARK: height.csv
 
@@ -105,7 +105,7 @@ enum WithingsLayouts {
       date,
       VendorColumn(["Height", "Grösse", "Größe"], unitInHeader: true),
     ],
-    minimumMatches: 2, hint: hint)
+    minimumMatches: 2, minimumShare: 0.8, hint: hint)
 
   /// The header of the daily files `aggregates_<quantity>.csv`.
   static let dailyHeader = ["date", "value"]
