@@ -29,8 +29,8 @@ public enum FormatDetector {
     throw HealthError.malformed(
       "unknown format: it starts with \(preview(head)); expected an Apple Health export.zip "
         + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), "
-        + "a long CSV with the columns date,metric,value,unit,source, a FIT file, or a Garmin "
-        + "Connect or Fitbit export file",
+        + "an Oura trends CSV, a WHOOP or Withings export CSV, a long CSV with the columns "
+        + "date,metric,value,unit,source, a FIT file, or a Garmin Connect or Fitbit export file",
       at: SourceLocation(file: path, byteOffset: 0),
       hint:
         "formats are recognised by content, not by file name; check that this is the file you meant"
@@ -60,14 +60,19 @@ public enum FormatDetector {
       }
       return nil
     }
-    // The text formats: each reader knows its own signature.
-    if AutoExportJSONReader.matches(prefix: head) { return .autoExportJSON }
-    // Garmin's and Fitbit's JSON documents (root arrays) before the CSV sniffers, which
+    // Garmin's and Fitbit's JSON documents (root arrays) before any CSV sniffer, which
     // would take a one-line document for a header (docs/ingest-garmin.md).
     if first == 0x5B {
       if GarminConnectJSONReader.matches(prefix: head) { return .garminJSON }
       if FitbitJSONReader.matches(prefix: head) { return .fitbitJSON }
     }
+    // The text formats: each reader knows its own signature. Vendors' CSVs first: a
+    // Withings `weight.csv` (`Date,"Weight (lb)",…`) also has the shape of a Health Auto
+    // Export daily CSV.
+    if OuraTrendsReader.matches(prefix: head) { return .ouraTrendsCSV }
+    if WhoopCSVReader.matches(prefix: head) { return .whoopCSV }
+    if WithingsCSVReader.matches(prefix: head) { return .withingsCSV }
+    if AutoExportJSONReader.matches(prefix: head) { return .autoExportJSON }
     if AutoExportCSVReader.matches(prefix: head) { return .autoExportCSV }
     if AutoExportWorkoutsCSVReader.matches(prefix: head) { return .autoExportWorkoutsCSV }
     if LongCSVReader.matches(prefix: head) { return .longCSV }

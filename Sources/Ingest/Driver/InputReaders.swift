@@ -19,6 +19,9 @@ public enum InputReaders {
     case .fitbitJSON: FitbitJSONReader()
     case .fitbitCSV: FitbitCSVReader()
     case .fitbitTakeout: FitbitTakeoutReader()
+    case .ouraTrendsCSV: OuraTrendsReader()
+    case .whoopCSV: WhoopCSVReader()
+    case .withingsCSV: WithingsCSVReader()
     }
   }
 }

@@ -30,7 +30,7 @@ public enum SyntheticExport {
     var needs: Set<SyntheticPeriod> = []
     for format in formats {
       switch format {
-      case .appleXML, .appleZip, .longCSV: needs.insert(.apple)
+      case .appleXML, .appleZip, .longCSV, .oura, .whoop, .withings: needs.insert(.apple)
       case .autoExportJSON: needs.insert(.autoExportJSON)
       case .autoExportCSV: needs.insert(.autoExportCSV)
       default: needs.insert(.apple)  // the vendors' devices see the Apple export's days
@@ -88,7 +88,9 @@ public enum SyntheticExport {
       let first = LocalDay(dayNumber: Int32(calendar.ringFirst))
       let last = LocalDay(dayNumber: Int32(calendar.appleLast))
       return ["ring-\(first)-\(last).csv"]
-    default:
+    case .oura, .whoop, .withings:
+      return VendorExportFiles.names(format, calendar)
+    case .garminFIT, .garminExport, .garminJSON, .fitbitJSON, .fitbitCSV, .fitbitTakeout:
       let range =
         "\(LocalDay(dayNumber: Int32(calendar.appleFirst)))-\(LocalDay(dayNumber: Int32(calendar.appleLast)))"
       switch format {
@@ -158,7 +160,9 @@ public enum SyntheticExport {
       let rows = try RingExport(timeline: timeline).write(out)
       try writer.commit()
       return [SyntheticFile(format: format, path: path, bytes: out.total, items: rows)]
-    default:
+    case .oura, .whoop, .withings:
+      return try VendorExportFiles.write(format, timeline: timeline, names: names, base: base)
+    case .garminFIT, .garminExport, .garminJSON, .fitbitJSON, .fitbitCSV, .fitbitTakeout:
       return try VendorSampleFiles.files(format, timeline).map { f in
         let path = base + f.path
         if let slash = path.lastIndex(of: "/") {
@@ -182,7 +186,10 @@ extension SyntheticExport {
     case .autoExportJSON: return hourly ? 27_000 : 3_500
     case .autoExportCSV: return hourly ? 3_900 : 300
     case .longCSV: return options.density == .full ? 7_500 : 450
-    case .garminFIT, .garminExport: return options.density == .full ? 45_000 : 4_000
+    case .oura: return 330
+    case .whoop: return 240
+    case .withings: return 1_500
+    case .garminFIT, .garminExport: return options.density == .full ? 65_000 : 5_000
     case .garminJSON: return 4_500
     case .fitbitJSON, .fitbitTakeout: return options.density == .full ? 800_000 : 30_000
     case .fitbitCSV: return options.density == .full ? 400_000 : 16_000
@@ -197,6 +204,16 @@ extension SyntheticExport {
     bytes: Int64, format: SyntheticFormat, seed: UInt64, density: SyntheticDensity = .full,
     to directory: String
   ) throws -> SyntheticFile {
+    try writeAllAtLeast(bytes: bytes, format: format, seed: seed, density: density, to: directory)[
+      0]
+  }
+
+  /// Like `writeAtLeast`, returning every file written (a format may write several: WHOOP's
+  /// four CSVs), the sized one first.
+  public static func writeAllAtLeast(
+    bytes: Int64, format: SyntheticFormat, seed: UInt64, density: SyntheticDensity = .full,
+    to directory: String
+  ) throws -> [SyntheticFile] {
     var options = SyntheticOptions(days: 1, seed: seed, density: density)
     options.autoExportGrouping = .hours
     var days = Int(
@@ -208,7 +225,7 @@ extension SyntheticExport {
       guard let first = files.first else {
         throw SyntheticErrors.internalError("no file written for \(format.rawValue)")
       }
-      if first.bytes >= bytes || days >= SyntheticOptions.maximumDays { return first }
+      if first.bytes >= bytes || days >= SyntheticOptions.maximumDays { return files }
       days = min(
         SyntheticOptions.maximumDays,
         Int(Double(days) * Double(bytes) / Double(max(1, first.bytes)) * 1.1) + 1)

@@ -24,15 +24,19 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   case fitbitCSV = "fitbit-csv"
   /// Fitbit: the Google Takeout zip (vendor).
   case fitbitTakeout = "fitbit-takeout"
+  /// Oura's trends CSV of the ring's days (`oura_<first>_<last>_trends.csv`).
+  case oura
+  /// WHOOP's four export CSVs of the ring's days.
+  case whoop
+  /// Withings' `sleep.csv`, `weight.csv`, `aggregates_steps.csv` and
+  /// `raw_tracker_steps.csv` of the ring's days.
+  case withings
 
-  /// The formats `healthpipe sample` writes when none are named: the one person's story
-  /// across Apple and Health Auto Export files. The vendor formats are written when asked.
+  /// What `healthpipe sample` writes without `--formats`: the formats of `SampleData/`
+  /// (the vendors' exports only when asked, so the committed sample keeps its bytes).
   public static let standard: [SyntheticFormat] = [
     .appleXML, .appleZip, .autoExportJSON, .autoExportCSV, .longCSV,
   ]
-
-  /// Whether this is a Garmin or Fitbit format.
-  public var isVendor: Bool { !Self.standard.contains(self) }
 
   /// Formats order as `allCases` lists them (the order files are written in).
   public static func < (a: SyntheticFormat, b: SyntheticFormat) -> Bool {

@@ -21,8 +21,14 @@ struct InputSpec: Sendable, Codable, Hashable {
     case fitbitJSON = "fitbit-json"
     /// Fitbit's `_GoogleData` CSVs (`fitbit-csv`).
     case fitbitCSV = "fitbit-csv"
+    /// Oura's trends CSV.
+    case oura
+    /// WHOOP's four export CSVs (`physiological_cycles.csv` sized).
+    case whoop
+    /// Withings' export CSVs (`raw_tracker_steps.csv` sized).
+    case withings
 
-    /// The generator's format of a vendor kind.
+    /// The generator's format of a Garmin or Fitbit kind.
     var vendorFormat: SyntheticFormat? { SyntheticFormat(rawValue: rawValue) }
   }
 

@@ -1,10 +1,10 @@
-/// Section 10: ingest of the Garmin and Fitbit formats, each at least the text size (50 MB;
+/// Section 11: ingest of the Garmin and Fitbit formats, each at least the text size (50 MB;
 /// 3 MB with `--quick`): Garmin's chained FIT file, Garmin Connect's JSON files, Fitbit's
 /// Global Export Data JSON (with the HRV and SpO2 summaries) and its `_GoogleData` CSVs.
 /// One `healthpipe ingest` of all the files of a format, `--threads 1`. Budgets per CPU
 /// second (user + system of the child; the machine is shared, so wall time is shown but not
 /// judged): ≥ 50 MB/s for FIT, ≥ 100 MB/s for the JSON and CSV readers
-/// (docs/performance.md, row 11).
+/// (docs/performance.md, row 12).
 enum GarminFitbitBench {
   static func run(_ ctx: BenchContext) throws {
     let section = BenchSection.garminFitbit
@@ -33,7 +33,7 @@ enum GarminFitbitBench {
       ctx.check(
         section, "\(title): ingest rate per CPU second", best: m.megabytesPerSecond(m.bestCPU),
         median: m.megabytesPerSecond(m.medianCPU), unit: "MB/s", .atLeast, budget,
-        source: "performance.md #11")
+        source: "performance.md #12")
     }
     SectionPrinter.print(
       section, ctx.measurements.filter { $0.section == section }, ctx.checks(of: section))
