@@ -20,7 +20,7 @@ extension FitbitCSVRows {
     try keep(
       Sample(
         metric: metric, start: start, end: start + DayInterval.daySeconds, utcOffset: offset,
-        value: v, unit: unit, source: source(), sourceKind: .app, hrvKind: hrv,
+        value: v, unit: unit, source: source(), device: Self.device, sourceKind: .app, hrvKind: hrv,
         origin: sink.origin(record)))
   }
 
@@ -43,7 +43,7 @@ extension FitbitCSVRows {
       Sample(
         metric: .spo2, start: start, end: start + DayInterval.daySeconds, utcOffset: offset,
         value: v, minimum: number("lower_bound"), maximum: number("upper_bound"), unit: "%",
-        source: source(), sourceKind: .app, origin: sink.origin(record)))
+        source: source(), device: Self.device, sourceKind: .app, origin: sink.origin(record)))
   }
 
   /// A reading at the row's time (`length` seconds long): a time with `Z` or an offset is
@@ -76,7 +76,7 @@ extension FitbitCSVRows {
     try keep(
       Sample(
         metric: metric, start: epoch, end: epoch + length, utcOffset: offset, value: v, unit: unit,
-        source: source(), sourceKind: .app, origin: sink.origin(record)))
+        source: source(), device: Self.device, sourceKind: .app, origin: sink.origin(record)))
   }
 
   /// A `UserSleepStages` row: `LIGHT`/`DEEP`/`REM`/`WAKE` from `sleep_stage_start` to
@@ -112,6 +112,7 @@ extension FitbitCSVRows {
       Sample(
         metric: .sleep, start: start, end: end, utcOffset: offset,
         value: Double(end - start) / 60, unit: "min", category: stage.rawValue, source: source(),
+        device: Self.device,
         sourceKind: .app, origin: sink.origin(record)))
   }
 

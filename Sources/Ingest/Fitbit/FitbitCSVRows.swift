@@ -117,6 +117,11 @@ struct FitbitCSVRows {
     return DecimalParser.parseTrimmingSpaces(csv.field(i))
   }
 
+  /// Every row's device description: the `data source` cell names a device (`Charge 6`,
+  /// `Pixel Watch`) without the vendor, so this is what lets `[clean] priority`'s `Fitbit`
+  /// entry rank it as Fitbit's (docs/clean.md, "Vendor names"; docs/ingest-fitbit.md).
+  static let device = "name:Fitbit"
+
   func source() -> String {
     guard let i = sourceColumn, csv.trimmedField(i).count > 0 else { return "Fitbit" }
     return sources.string(csv.trimmedField(i))

@@ -59,6 +59,9 @@ struct FitbitCSVReaderTests {
       s.count == 1 && s[0].start == epoch(2024, 10, 27, offset: 0) && s[0].end == s[0].start + 60)
     // Berlin is at +02:00 until 03:00 on 2024-10-27.
     #expect(s[0].utcOffset == 7200 && s[0].source == "Charge 6")
+    // `Charge 6` alone names no vendor: the device description makes it Fitbit's for
+    // `[clean] priority` (VendorPriorityTests).
+    #expect(s[0].device == "name:Fitbit")
     #expect(out.sink.extra["fitbit.zeroStepMinutes"] == 1)
     #expect(out.rejects.map(\.code) == [.badNumber, .wrongFieldCount])
     #expect(out.rejects.map(\.origin.record) == [4, 5])
