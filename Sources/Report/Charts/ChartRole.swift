@@ -50,6 +50,8 @@ public enum ChartRole: String, Sendable, CaseIterable {
   case line
   /// A day's value: a light dot.
   case dot
+  /// The middle half of a week's or month's days: a bar through its point.
+  case spread
   /// The latest value, marked larger.
   case latest
   /// The latest value's label.
@@ -150,6 +152,7 @@ public enum ChartRole: String, Sendable, CaseIterable {
     case .baselineLabel: return Paint(fill: muted, fontSize: 13)
     case .line: return Paint(stroke: seriesColor, strokeWidth: 2.5)
     case .dot: return Paint(fill: seriesColor, fillOpacity: dark ? 0.62 : 0.42)
+    case .spread: return Paint(stroke: dark ? RGB(0x6A7785) : RGB(0x9AA4AF), strokeWidth: 3)
     case .latest: return Paint(fill: Self.orange, stroke: text, strokeWidth: 1.5)
     case .latestLabel: return Paint(fill: text, fontSize: 13, bold: true)
     case .barDeep: return Paint(fill: dark ? RGB(0x3D8FD1) : Self.blue)
