@@ -44,7 +44,7 @@ public enum HistoryStrip {
   /// as its tooltip.
   public static func calendar(
     history: String, start: LocalDay, weekStart: Weekday?, id: String, title: String,
-    year: Int
+    year: Int, recorded: Set<Int32> = []
   ) -> ChartScene {
     let all = Array(history)
     let first = (weekStart ?? .monday).isoNumber
@@ -96,7 +96,9 @@ public enum HistoryStrip {
       let day = from.adding(days: i)
       mark(
         c, x: x, y: y, size: cell,
-        title: "\(LocalDayText.short(day, year: year)): \(StreakText.dayState(c))", into: &scene)
+        title:
+          "\(LocalDayText.short(day, year: year)): "
+          + StreakText.dayState(c, recorded: recorded.contains(day.dayNumber)), into: &scene)
     }
     return scene
   }
@@ -108,7 +110,7 @@ public enum HistoryStrip {
     var text =
       "\(Words.count(cells.count, unit)), oldest first: \(counts["1"] ?? 0) met, \(counts["0"] ?? 0) missed"
     if unit == "day" {
-      text += ", \(counts["F"] ?? 0) kept by a rest day, \(counts["."] ?? 0) with nothing recorded"
+      text += ", \(counts["F"] ?? 0) kept by a rest day, \(counts["."] ?? 0) without data"
     }
     return text + "."
   }

@@ -54,7 +54,9 @@ public enum ReportCharts {
   }
 
   /// The history scene of a streak row (its last 13 weeks), or nil without history.
-  public static func history(_ s: StreakRow, weekStart: Weekday?, year: Int) -> ChartScene? {
+  public static func history(
+    _ s: StreakRow, weekStart: Weekday?, year: Int, recorded: Set<Int32> = []
+  ) -> ChartScene? {
     guard !s.history.isEmpty else { return nil }
     let weeks = min(s.history.count, HistoryStrip.shownWeeks)
     if s.cadence == "weekly" {
@@ -70,7 +72,7 @@ public enum ReportCharts {
         + (s.history.count >= 7 * HistoryStrip.shownWeeks
           ? ", last \(HistoryStrip.shownWeeks) weeks"
           : ", since \(LocalDayText.short(s.windowStart, year: year))"),
-      year: year)
+      year: year, recorded: recorded)
   }
 
   /// The sleep-times, VO₂ max, wrist-temperature, blood-pressure and workout charts that

@@ -57,8 +57,9 @@ public enum EmailReport {
     let noData = d.noDataThisWeek
     for chart in d.charts where !noData {
       let id = "week-" + Markup.slug(chart.metric.presentation.metric.rawValue)
+      // Transparent, so a mail app in dark mode shows the chart on its own background.
       let png = try SceneRasterizer.png(
-        WeekChart.scene(chart, id: id), palette: { WeekChart.palette($0) })
+        WeekChart.scene(chart, id: id), palette: { WeekChart.palette($0) }, background: nil)
       images.append(("\(id).\(week)@healthpipe", id + ".png", png, chart))
     }
     let html = DigestHTML.render(d, images: images.map { ($0.cid, $0.chart) })

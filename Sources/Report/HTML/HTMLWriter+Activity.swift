@@ -96,12 +96,13 @@ extension HTMLWriter {
         raw("</p>")
       }
       if let earned = StreakText.earned(s, year: year) { el("p", earned, "class=\"badges-line\"") }
-      if isWeb, let scene = ReportCharts.history(s, weekStart: m.meta.weekStart, year: year) {
+      if isWeb, let scene = ReportCharts.history(
+        s, weekStart: m.meta.weekStart, year: year, recorded: m.recordedDays) {
         chart(scene, small: true)
         raw(
           "<p class=\"legend\"><span>■ goal \(u)</span><span>□ missed</span>"
             + (s.cadence == "weekly"
-              ? "" : "<span>◆ kept by a rest day</span><span>· nothing recorded</span>")
+              ? "" : "<span>◆ kept by a rest day</span><span>· not measured or nothing recorded</span>")
             + "</p>")
       }
       raw("</article>\n")

@@ -102,12 +102,13 @@ extension MarkdownWriter {
       if let rest = StreakText.restDays(s, year: year) { para(e(rest)) }
       if let progress = StreakText.progress(s) { para(e(progress)) }
       if let earned = StreakText.earned(s, year: year) { para(e(earned)) }
-      if let scene = ReportCharts.history(s, weekStart: m.meta.weekStart, year: year) {
+      if let scene = ReportCharts.history(
+        s, weekStart: m.meta.weekStart, year: year, recorded: m.recordedDays) {
         para(image(scene))
         para(
           s.cadence == "weekly"
             ? "■ goal week · □ missed"
-            : "■ goal day · □ missed · ◆ kept by a rest day · • nothing recorded")
+            : "■ goal day · □ missed · ◆ kept by a rest day · • not measured or nothing recorded")
       }
     }
   }

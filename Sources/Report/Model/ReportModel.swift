@@ -27,6 +27,10 @@ public struct ReportModel: Sendable {
   public var calibration: Calibration?
   /// Sleep days whose night was cut by the export (shown, marked partial, never averaged).
   public var partialNights: Set<LocalDay> = []
+  /// Day numbers with any daily value (the days the devices recorded something), over the
+  /// days the report read: a goal day without data on such a day is "not measured", on any
+  /// other "nothing recorded".
+  public var recordedDays: Set<Int32> = []
   /// Scores, status, coaching line and weekly goal progress.
   public var hero: Hero
   /// Pinned metric cards, in pinned order.

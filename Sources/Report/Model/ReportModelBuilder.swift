@@ -20,6 +20,7 @@ public enum ReportModelBuilder {
     var partial: SeriesBuilder.DailyIndex = [:]
     var firstDataDay: LocalDay?
     var lastDataDay: LocalDay?
+    var recorded = Set<Int32>()
     for r in inputs.daily where r.day <= asOf && r.value.isFinite {
       if r.category == partialCategory {
         partial[r.metric, default: [:]][r.day.dayNumber] = r.value
@@ -28,6 +29,7 @@ public enum ReportModelBuilder {
       guard r.category.isEmpty else { continue }
       daily[r.metric, default: [:]][r.day.dayNumber] = r.value
       guard r.metric != .goalMet else { continue }
+      recorded.insert(r.day.dayNumber)
       if lastDataDay.map({ r.day > $0 }) ?? true { lastDataDay = r.day }
       if firstDataDay.map({ r.day < $0 }) ?? true { firstDataDay = r.day }
     }
@@ -72,6 +74,7 @@ public enum ReportModelBuilder {
       trends: trends, meta: meta)
     let year = model.reportYear
     model.shortHistory = first > Buckets(asOf: asOf, window: window).first
+    model.recordedDays = recorded
     if buckets.grouping == .month {
       model.workouts.weeks = monthlyWorkouts(buckets, daily: daily)
       model.workouts.byMonth = true

@@ -33,7 +33,7 @@ enum SleepWords {
     }
     if m.nights.contains(where: \.partial) {
       text +=
-        " A hatched bar is a partial night, cut off by the export: shown, but left out of every average, score and goal."
+        " An outlined grey bar is a partial night, cut off by the export: shown, but left out of every average, score and goal."
     }
     return text
   }

@@ -115,14 +115,16 @@ public enum StreakText {
     "A rest day keeps a daily streak going when you miss one day between two goal days. "
     + "You hold at most one; a used one comes back within 30 days."
 
-  /// What a day of a goal's history was: `goal met`, `missed`, `kept by a rest day`,
-  /// `nothing recorded` (the devices recorded nothing that day).
-  public static func dayState(_ c: Character) -> String {
+  /// What a day of a goal's history was: `goal met`, `missed`, `kept by a rest day`; a
+  /// day without data for the goal is `nothing recorded` when the devices recorded nothing
+  /// at all that day (the watch was not worn), else `not measured` (a night without sleep
+  /// data on a day with steps).
+  public static func dayState(_ c: Character, recorded: Bool) -> String {
     switch c {
     case "1": "goal met"
     case "0": "missed"
     case "F": "kept by a rest day"
-    default: "nothing recorded"
+    default: recorded ? "not measured" : "nothing recorded"
     }
   }
 }
