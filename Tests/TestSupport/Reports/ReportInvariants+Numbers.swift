@@ -176,7 +176,7 @@ extension ReportInvariants {
     // Joined, so a sentence wrapped over lines of a text part still counts once.
     let joined = all.joined(separator: " ")
     if joined.contains("SDNN") {
-      let n = joined.components(separatedBy: "standard deviation of those intervals (SDNN)").count - 1
+      let n = joined.components(separatedBy: "standard deviation of the time between heartbeats (SDNN)").count - 1
       if n != 1 { fail("SDNN explained \(n) times") }
     }
     for case .table(_, let rows) in page.blocks {
