@@ -84,7 +84,7 @@ public enum AggregateComputation {
         firstKeyDay: keyDataDays.min(),
         weeklyGoal: weeklyGoal.map { goal in
           (goal, goal.weeklyTarget!, goalStates.first { $0.0.name == goal.name }!.1)
-        }, weekStart: settings.weekStart)
+        }, weekStart: settings.weekStart, sleepGoal: SleepGoal(goals: settings.goals))
       scores = days.map(builder.row(for:))
     }
 
