@@ -28,8 +28,9 @@ public enum AggregateComputation {
     var goalStates: [(GoalDefinition, [Int32: GoalDayState])] = []
     var goalRows: [DailyValue] = []
     var streaks: [StreakRow] = []
+    let recorded = data.recordedDays()
     for goal in settings.goals {
-      let evaluator = GoalEvaluator(goal: goal, data: data)
+      let evaluator = GoalEvaluator(goal: goal, data: data, recordedDays: recorded)
       var states: [Int32: GoalDayState] = [:]
       for day in goalFrom...asOf {
         let state = evaluator.state(on: day)
@@ -48,7 +49,10 @@ public enum AggregateComputation {
         history: history, historyStart: goalFrom)
       goalStates.append((goal, states))
       for c in goal.conditions where !c.isPerWorkout {
-        if data.series[SeriesKey(c.metric, c.category)] == nil {
+        let fallback = c.metric == .exerciseMinutes && c.category.isEmpty
+        if data.series[SeriesKey(c.metric, c.category)] == nil,
+          !fallback || data.series[SeriesKey(.activitySummaryExercise)] == nil
+        {
           notes.append("goal \(goal.name): no data for \(c.metric) before \(asOf)")
         }
       }

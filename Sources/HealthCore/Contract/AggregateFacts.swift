@@ -100,6 +100,10 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
   /// `base60`, `trend`) → day (docs/aggregate.md, "Arrival dates").
   public var arrivals: [String: [String: LocalDay]]
 
+  /// The `daily` category under which a partial night's values are kept (`sleepAsleep` /
+  /// `partial`, ...): no baseline, score, goal or average reads them.
+  public static let partialNightCategory = "partial"
+
   /// The windows an arrival date is given for, in order.
   public static let arrivalWindows = ["avg7", "base14", "base60", "trend"]
 
