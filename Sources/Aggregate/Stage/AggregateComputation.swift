@@ -19,12 +19,15 @@ public enum AggregateComputation {
   {
     var data = input
     var notes: [String] = []
-    let windowStart = asOf.adding(days: -(settings.backfillDays - 1))
     let days = AnalysisRange.days(values: data.values, asOf: asOf)
+    // The streaks' replayed span (docs/streaks.md): the whole analysed history, or the
+    // `backfillDays` ending at as-of when the settings ask for a backfill.
+    let historyStart = days?.lowerBound ?? asOf
+    let windowStart = settings.backfillDays.map { asOf.adding(days: -($0 - 1)) } ?? historyStart
 
     // Goals: a state for every day from the analysed range's start (or the window start)
     // to as-of.
-    let goalFrom = min(days?.lowerBound ?? windowStart, windowStart)
+    let goalFrom = min(historyStart, windowStart)
     var goalStates: [(GoalDefinition, [Int32: GoalDayState])] = []
     var goalRows: [DailyValue] = []
     var streaks: [StreakRow] = []
@@ -43,10 +46,8 @@ public enum AggregateComputation {
         }
       }
       let window = (windowStart...asOf).map { states[$0.dayNumber]! }
-      let history = (goalFrom...asOf).map { states[$0.dayNumber]! }
       streaks += StreakRowBuilder.rows(
-        goal: goal, states: window, window: windowStart...asOf, weekStart: settings.weekStart,
-        history: history, historyStart: goalFrom)
+        goal: goal, states: window, window: windowStart...asOf, weekStart: settings.weekStart)
       goalStates.append((goal, states))
       for c in goal.conditions where !c.isPerWorkout {
         let fallback = c.metric == .exerciseMinutes && c.category.isEmpty
