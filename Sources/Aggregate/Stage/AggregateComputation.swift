@@ -86,7 +86,7 @@ public enum AggregateComputation {
       let builder = ScoreRowBuilder(
         data: data, hrv: byMetric[.hrvLnSDNN] ?? [:],
         restingHR: byMetric[.restingHeartRate] ?? [:], keyDataDays: keyDataDays,
-        firstKeyDay: keyDataDays.min(),
+        recordedDays: recorded, firstRecordedDay: recorded.min(),
         weeklyGoal: weeklyGoal.map { goal in
           (goal, goal.weeklyTarget!, goalStates.first { $0.0.name == goal.name }!.1)
         }, weekStart: settings.weekStart, sleepGoal: SleepGoal(goals: settings.goals))
