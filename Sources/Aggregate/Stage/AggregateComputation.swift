@@ -115,9 +115,16 @@ public enum AggregateComputation {
           + "interval longer than 366 days)")
     }
 
-    let facts = AggregateFacts(
+    var facts = AggregateFacts(
       asOf: asOf, settings: settings, pinned: pinned, ignoredPins: ignoredPins,
       windowStart: windowStart, data: data, counts: counts)
+    if let days {
+      for metric in MetricCatalog.keyMetrics {
+        let dates = ArrivalDates.dates(
+          metric: metric, series: data.series(metric), rows: byMetric[metric] ?? [:], range: days)
+        if !dates.isEmpty { facts.arrivals[metric.rawValue] = dates }
+      }
+    }
     return AggregateResult(
       daily: data.values, baselines: baselines, scores: scores, streaks: streaks,
       weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days)
