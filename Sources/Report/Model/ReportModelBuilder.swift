@@ -22,7 +22,7 @@ public enum ReportModelBuilder {
     var lastDataDay: LocalDay?
     var recorded = Set<Int32>()
     for r in inputs.daily where r.day <= asOf && r.value.isFinite {
-      if r.category == partialCategory {
+      if r.category == AggregateFacts.partialNightCategory {
         partial[r.metric, default: [:]][r.day.dayNumber] = r.value
         continue
       }
@@ -94,14 +94,11 @@ public enum ReportModelBuilder {
       asOf: asOf, firstDay: firstDay,
       metrics: noted.isEmpty ? ReportMeta.defaultPinned : noted,
       daily: daily.mapValues { Set($0.keys) }, baselines: baselineIndex,
-      trendsPending: trends.sentences.isEmpty && trends.steady.isEmpty)
+      trendsPending: trends.sentences.isEmpty && trends.steady.isEmpty,
+      facts: AggregateFacts(meta: inputs.meta))
     model.hero = HeroWords.translate(model.hero, calibration: model.calibration, year: year)
     return model
   }
-
-  /// The daily table's category for the values of a night cut by the export (kept apart
-  /// from the night's series, which baselines, scores and goals read).
-  static let partialCategory = "partial"
 
   static func coverage(asOf: LocalDay, daily: SeriesBuilder.DailyIndex) -> String {
     let week = (0..<7).map { asOf.adding(days: -$0).dayNumber }
