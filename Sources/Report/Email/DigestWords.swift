@@ -58,17 +58,10 @@ enum DigestWords {
   /// missing, and what happens next (docs/report-inputs.md, "The weekly e-mail").
   static func noDataLines(_ d: WeeklyDigest) -> [String] {
     let week = range(d.monday, d.monday.adding(days: 6))
-    var second = "The week of \(week) has no readings"
-    if let through = d.dataThrough {
-      let n = through.distance(to: d.asOf)
-      second +=
-        "; the last day with data is \(LocalDayText.full(through)), \(Plural.count(n, "day")) before \(LocalDayText.short(d.asOf, year: d.year))."
-    } else {
-      second += "."
-    }
+    let last = d.dataThrough.map { "the last are from \(LocalDayText.full($0))" } ?? "none yet"
     return [
-      noData(d) + ".", second,
-      "Your weekly summary comes back with the first export that holds this week's data.",
+      noData(d) + ".", "No readings in \(week); \(last).",
+      "The summary returns with the first export that has this week's data.",
     ]
   }
 
