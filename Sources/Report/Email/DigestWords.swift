@@ -51,7 +51,8 @@ enum DigestWords {
     guard let through = d.dataThrough else {
       return "No data yet — export again or check the automation"
     }
-    return "No data since \(LocalDayText.short(through, year: d.year)) — export again or check the automation"
+    return
+      "No data since \(LocalDayText.short(through, year: d.year)) — export again or check the automation"
   }
 
   /// The three lines of a message for a week without data: the no-data line, what is
@@ -103,7 +104,6 @@ enum DigestWords {
     v.map(m.presentation.formatWithUnit) ?? "no data"
   }
 
-
   /// The change of a metric's mean (`+2 bpm`, `-25m`), `about the same` below the metric's
   /// minimum meaningful change, or nil when a week has none. The difference is that of the
   /// rounded values, so the reader's own sum agrees.
@@ -152,7 +152,8 @@ enum DigestWords {
         : "\(met) of \(target) days (your data began during this week)"
     }
     if needed > daysLeft {
-      return "\(met) of \(target) days; \(Plural.count(daysLeft, "day")) left, out of reach this week"
+      return
+        "\(met) of \(target) days; \(Plural.count(daysLeft, "day")) left, out of reach this week"
     }
     return "\(met) of \(target) days; \(needed) more in the \(Plural.count(daysLeft, "day")) left"
   }

@@ -126,7 +126,8 @@ struct MarkdownWriter {
           + e(Words.list(t.steady.map(Words.lowerFirst))) + ".")
     }
     if !t.tooLittle.isEmpty {
-      para("Too little history to compare yet: \(e(Words.list(t.tooLittle.map(Words.lowerFirst)))).")
+      para(
+        "Too little history to compare yet: \(e(Words.list(t.tooLittle.map(Words.lowerFirst)))).")
     }
   }
 

@@ -94,7 +94,9 @@ struct WeekChartTests {
     let r = SceneRasterizer.raster(scene, palette: { WeekChart.palette($0) }, background: nil)
     // 340 × 176 units at 2 pixels a unit.
     #expect(r.width == 680 && r.height == 352)
-    func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(r.pixels[(y * r.width + x) * 4..<(y * r.width + x) * 4 + 4]) }
+    func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+      Array(r.pixels[(y * r.width + x) * 4..<(y * r.width + x) * 4 + 4])
+    }
     func rows(_ rgb: (UInt8, UInt8, UInt8), atLeast n: Int) -> [Int] {
       (0..<r.height).filter { y in
         (0..<r.width).filter { x in pixel(x, y) == [rgb.0, rgb.1, rgb.2, 255] }.count >= n
