@@ -38,14 +38,18 @@ public enum ReportCharts {
   /// The history scene of a streak row, or nil without history.
   public static func history(_ s: StreakRow, weekStart: Weekday?) -> ChartScene? {
     guard !s.history.isEmpty else { return nil }
+    // The streaks are replayed over the whole history now (docs/streaks.md); the strip
+    // keeps showing its last 90 days (13 weeks), as it did with the 90-day window.
     if s.cadence == "weekly" {
+      let weeks = String(s.history.suffix(13))
       return HistoryStrip.scene(
-        history: s.history, id: historyID(s),
-        title: "\(StreakText.title(s)), last \(Words.count(s.history.count, "week"))", unit: "week")
+        history: weeks, id: historyID(s),
+        title: "\(StreakText.title(s)), last \(Words.count(weeks.count, "week"))", unit: "week")
     }
+    let days = String(s.history.suffix(90))
     return HistoryStrip.calendar(
-      history: s.history, start: s.windowStart, weekStart: weekStart, id: historyID(s),
-      title: "\(StreakText.title(s)), last \(Words.count(s.history.count, "day"))")
+      history: days, start: s.windowEnd.adding(days: -(days.count - 1)), weekStart: weekStart,
+      id: historyID(s), title: "\(StreakText.title(s)), last \(Words.count(days.count, "day"))")
   }
 
   /// The sleep-times, VO₂ max, wrist-temperature, blood-pressure and workout charts that
