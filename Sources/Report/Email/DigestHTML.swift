@@ -296,7 +296,7 @@ struct MailHTMLWriter {
     for (cid, chart) in images {
       el(
         "p", DigestWords.chartTitle(chart),
-        "margin:10px 0 2px 0;font-size:14px;line-height:20px;font-weight:700;color:\(MailStyle.text);"
+        "margin:6px 0 2px 0;font-size:14px;line-height:20px;font-weight:700;color:\(MailStyle.text);"
       )
       raw(
         "<img src=\"cid:\(Markup.escape(cid))\" width=\"\(Int(WeekChart.width))\" height=\"\(Int(WeekChart.height))\" alt=\"\(Markup.escape(DigestWords.chartAlt(chart)))\" style=\"display:block;width:100%;max-width:\(Int(WeekChart.width))px;height:auto;margin:0 auto;border:0;outline:none;text-decoration:none;\"/>"

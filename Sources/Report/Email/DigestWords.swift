@@ -136,8 +136,8 @@ enum DigestWords {
 
   /// This week's goal days: `5 of 5 days, target met`; `3 of 5 days; 2 more in the 3 days
   /// left`; `0 of 5 days; 1 day left, out of reach this week`; `4 of 5 days, target missed`
-  /// (only for a whole week inside the history); `4 of 7 days`. The days left are the days
-  /// of the week after the as-of date.
+  /// (only for a week seen whole: the weekly row's `met` is false); `4 of 7 days`. The days
+  /// left are the days of the week after the as-of date.
   static func goalWeek(_ g: WeeklyDigest.Goal) -> String {
     guard let met = g.daysMet else { return "no data for this goal this week" }
     guard let target = g.target, target > 0 else {
@@ -147,8 +147,11 @@ enum DigestWords {
     let needed = target - met
     let daysLeft = 7 - g.daysInWeek
     if daysLeft == 0 {
+      // Missed only for a week seen whole: the weekly row's verdict when it has one
+      // (docs/streaks.md), else whether the week began before the data did.
+      if g.missed ?? g.wholeWeekObserved { return "\(met) of \(target) days, target missed" }
       return g.wholeWeekObserved
-        ? "\(met) of \(target) days, target missed"
+        ? "\(met) of \(target) days (not every day of the week was recorded)"
         : "\(met) of \(target) days (your data began during this week)"
     }
     if needed > daysLeft {

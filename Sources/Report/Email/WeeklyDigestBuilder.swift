@@ -191,9 +191,11 @@ public enum WeeklyDigestBuilder {
         ?? meta.weeklyTargets[name]
       let description =
         (daily ?? weekly)?.goalDescription ?? meta.goalDescriptions[name] ?? ""
-      return WeeklyDigest.Goal(
+      var goal = WeeklyDigest.Goal(
         name: name, description: description, daysMet: met, daysInWeek: daysSoFar,
         target: target, daily: daily, weekly: weekly)
+      goal.missed = row.map { $0.met == false }
+      return goal
     }
   }
 }
