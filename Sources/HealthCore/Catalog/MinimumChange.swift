@@ -59,6 +59,9 @@ public enum MinimumChange {
     .ouraReadinessScore: 1, .ouraSleepScore: 1, .ouraActivityScore: 1,
     .ouraTemperatureDeviation: 0.1, .whoopRecovery: 0.01, .whoopSleepPerformance: 0.01,
     .whoopDayStrain: 0.1, .whoopEnergy: 1,
+    // Garmin's own scores (0-100) and daily heart-rate range: whole points and bpm.
+    .garminStressLevel: 1, .garminDailyStress: 1, .garminBodyBattery: 1, .garminSleepScore: 1,
+    .garminMinHeartRate: 1, .garminMaxHeartRate: 1,
   ]
 
   /// The rule for `metric`. A metric not in the table (a raw type healthpipe does not

@@ -31,6 +31,11 @@ struct MinimumChangeTests {
     // A vendor's own percentage: 1 point (64 % vs 65 % is a change, 64.5 % is not).
     #expect(MinimumChange.compare(0.64, with: 0.65, metric: .whoopRecovery) == .lower)
     #expect(MinimumChange.compare(0.645, with: 0.65, metric: .whoopRecovery) == .same)
+    // Garmin's own 0-100 scores: 1 point (a stress mean of 31.6 vs 31 is the same).
+    #expect(MinimumChange.compare(31.6, with: 31, metric: .garminStressLevel) == .same)
+    #expect(MinimumChange.compare(62, with: 61, metric: .garminBodyBattery) == .higher)
+    #expect(MinimumChange.compare(79, with: 80, metric: .garminSleepScore) == .lower)
+    #expect(MinimumChange.margin(for: .garminMaxHeartRate) == 1)
   }
 
   @Test("HRV: half the reference SD of the ln values; no reference, no meaningful change")
