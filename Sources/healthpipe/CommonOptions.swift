@@ -9,6 +9,12 @@ enum CommonOptions {
     Option("as-of", "DATE", help, convert: AsOfDate.Word.parse)
   }
 
+  /// `--timezone ZONE`: an IANA zone, checked by `TimeZoneName` (the pipeline file's
+  /// `timezone` gives the same message for the same mistake).
+  static func timezone(_ help: String) -> Option<String> {
+    Option("timezone", "ZONE", help) { try TimeZoneName.parse($0) }
+  }
+
   /// `--out` of a command that cannot run without it.
   static func out(_ valueName: String, _ help: String) -> Option<String> {
     Option("out", valueName, help, required: true)

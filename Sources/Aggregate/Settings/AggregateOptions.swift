@@ -18,6 +18,9 @@ public struct AggregateOptions: StageOptions {
   /// Rejects tables (ingest, clean) whose counts by stage and reason are carried into the
   /// output headers for the report's data-quality section.
   public var rejectsInputs: [String]
+  /// The IANA zone `today`/`yesterday` were resolved on (nil: the machine's), recorded in
+  /// the tables' facts so the report resolves its own `--as-of` on the same calendar.
+  public var timeZone: String?
 
   /// Creates options.
   public init(
@@ -37,21 +40,26 @@ public struct AggregateOptions: StageOptions {
   /// input holds no data.
   public init(
     input: String, outputDirectory: String, asOf choice: AsOfDate.Choice, fallback: LocalDay,
-    settings: AggregateSettings = AggregateSettings(), rejectsInputs: [String] = []
+    settings: AggregateSettings = AggregateSettings(), rejectsInputs: [String] = [],
+    timeZone: String? = nil
   ) {
     self.init(
       input: input, outputDirectory: outputDirectory, asOf: choice.day ?? fallback,
       settings: settings, rejectsInputs: rejectsInputs, asOfLatest: choice == .latest)
+    self.timeZone = timeZone
   }
 
   /// What changes the tables: the as-of date (or `latest`), the settings, and the tables'
   /// column lists, so a healthpipe whose tables gained a column reruns aggregate instead of
   /// failing to read a cached table written by an older version.
+  /// The zone is part of it when given: it is written into the tables' facts.
   public var cacheKey: [String: String] {
-    [
+    var key = [
       "asOf": asOfLatest ? "latest" : asOf.description, "settings": settings.fingerprintText,
       "tables": Self.tableSchemas,
     ]
+    if let timeZone { key["timeZone"] = timeZone }
+    return key
   }
 
   /// The column lists of the aggregate tables, `daily(day:day,metric:text,...);...`.

@@ -62,6 +62,7 @@ public enum AggregateStage {
     }
     var facts = result.facts
     facts.inputs = inputHeader.inputs
+    facts.timeZone = o.timeZone
     facts.rejects = rejects
     facts.quality = DataQualityFacts(
       ingest: IngestFacts(meta: inputHeader.meta), clean: CleanFacts(meta: inputHeader.meta),

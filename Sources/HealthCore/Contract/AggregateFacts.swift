@@ -54,6 +54,10 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
 
   /// The as-of date.
   public var asOf: LocalDay?
+  /// The IANA zone whose calendar `today` and `yesterday` were resolved on (a pipeline's
+  /// `timezone` or `--timezone`); nil for the machine's zone. The report resolves its own
+  /// `--as-of today|yesterday` on the same calendar.
+  public var timeZone: String?
   /// The last day with any daily value (at most the as-of date).
   public var dataThrough: LocalDay?
   /// The first day with any daily value.
@@ -118,6 +122,8 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
     public static let asOf = "asOf"
     /// `dataThrough`: `yyyy-MM-dd`.
     public static let dataThrough = "dataThrough"
+    /// `timeZone`: an IANA zone name; absent for the machine's zone.
+    public static let timeZone = "timeZone"
     /// `firstDay`: `yyyy-MM-dd`.
     public static let firstDay = "firstDay"
     /// `pinned`: comma-separated metric ids.
@@ -201,9 +207,10 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
     rejects: [String: Int64] = [:], quality: DataQualityFacts = DataQualityFacts(),
     daysSinceData: Int? = nil, lastDays: [String: LocalDay] = [:],
     partialNights: [LocalDay] = [], sleepGoalMinutes: Double? = nil,
-    arrivals: [String: [String: LocalDay]] = [:]
+    arrivals: [String: [String: LocalDay]] = [:], timeZone: String? = nil
   ) {
     self.asOf = asOf
+    self.timeZone = timeZone
     self.dataThrough = dataThrough
     self.firstDay = firstDay
     self.pinned = pinned
@@ -232,6 +239,7 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
   var ownMeta: [String: String] {
     var meta: [String: String] = [:]
     if let asOf { meta[Key.asOf] = asOf.description }
+    if let timeZone { meta[Key.timeZone] = timeZone }
     meta[Key.pinned] = pinned.joined(separator: ",")
     if let weekStart { meta[Key.weekStart] = weekStart.rawValue }
     meta[Key.keyMetrics] = keyMetrics.joined(separator: ",")
@@ -361,7 +369,7 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
       partialNights: list(Key.partialNights).compactMap { LocalDay(iso: $0) }.sorted(),
       sleepGoalMinutes: text(Key.sleepGoalMinutes).flatMap { Double($0) }.flatMap {
         $0.isFinite && $0 > 0 ? $0 : nil
-      }, arrivals: arrivals)
+      }, arrivals: arrivals, timeZone: text(Key.timeZone))
   }
 
   /// The export files behind the tables: `inputs` without the stage tables it also names.

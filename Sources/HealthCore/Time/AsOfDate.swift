@@ -150,11 +150,7 @@ public enum AsOfDate {
   public static func utcOffset(zone: String?, at epochSeconds: Int64) throws -> Int32 {
     let date = Date(timeIntervalSince1970: Double(epochSeconds))
     guard let zone else { return Int32(TimeZone.current.secondsFromGMT(for: date)) }
-    guard let tz = TimeZone(identifier: zone) else {
-      throw HealthError.usage(
-        "unknown time zone '\(zone)'",
-        hint: "use an IANA zone name such as Europe/Berlin or America/Los_Angeles")
-    }
+    guard let tz = TimeZone(identifier: zone) else { throw TimeZoneName.unknown(zone) }
     return Int32(tz.secondsFromGMT(for: date))
   }
 }

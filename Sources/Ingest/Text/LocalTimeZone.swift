@@ -27,10 +27,8 @@ public struct LocalTimeZone {
       origin = options.timeZoneOrigin
       guard resolver.isKnown(zone) else {
         let fromPipeline = options.timeZoneOrigin.lowercased().contains("pipeline")
-        throw HealthError(
-          fromPipeline ? .configError : .usage,
-          "unknown time zone '\(zone)' (\(options.timeZoneOrigin))",
-          hint: "use an IANA zone name such as Europe/Berlin or America/New_York")
+        throw TimeZoneName.unknown(
+          zone, code: fromPipeline ? .configError : .usage, origin: options.timeZoneOrigin)
       }
     } else {
       name = TimeZone.current.identifier

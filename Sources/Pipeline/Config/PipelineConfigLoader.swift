@@ -81,11 +81,8 @@ public enum PipelineConfigLoader {
     }
     var timeZone: String?
     if let e = value("pipeline", "timezone") {
-      var zones = ZoneOffsetResolver()
-      guard zones.isKnown(e.value) else {
-        throw configError(
-          "unknown time zone '\(e.value)'", at: e.location,
-          hint: "use an IANA zone name such as Europe/Berlin or America/New_York")
+      guard TimeZoneName.isKnown(e.value) else {
+        throw TimeZoneName.unknown(e.value, code: .configError, at: e.location)
       }
       timeZone = e.value
     }

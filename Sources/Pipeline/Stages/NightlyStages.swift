@@ -62,7 +62,8 @@ public enum NightlyStages {
 
     let aggregateOptions = AggregateOptions(
       input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf, fallback: fallback,
-      settings: config.aggregate, rejectsInputs: [work.ingestRejects, work.cleanRejects])
+      settings: config.aggregate, rejectsInputs: [work.ingestRejects, work.cleanRejects],
+      timeZone: config.timeZone)
     let aggregate = PipelineStage(
       name: "aggregate", inputs: [work.cleaned, work.ingestRejects, work.cleanRejects],
       outputs: AggregateFolder.all.map { AggregateFolder.path($0, in: work.aggregate) },

@@ -14,6 +14,8 @@ enum AggregateCommand {
   )
   static let pipeline = Option<String>(
     "pipeline", "FILE", "take goals, pinned metrics and week start from a pipeline file")
+  static let timezone = CommonOptions.timezone(
+    "IANA zone whose calendar today/yesterday mean (default: the pipeline's, else the machine's)")
   static let rejects = Option<String>(
     "rejects", "FILE", "rejects table to count for the data-quality facts", repeatable: true)
 
@@ -21,7 +23,7 @@ enum AggregateCommand {
     name: "aggregate",
     summary: "Daily values, baselines, scores, streaks and weekly rows from cleaned samples.",
     positionals: "FILE",
-    options: [out.spec, asOf.spec, pipeline.spec, rejects.spec, .quiet],
+    options: [out.spec, asOf.spec, pipeline.spec, timezone.spec, rejects.spec, .quiet],
     examples: [
       "healthpipe aggregate work/clean.hpt --out work/aggregate --as-of 2024-07-06"
     ]
@@ -37,10 +39,11 @@ enum AggregateCommand {
       word = config.asOf
       zone = config.timeZone
     }
+    if let given = try arguments.value(timezone) { zone = given }
     let choice = try (arguments.value(asOf) ?? word).resolve(zone: zone)
     let options = AggregateOptions(
       input: input, outputDirectory: output, asOf: choice, fallback: try AsOfDate.today(zone: zone),
-      settings: settings, rejectsInputs: try arguments.values(rejects))
+      settings: settings, rejectsInputs: try arguments.values(rejects), timeZone: zone)
     let progress = ProgressMeter(
       quiet: arguments.quiet, environment: ProcessInfo.processInfo.environment)
     let manifest = try AggregateStage.run(options, progress: progress)

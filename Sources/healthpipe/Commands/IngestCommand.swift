@@ -7,16 +7,7 @@ import Ingest
 enum IngestCommand {
   static let out = CommonOptions.out("FILE", "samples table to write (required)")
   static let rejects = CommonOptions.rejects(StageFiles.ingestRejects)
-  static let timezone = Option<String>(
-    "timezone", "ZONE", "IANA zone for local times without an offset"
-  ) { zone in
-    guard TimeZone(identifier: zone) != nil else {
-      throw HealthError.usage(
-        "--timezone '\(zone)' is not a known time zone",
-        hint: "use an IANA name such as Europe/Berlin")
-    }
-    return zone
-  }
+  static let timezone = CommonOptions.timezone("IANA zone for local times without an offset")
 
   static let threads = CommonOptions.threads
 

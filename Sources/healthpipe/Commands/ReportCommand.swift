@@ -21,6 +21,8 @@ enum ReportCommand {
     }
     return window
   }
+  static let timezone = CommonOptions.timezone(
+    "IANA zone whose calendar today/yesterday mean (default: the aggregate folder's)")
   static let to = Option<String>("to", "ADDR", "e-mail recipient")
   static let from = Option<String>("from", "ADDR", "e-mail sender (default healthpipe@localhost)")
   static let send = Flag("send", "pipe the e-mail to the mailer, once per ISO week")
@@ -35,7 +37,7 @@ enum ReportCommand {
       "Write the HTML or Markdown trend report, or the weekly e-mail, from an aggregate folder.",
     positionals: "DIR",
     options: [
-      format.spec, out.spec, asOf.spec, window.spec, to.spec, from.spec, send.spec,
+      format.spec, out.spec, asOf.spec, timezone.spec, window.spec, to.spec, from.spec, send.spec,
       sendmail.spec, ledger.spec, .quiet,
     ],
     examples: [
@@ -49,8 +51,12 @@ enum ReportCommand {
     var options = ReportOptions(
       inputDirectory: dir, format: format, output: try arguments.required(out))
     if let window = try arguments.value(window) { options.window = window }
-    // today/yesterday on this machine's calendar; latest is the aggregate's last data day.
-    options.asOf = try arguments.value(asOf)?.resolve()
+    // today/yesterday on the calendar the aggregate used (its pipeline's or --timezone's
+    // zone, else this machine's); latest is the aggregate's last data day.
+    let zone = try arguments.value(timezone)
+    if let word = try arguments.value(asOf) {
+      options.asOf = try word.resolve(zone: zone ?? ReportStage.recordedTimeZone(ofFolder: dir))
+    }
     var email = EmailSettings()
     if let to = try arguments.value(to) { email.to = to }
     if let from = try arguments.value(from) { email.from = from }
