@@ -12,17 +12,21 @@ public struct AggregateSettings: Sendable, Hashable {
   public var weekStart: Weekday
   /// Length of the streak backfill window in days, ending at as-of. Default 90.
   public var backfillDays: Int
+  /// The pipeline file's `[habit.NAME]` sections (docs/habits.md); the aggregate stage adds
+  /// the habits found in the inputs (Loop exports) whose names these do not define.
+  public var habits: [HabitDefinition]
 
   /// The defaults.
   public init(
     goals: [GoalDefinition] = GoalDefinition.defaults,
     pinned: [String] = PinnedMetrics.defaultNames, weekStart: Weekday = .monday,
-    backfillDays: Int = 90
+    backfillDays: Int = 90, habits: [HabitDefinition] = []
   ) {
     self.goals = goals
     self.pinned = pinned
     self.weekStart = weekStart
     self.backfillDays = max(1, backfillDays)
+    self.habits = habits
   }
 
   /// The weekly target of the `active` goal (5 by default), or of the first goal that has
@@ -44,6 +48,7 @@ public struct AggregateSettings: Sendable, Hashable {
         "goal.\(goal.name)=" + conditions.joined(separator: "|")
           + ";weekly=\(goal.weeklyTarget.map(String.init) ?? "")")
     }
+    for habit in habits { parts.append("habit.\(habit.key)=" + habit.fingerprintText) }
     return parts.joined(separator: "; ")
   }
 }

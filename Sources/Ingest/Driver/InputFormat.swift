@@ -14,6 +14,13 @@ public enum InputFormat: String, Sendable, CaseIterable {
   case autoExportWorkoutsCSV = "hae-workouts-csv"
   /// healthpipe's long CSV (`date,metric,value,unit,source[,end]`).
   case longCSV = "long-csv"
+  /// A habit journal (`date,habit,value[,note]`, docs/habits.md).
+  case habitJournal = "habit-journal"
+  /// Loop Habit Tracker's "Export as CSV" zip.
+  case loopZip = "loop-zip"
+  /// Loop Habit Tracker's export unpacked: its `Habits.csv`, with the per-habit folders
+  /// beside it.
+  case loopFolder = "loop-csv"
 
   /// How `%` values are meant in this format.
   public var percentConvention: PercentConvention {

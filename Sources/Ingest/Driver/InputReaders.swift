@@ -13,6 +13,8 @@ public enum InputReaders {
     case .autoExportCSV: AutoExportCSVReader()
     case .autoExportWorkoutsCSV: AutoExportWorkoutsCSVReader()
     case .longCSV: LongCSVReader()
+    case .habitJournal: HabitJournalReader()
+    case .loopZip, .loopFolder: LoopExportReader(format: format)
     }
   }
 }

@@ -1,0 +1,21 @@
+import HealthCore
+
+/// The habits the inputs define (Loop exports' `Habits.csv`), found before any input is
+/// read, so a journal may name a Loop habit whatever the order of the inputs
+/// (docs/habits.md, "Definitions"). An input that is not a Loop export, or cannot be read,
+/// defines nothing here (reading it fails or rejects in its turn).
+public enum HabitPrescan {
+  /// The definitions found in `inputs`, in input order (a habit of two exports twice).
+  public static func found(in inputs: [String]) -> [HabitDefinition] {
+    var found: [HabitDefinition] = []
+    for path in inputs {
+      guard let format = try? FormatDetector.detect(path: path),
+        format == .loopZip || format == .loopFolder,
+        let files = try? LoopExportReader.files(path, format: format),
+        let export = try? LoopExport(files: files)
+      else { continue }
+      found += export.definitions
+    }
+    return found
+  }
+}
