@@ -30,6 +30,7 @@ public final class DailyAggregator {
   private var workoutTotals: [WorkoutKey: WorkoutTotals] = [:]
   private var workoutList: [WorkoutEntry] = []
   private var otherCounts: [MetricID: MetricCounts] = [:]
+  private var habitEntries: [HabitEntry] = []
 
   private struct WorkoutKey: Hashable {
     var day: Int32
@@ -75,6 +76,7 @@ public final class DailyAggregator {
     case .workout: addWorkout(s)
     case .series(let i): add(Reading(s), to: accumulators[i])
     case .unknown: add(Reading(s), to: unknownAccumulator(for: s))
+    case .habit: addHabit(s)
     }
   }
 
@@ -135,12 +137,15 @@ public final class DailyAggregator {
     case workout
     case series(Int)
     case unknown
+    case habit
   }
 
   private func route(for metric: MetricID) -> Route {
     if let known = routes[metric.rawValue] { return known }
     let route: Route
-    if let info = metric.info {
+    if metric == .habit {
+      route = .habit
+    } else if let info = metric.info {
       switch info.kind {
       case .sleep: route = .sleep
       case .workout: route = .workout
@@ -249,6 +254,17 @@ public final class DailyAggregator {
     sleepMetric = s.metric
   }
 
+  /// A habit entry (docs/habits.md): kept apart, never a daily value.
+  private func addHabit(_ s: Sample) {
+    otherCounts[s.metric, default: MetricCounts()].read += 1
+    guard let entry = HabitEntry(sample: s), entry.day <= asOf else {
+      otherCounts[s.metric]!.afterAsOf += 1
+      return
+    }
+    otherCounts[s.metric]!.used += 1
+    habitEntries.append(entry)
+  }
+
   private func addWorkout(_ s: Sample) {
     otherCounts[s.metric, default: MetricCounts()].read += 1
     let day = s.startDay
@@ -322,7 +338,8 @@ public final class DailyAggregator {
       series[key]!.set(row.value, on: row.day)
     }
     return DailyData(
-      values: rows, series: series, nights: nights, workouts: workouts, counts: counts)
+      values: rows, series: series, nights: nights, workouts: workouts, counts: counts,
+      habitEntries: habitEntries)
   }
 }
 

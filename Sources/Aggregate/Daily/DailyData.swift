@@ -13,6 +13,9 @@ public struct DailyData: Sendable {
   public var workouts: [LocalDay: [WorkoutEntry]]
   /// What happened to each metric's samples.
   public var counts: [MetricID: MetricCounts]
+  /// The habit entries up to the as-of date, in table order (docs/habits.md): never part
+  /// of `values` or `series`.
+  public var habitEntries: [HabitEntry] = []
 
   /// The series for an id and split, or an empty one.
   public func series(_ metric: MetricID, _ category: String = "") -> DaySeries {
@@ -23,4 +26,10 @@ public struct DailyData: Sendable {
   public var firstDay: LocalDay? { values.first?.day }
   /// The latest day with any daily value.
   public var lastDay: LocalDay? { values.last?.day }
+  /// The latest day with any daily value or habit entry: the as-of date `latest` takes.
+  public var lastDayWithData: LocalDay? {
+    let habits = habitEntries.lazy.map(\.day).max()
+    guard let last = lastDay else { return habits }
+    return max(last, habits ?? last)
+  }
 }

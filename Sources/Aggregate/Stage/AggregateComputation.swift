@@ -56,6 +56,16 @@ public enum AggregateComputation {
     data.values += goalRows
     DailyValue.sortForTable(&data.values)
 
+    // Habits: their own table, never a daily value (docs/habits.md).
+    let habits = HabitComputation.compute(
+      habits: settings.habits, data: data, asOf: asOf, weekStart: settings.weekStart,
+      backfillDays: settings.backfillDays)
+    notes += habits.notes
+    if habits.leftOut > 0 {
+      data.counts[.habit, default: MetricCounts()].used -= habits.leftOut
+      data.counts[.habit, default: MetricCounts()].ignored += habits.leftOut
+    }
+
     // Windows for the key metrics.
     var baselines: [BaselineRow] = []
     var byMetric: [MetricID: [Int32: BaselineRow]] = [:]
@@ -115,6 +125,7 @@ public enum AggregateComputation {
       windowStart: windowStart, data: data, counts: counts)
     return AggregateResult(
       daily: data.values, baselines: baselines, scores: scores, streaks: streaks,
-      weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days)
+      weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days,
+      habits: habits.rows, habitDefinitions: settings.habits)
   }
 }

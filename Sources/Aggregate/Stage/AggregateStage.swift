@@ -43,8 +43,12 @@ public enum AggregateStage {
       }
     }
     let data = aggregator.finish()
-    let asOf = o.asOfLatest ? (data.lastDay ?? o.asOf) : o.asOf
-    let result = AggregateComputation.compute(data: data, asOf: asOf, settings: o.settings)
+    let asOf = o.asOfLatest ? (data.lastDayWithData ?? o.asOf) : o.asOf
+    // The habits: the pipeline's, and those the inputs define (Loop exports).
+    var settings = o.settings
+    settings.habits = HabitDefinition.resolved(
+      pipeline: o.settings.habits, found: HabitFacts(meta: inputHeader.meta).found)
+    let result = AggregateComputation.compute(data: data, asOf: asOf, settings: settings)
     progress.end()
 
     var inputs: [FileFingerprint] = [try FileFingerprint.withChecksum(o.input)]
@@ -62,7 +66,8 @@ public enum AggregateStage {
       rejects: rejects, inputs: facts.exportInputs)
     // Clean's night windows are for this stage only; the rest of the upstream facts ride on.
     let meta = try facts.headerMeta(
-      carrying: inputHeader.meta.filter { $0.key != CleanFacts.Key.nightWindows })
+      carrying: inputHeader.meta.filter { $0.key != CleanFacts.Key.nightWindows }
+    ).merging(HabitFacts(tracked: result.habitDefinitions).trackedMeta()) { _, own in own }
 
     func write<R: TableRecord>(_ rows: [R], _ file: String) throws {
       try TableFile.write(rows, to: path(file), stage: name, inputs: descriptors, meta: meta)
@@ -72,6 +77,7 @@ public enum AggregateStage {
     try write(result.scores, AggregateFolder.scores)
     try write(result.streaks, AggregateFolder.streaks)
     try write(result.weekly, AggregateFolder.weekly)
+    try write(result.habits, AggregateFolder.habits)
     try writeCSVFiles(result, dir: AggregateFolder.path("", in: o.outputDirectory))
 
     var manifest = manifestBody(o, asOf: asOf, result: result, rowsRead: rowsRead)
@@ -106,6 +112,14 @@ public enum AggregateStage {
       try CSVWMetadata.table(
         header, url: AggregateFolder.weeklyCSV, primaryKey: ["week", "metric", "category"]
       ).json(), to: dir + sidecar(AggregateFolder.weeklyCSV))
+    let habits = try AtomicFileWriter(destination: dir + AggregateFolder.habitsCSV)
+    try TableExporter.export(path: dir + AggregateFolder.habits, format: .csv, to: habits)
+    try habits.commit()
+    try AtomicFileWriter.write(
+      try CSVWMetadata.table(
+        try TableFile.header(of: dir + AggregateFolder.habits), url: AggregateFolder.habitsCSV,
+        primaryKey: ["habit", "day"]
+      ).json(), to: dir + sidecar(AggregateFolder.habitsCSV))
   }
 
   /// The as-of bound while reading for `latest`: no real day is after it.
@@ -146,6 +160,7 @@ public enum AggregateStage {
         "samples": rowsRead, "dailyRows": Int64(result.daily.count),
         "baselineRows": Int64(result.baselines.count), "scoreRows": Int64(result.scores.count),
         "streakRows": Int64(result.streaks.count), "weeklyRows": Int64(result.weekly.count),
+        "habitRows": Int64(result.habits.count),
       ], reconciliation: lines, notes: result.notes)
   }
 

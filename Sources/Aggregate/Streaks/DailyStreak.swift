@@ -45,6 +45,12 @@ public struct DailyStreak: Sendable, Hashable {
     let lastIndex = states.count - 1
     for (i, state) in states.enumerated() {
       let day = windowStart.adding(days: i)
+      if state == .skipped {
+        // Neither breaks nor extends: a pending bridge waits for the next counted day; the
+        // refill clock runs on.
+        if i > 0, i % refillDays == 0 { held = true }
+        continue
+      }
       if let p = pending {
         if state.isMet {
           held = false

@@ -93,26 +93,22 @@ public struct HabitDefinition: Sendable, Hashable, Codable {
     ].joined(separator: "|")
   }
 
-  /// The order habits are listed in: `order`, then habits without one, each by key.
-  public static func listOrder(_ a: HabitDefinition, _ b: HabitDefinition) -> Bool {
-    switch (a.order, b.order) {
-    case let (x?, y?) where x != y: return x < y
-    case (.some, nil): return true
-    case (nil, .some): return false
-    default: return a.key < b.key
-    }
-  }
-
-  /// The habits to track: the pipeline's, then those found in exports whose key the
-  /// pipeline does not define (of several with one key, the last found wins: the newest
-  /// export, as inputs are listed oldest first), in list order.
+  /// The habits to track, in the order reports list them: the pipeline's (in file order),
+  /// then those found in exports whose key the pipeline does not define (of several with
+  /// one key, the last found wins: the newest export, as inputs are listed oldest first;
+  /// in the export's order); habits with an `order` before all others, by it.
   public static func resolved(pipeline: [HabitDefinition], found: [HabitDefinition])
     -> [HabitDefinition]
   {
-    var byKey: [String: HabitDefinition] = [:]
-    for d in found { byKey[d.key] = d }
-    for d in pipeline { byKey[d.key] = d }
-    return byKey.values.sorted(by: listOrder)
+    var list = pipeline
+    let defined = Set(pipeline.map(\.key))
+    for d in found where !defined.contains(d.key) {
+      list.removeAll { $0.key == d.key }
+      list.append(d)
+    }
+    return list.enumerated().sorted {
+      ($0.element.order ?? Int.max, $0.offset) < ($1.element.order ?? Int.max, $1.offset)
+    }.map(\.element)
   }
 }
 

@@ -19,16 +19,26 @@ public struct HabitEntry: Sendable, Hashable {
   public var day: LocalDay
   /// The amount (1/0 for a check), or nil for a skip.
   public var amount: Double?
+  /// `habit journal`, `Loop Habit Tracker`, or what another input wrote.
+  public var source: String
   /// Where it came from.
   public var origin: Origin
 
   /// An entry.
-  public init(habit: String, day: LocalDay, amount: Double?, origin: Origin) {
+  public init(
+    habit: String, day: LocalDay, amount: Double?, source: String = journalSource,
+    origin: Origin
+  ) {
     self.habit = habit
     self.day = day
     self.amount = amount
+    self.source = source
     self.origin = origin
   }
+
+  /// Whether it came from a Loop Habit Tracker export (one value per habit and day, which
+  /// a later export repeats).
+  public var isLoop: Bool { source == Self.loopSource }
 
   /// Whether the entry is a skip.
   public var isSkip: Bool { amount == nil }
@@ -63,7 +73,8 @@ public struct HabitEntry: Sendable, Hashable {
     guard sample.metric == .habit else { return nil }
     self.init(
       habit: sample.category, day: sample.startDay,
-      amount: sample.unit == Self.skipUnit ? nil : sample.value, origin: sample.origin)
+      amount: sample.unit == Self.skipUnit ? nil : sample.value, source: sample.source,
+      origin: sample.origin)
   }
 }
 

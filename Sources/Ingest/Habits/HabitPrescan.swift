@@ -5,7 +5,9 @@ import HealthCore
 /// (docs/habits.md, "Definitions"). An input that is not a Loop export, or cannot be read,
 /// defines nothing here (reading it fails or rejects in its turn).
 public enum HabitPrescan {
-  /// The definitions found in `inputs`, in input order (a habit of two exports twice).
+  /// The definitions found in `inputs`: of a habit in several exports, the last input's
+  /// (inputs are listed oldest first, so the newest export's settings stand), at the
+  /// position of its last appearance.
   public static func found(in inputs: [String]) -> [HabitDefinition] {
     var found: [HabitDefinition] = []
     for path in inputs {
@@ -14,7 +16,10 @@ public enum HabitPrescan {
         let files = try? LoopExportReader.files(path, format: format),
         let export = try? LoopExport(files: files)
       else { continue }
-      found += export.definitions
+      for definition in export.definitions {
+        found.removeAll { $0.key == definition.key }
+        found.append(definition)
+      }
     }
     return found
   }

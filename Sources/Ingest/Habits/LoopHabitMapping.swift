@@ -26,7 +26,7 @@ enum LoopHabitMapping {
     let text = [row.question, row.description].first { !$0.isEmpty }
     var definition = HabitDefinition(
       key: key, name: row.name.isEmpty ? nil : row.name, kind: .check, archived: row.archived,
-      order: row.number, description: text, origin: origin)
+      description: text, origin: origin)
     guard numerical else {
       let (frequency, note) = frequency(numerator: row.numerator, denominator: row.denominator)
       definition.frequency = frequency

@@ -23,7 +23,8 @@ enum SampleCommand {
     "timezone", "ZONE", "home IANA zone (default \(SyntheticOptions.defaultTimeZone))")
   static let formats = Option<[SyntheticFormat]>(
     "formats", "LIST",
-    "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) (default all)"
+    "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) "
+      + "(default: the health exports, \(SyntheticFormat.defaults.map(\.rawValue).joined(separator: ",")))"
   ) { list in
     try list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { name in
       guard let format = SyntheticFormat(rawValue: name) else {
@@ -73,7 +74,7 @@ enum SampleCommand {
     if let g = try arguments.value(grouping) { options.autoExportGrouping = g }
     options.forceZip64 = arguments.flag(forceZip64)
     options.macOSMetadata = arguments.flag(macOSMetadata)
-    let formats = try arguments.value(formats) ?? SyntheticFormat.allCases
+    let formats = try arguments.value(formats) ?? SyntheticFormat.defaults
     try SyntheticOutputFolder.create(outDirectory)
     let truth = try arguments.value(truth)
     if let truth, let slash = truth.lastIndex(of: "/"), slash != truth.startIndex {
