@@ -27,6 +27,12 @@ enum HabitComputation {
         result.notes.append("habit \(habit.key): nothing logged up to \(asOf)")
         continue
       }
+      let early = logged.filter { $0.key < start.dayNumber }.values.reduce(0) { $0 + $1.entries }
+      if early > 0 {
+        result.notes.append(
+          "habit \(habit.key): \(early) entries before its first day \(start) were left out")
+        result.leftOut += Int64(early)
+      }
       let days = HabitDays.days(habit, start: start, asOf: asOf, log: logged, auto: auto)
       let streaks = HabitStreaks.perDay(
         days, frequency: habit.frequency, weekStart: weekStart, backfillDays: backfillDays)
@@ -56,7 +62,7 @@ enum HabitComputation {
       result.notes.append(
         "\(log.superseded) Loop Habit Tracker entries repeated by a later export were left out")
     }
-    result.leftOut = Int64(undefined + log.superseded)
+    result.leftOut += Int64(undefined + log.superseded)
     return result
   }
 }
