@@ -22,6 +22,22 @@ public struct DailyData: Sendable {
     series[SeriesKey(metric, category)] ?? DaySeries(unit: SeriesUnits.unit(of: metric))
   }
 
+  /// The days (day numbers) on which the person's devices recorded anything: a daily value
+  /// of any series, goal outcomes and the values of partial nights
+  /// (`AggregateFacts.partialNightCategory`) left out (docs/streaks.md, "What a goal reads").
+  public func recordedDays() -> Set<Int32> {
+    var days = Set<Int32>()
+    for v in values where v.metric != .goalMet && !Self.isPartialNight(v) {
+      days.insert(v.day.dayNumber)
+    }
+    return days
+  }
+
+  /// Whether `v` is a value of a partial night (kept under its own category).
+  static func isPartialNight(_ v: DailyValue) -> Bool {
+    v.category == AggregateFacts.partialNightCategory && SleepNight.series.contains(v.metric)
+  }
+
   /// The earliest day with any daily value.
   public var firstDay: LocalDay? { values.first?.day }
   /// The latest day with any daily value.

@@ -32,6 +32,12 @@ public struct SleepNight: Sendable, Hashable {
   /// Sorted distinct sources behind each value, joined by `, `.
   public var sources: [MetricID: String]
 
+  /// The series a night gives, in the daily table's fixed order.
+  public static let series: [MetricID] = [
+    .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM, .sleepAwake, .sleepBedtime,
+    .sleepWake,
+  ]
+
   /// Whether core, deep or REM rows exist (the night has stage data).
   public var hasStages: Bool { core != nil }
 

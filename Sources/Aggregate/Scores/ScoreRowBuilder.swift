@@ -12,6 +12,8 @@ struct ScoreRowBuilder {
   /// The goal whose weekly target the coaching looks at, with its states by day.
   let weeklyGoal: (goal: GoalDefinition, target: Int, states: [Int32: GoalDayState])?
   let weekStart: Weekday
+  /// The sleep goal the sleep score measures nights against.
+  var sleepGoal = SleepGoal.standard
 
   func row(for d: LocalDay) -> ScoreRow {
     var row = ScoreRow(day: d)
@@ -25,7 +27,7 @@ struct ScoreRowBuilder {
 
     let bedtimes = data.series(.sleepBedtime).values(in: d.adding(days: -13)...d)
     let night = data.nights[d]
-    let sleep = SleepScore.compute(night: night, bedtimes: bedtimes)
+    let sleep = SleepScore.compute(night: night, bedtimes: bedtimes, goal: sleepGoal)
     row.sleep = sleep.score
     row.sleepDurationPart = sleep.durationPart
     row.sleepConsistencyPart = sleep.consistencyPart

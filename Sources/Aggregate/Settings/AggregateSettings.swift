@@ -10,8 +10,11 @@ public struct AggregateSettings: Sendable, Hashable {
   public var pinned: [String]
   /// First day of a streak week. Default Monday.
   public var weekStart: Weekday
-  /// Length of the streak backfill window in days, ending at as-of. Default 90.
-  public var backfillDays: Int
+  /// Length of the streak backfill window in days, ending at as-of, when the streaks are
+  /// to be rebuilt from those days only (a pipeline's `backfill_days`, as a phone's
+  /// one-time backfill would). Default nil: streaks are replayed over the whole analysed
+  /// history (docs/streaks.md, "The replayed span").
+  public var backfillDays: Int?
   /// The pipeline file's `[habit.NAME]` sections (docs/habits.md); the aggregate stage adds
   /// the habits found in the inputs (Loop exports) whose names these do not define.
   public var habits: [HabitDefinition]
@@ -20,12 +23,12 @@ public struct AggregateSettings: Sendable, Hashable {
   public init(
     goals: [GoalDefinition] = GoalDefinition.defaults,
     pinned: [String] = PinnedMetrics.defaultNames, weekStart: Weekday = .monday,
-    backfillDays: Int = 90, habits: [HabitDefinition] = []
+    backfillDays: Int? = nil, habits: [HabitDefinition] = []
   ) {
     self.goals = goals
     self.pinned = pinned
     self.weekStart = weekStart
-    self.backfillDays = max(1, backfillDays)
+    self.backfillDays = backfillDays.map { max(1, $0) }
     self.habits = habits
   }
 
@@ -38,7 +41,10 @@ public struct AggregateSettings: Sendable, Hashable {
 
   /// A stable text of everything that influences the result, for manifests and caching.
   public var fingerprintText: String {
-    var parts = ["weekStart=\(weekStart.rawValue)", "backfillDays=\(backfillDays)"]
+    var parts = [
+      "weekStart=\(weekStart.rawValue)",
+      "backfillDays=" + (backfillDays.map(String.init) ?? "all"),
+    ]
     parts.append("pinned=" + pinned.joined(separator: ","))
     for goal in goals {
       let conditions = goal.conditions.map {

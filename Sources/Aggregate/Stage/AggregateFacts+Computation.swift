@@ -36,6 +36,7 @@ extension AggregateFacts {
       daysLast7: days.count,
       samples: SampleCounts(
         read: totals.read, used: totals.used, afterAsOf: totals.afterAsOf,
-        ignored: totals.ignored))
+        ignored: totals.ignored),
+      sleepGoalMinutes: SleepGoal(goals: settings.goals).minutes)
   }
 }
