@@ -36,6 +36,7 @@ probe = r"""
     return false;
   }
   var out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth,
+             height: document.documentElement.scrollHeight,
              minChartFont: 1e9, chartTexts: 0, overlaps: []};
   document.querySelectorAll("svg.hp-chart").forEach(function (svg) {
     var vb = svg.viewBox.baseVal, rect = svg.getBoundingClientRect();

@@ -42,7 +42,8 @@ public enum DeviationChart {
     var text =
       "Each bar is \(what) wrist temperature against your usual, the mean of the 60 nights before it: up is warmer, down is cooler."
     if let k = s.latestIndex, let v = s.values[k] {
-      text += " Latest: \(Numbers.signed(v, 2)) °C on \(s.days[k].shortLabel)."
+      text +=
+        " Latest: \(Numbers.signed(v, 2)) °C \(ReportCharts.when(s.days[k], s.grouping, year: s.reportYear))."
     }
     return text + " Changes of a few tenths of a degree from night to night are common."
   }
@@ -51,7 +52,8 @@ public enum DeviationChart {
     var text =
       "Wrist temperature deviation from the mean of the 60 nights before each night, \(s.daysWithData) of \(s.days.count) points with data."
     if let k = s.latestIndex, let v = s.values[k] {
-      text += " Latest \(Numbers.signed(v, 2)) °C on \(s.days[k].shortLabel)."
+      text +=
+        " Latest \(Numbers.signed(v, 2)) °C \(ReportCharts.when(s.days[k], s.grouping, year: s.reportYear))."
     }
     return text
   }

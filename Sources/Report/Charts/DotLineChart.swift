@@ -33,7 +33,9 @@ public enum DotLineChart {
 
     var lo = Double.infinity
     var hi = -Double.infinity
-    for v in series.values + line + band.low + band.high + band.middle {
+    for v in series.values + line + band.low + band.high + band.middle + series.spreadLow
+      + series.spreadHigh
+    {
       if let v, v.isFinite {
         lo = min(lo, v)
         hi = max(hi, v)
@@ -73,6 +75,14 @@ public enum DotLineChart {
       placer.avoid(polyline: pts)
     }
 
+    // The middle half of a week's or month's days, as a bar through its point.
+    for k in 0..<count {
+      guard let lo = series.spreadLow[k], let hi = series.spreadHigh[k] else { continue }
+      let a = ChartPoint(frame.x(k), y.map(lo))
+      let b = ChartPoint(frame.x(k), y.map(hi))
+      scene.add(.line(a, b), .spread)
+      placer.avoid(polyline: [a, b])
+    }
     // Dots, then the line over them.
     let radius = series.grouping != .day ? 3.0 : (count <= 7 ? 4.0 : (count <= 31 ? 3.0 : 2.2))
     for k in 0..<count {
@@ -88,8 +98,15 @@ public enum DotLineChart {
       series.joinsReadings
       ? [Array((0..<count).filter { line[$0] != nil })]
       : MetricSeries.runs(count, { line[$0] != nil }).map(Array.init)
-    for run in lineRuns where run.count > 1 {
-      let pts = run.map { ChartPoint(frame.x($0), y.map(line[$0]!)) }
+    let lonePoints = series.grouping == .day && !series.joinsReadings
+    for run in lineRuns where run.count > 1 || (run.count == 1 && lonePoints) {
+      var pts = run.map { ChartPoint(frame.x($0), y.map(line[$0]!)) }
+      // A lone average (the fourth day of a new history) is a short dash, so the 7-day
+      // average the summary states is drawn too.
+      if pts.count == 1 {
+        let half = min(step * 0.45, 8)
+        pts = [ChartPoint(pts[0].x - half, pts[0].y), ChartPoint(pts[0].x + half, pts[0].y)]
+      }
       scene.add(.polyline(pts), .line)
       placer.avoid(polyline: pts)
     }
@@ -156,7 +173,7 @@ public enum DotLineChart {
   }
 
   /// The caption under the chart, in plain words: what the dots, the line and the band are,
-  /// and where the latest average sits.
+  /// and where the latest average sits (beyond the metric's minimum change only).
   public static func caption(_ s: MetricSeries) -> String {
     let p = s.presentation
     var text: String
@@ -165,24 +182,33 @@ public enum DotLineChart {
     case (.day, true):
       text =
         "Dots are single readings; the line joins them (readings are too far apart for a 7-day average)."
-    case (.week, _): text = "Each point is the mean of a week's daily values."
-    case (.month, _): text = "Each point is the mean of a month's daily values."
+    case (.week, _):
+      text =
+        "Each point is the mean of a week's daily values; the bar through it spans the middle half of its days."
+    case (.month, _):
+      text =
+        "Each point is the mean of a month's daily values; the bar through it spans the middle half of its days."
     }
     if s.hasRange, let lo = s.rangeLow.last(where: { $0 != nil }) ?? nil,
       let hi = s.rangeHigh.last(where: { $0 != nil }) ?? nil
     {
+      let what = s.joinsReadings ? "your usual range" : "your usual range for the 7-day average"
       text +=
-        " The shaded band is your usual range for the 7-day average, from your last 60 days"
+        " The shaded band is \(what), from your last 60 days"
         + " (now \(p.format(lo))–\(p.formatWithUnit(hi))); the dashed line is your 60-day average."
-      if let avg = s.latestAverage, !s.position.isEmpty {
+      if let avg = s.latestAverage, !s.position.isEmpty, let day = s.latestAverageDay {
         let now = p.formatWithUnit(avg)
+        let which =
+          day == s.days.last
+          ? "The 7-day average, \(now),"
+          : "The last 7-day average (to \(LocalDayText.short(day, year: s.reportYear))), \(now),"
         switch s.position {
-        case "within": text += " The 7-day average, \(now), is inside it."
-        default: text += " The 7-day average, \(now), is \(s.position) it."
+        case "within": text += " \(which) is inside it."
+        default: text += " \(which) is \(s.position) it."
         }
       }
-    } else if s.grouping == .day, !s.baselineNote.isEmpty, s.baselineNote != "not available" {
-      text += " No usual range yet: it needs 21 days with data in the last 60 (\(s.baselineNote))."
+    } else if s.grouping == .day, s.baselineNote == "not yet" {
+      text += " No usual range yet: it needs 21 days with data in the last 60."
     }
     return text
   }
@@ -190,27 +216,33 @@ public enum DotLineChart {
   static func describe(_ s: MetricSeries) -> String {
     let p = s.presentation
     guard let k = s.latestIndex, let v = s.values[k] else { return emptyText(s) }
+    let year = s.reportYear
     let first = LocalDayText.full(s.days[0])
     let last = LocalDayText.full(s.days[s.days.count - 1])
     var text = "\(p.name) from \(first) to \(last), "
     switch s.grouping {
-    case .day: text += "\(s.daysWithData) of \(s.days.count) days with data. "
-    case .week: text += "weekly means, \(s.daysWithData) of \(s.days.count) weeks with data. "
-    case .month: text += "monthly means, \(s.daysWithData) of \(s.days.count) months with data. "
+    case .day:
+      text += "\(s.daysWithData) of \(s.days.count) days with data. "
+      text += "Latest: \(p.formatWithUnit(v)) on \(LocalDayText.short(s.days[k], year: year)). "
+    case .week:
+      text += "weekly means, \(s.daysWithData) of \(s.days.count) weeks with data. "
+      text +=
+        "Latest: \(p.formatWithUnit(v)) in the week of \(LocalDayText.short(s.days[k], year: year)). "
+    case .month:
+      text += "monthly means, \(s.daysWithData) of \(s.days.count) months with data. "
+      text += "Latest: \(p.formatWithUnit(v)) in \(LocalDayText.monthYear(s.days[k])). "
     }
-    text += "Latest: \(p.formatWithUnit(v)) on \(LocalDayText.weekdayDayMonth(s.days[k])). "
     if let avg = s.latestAverage { text += "7-day average \(p.formatWithUnit(avg)). " }
     if let b = s.baseline {
       text += "60-day average \(p.formatWithUnit(b))"
-      if let lo = s.rangeLow[k] ?? s.rangeLow.last(where: { $0 != nil }) ?? nil,
-        let hi = s.rangeHigh[k] ?? s.rangeHigh.last(where: { $0 != nil }) ?? nil
+      if let lo = s.rangeLow.last(where: { $0 != nil }) ?? nil,
+        let hi = s.rangeHigh.last(where: { $0 != nil }) ?? nil
       {
-        text +=
-          "; normal range \(p.format(lo))–\(p.formatWithUnit(hi)) (± half a standard deviation)"
+        text += "; usual range \(p.format(lo))–\(p.formatWithUnit(hi))"
       }
       text += ". "
-    } else if !s.baselineNote.isEmpty {
-      text += "Baseline: \(s.baselineNote). "
+    } else if s.baselineNote == "not yet" {
+      text += "No usual range yet. "
     }
     if !p.note.isEmpty { text += p.note }
     return text.trimmingCharacters(in: .whitespaces)

@@ -57,9 +57,11 @@ public enum SleepStageChart {
         .emptyNote)
       return scene
     }
+    let partial = nights.contains(where: \.partial)
     let legend = ChartLegend.layout(
       stages.map { ($0.role, $0.name) } + [(.inBed, "In bed")]
-        + (napDays.isEmpty ? [] : [(.napDot, "Nap")]), left: 2, width: width, top: 10)
+        + (napDays.isEmpty ? [] : [(.napDot, "Nap")])
+        + (partial ? [(.barPartial, "Partial night")] : []), left: 2, width: width, top: 10)
     var maxHours = 1.0
     for night in nights {
       let stacked = stages.reduce(0.0) { $0 + ($1.minutes(night) ?? 0) }
@@ -87,6 +89,17 @@ public enum SleepStageChart {
           .inBed)
       }
       var base = 0.0
+      if night.partial {
+        // Cut off by the export: one outlined bar of its asleep (else in-bed) time.
+        let minutes = night.asleep ?? night.inBed ?? 0
+        if minutes > 0 {
+          let top = y.map(minutes / 60)
+          scene.add(
+            .rect(x: frame.x(i) - barWidth / 2, y: top, width: barWidth, height: bottom - top),
+            .barPartial)
+        }
+        continue
+      }
       for s in stages {
         guard let m = s.minutes(night), m > 0 else { continue }
         let y0 = y.map(base / 60)

@@ -53,10 +53,13 @@ public enum EmailReport {
     let tag = week.replacingOccurrences(of: "-", with: "")
 
     var images: [(cid: String, name: String, png: [UInt8], chart: WeeklyDigest.Chart)] = []
-    for chart in d.charts {
+    // A week without data is three lines: no charts, no attachment of an old report.
+    let noData = d.noDataThisWeek
+    for chart in d.charts where !noData {
       let id = "week-" + Markup.slug(chart.metric.presentation.metric.rawValue)
+      // Transparent, so a mail app in dark mode shows the chart on its own background.
       let png = try SceneRasterizer.png(
-        WeekChart.scene(chart, id: id), palette: { WeekChart.palette($0) })
+        WeekChart.scene(chart, id: id), palette: { WeekChart.palette($0) }, background: nil)
       images.append(("\(id).\(week)@healthpipe", id + ".png", png, chart))
     }
     let html = DigestHTML.render(d, images: images.map { ($0.cid, $0.chart) })
@@ -75,13 +78,19 @@ public enum EmailReport {
     line("Message-ID: " + messageID)
     line("MIME-Version: 1.0")
     line("Auto-Submitted: auto-generated")
-    line("Content-Type: multipart/mixed; boundary=\"\(mixed)\"")
+    if noData {
+      line("Content-Type: multipart/alternative; boundary=\"\(alt)\"")
+    } else {
+      line("Content-Type: multipart/mixed; boundary=\"\(mixed)\"")
+    }
     line("")
     line("This is a multi-part message in MIME format.")
     line("")
-    line("--" + mixed)
-    line("Content-Type: multipart/alternative; boundary=\"\(alt)\"")
-    line("")
+    if !noData {
+      line("--" + mixed)
+      line("Content-Type: multipart/alternative; boundary=\"\(alt)\"")
+      line("")
+    }
     line("--" + alt)
     line("Content-Type: text/plain; charset=utf-8")
     line("Content-Transfer-Encoding: quoted-printable")
@@ -106,6 +115,11 @@ public enum EmailReport {
     }
     line("--" + rel + "--")
     line("--" + alt + "--")
+    guard !noData else {
+      return EmailMessage(
+        bytes: out, week: week, messageID: messageID, date: dateText, recipient: to.address,
+        imageCount: 0, attachmentName: "")
+    }
     line("--" + mixed)
     line("Content-Type: text/html; charset=utf-8; name=\"\(d.attachmentName)\"")
     line("Content-Transfer-Encoding: base64")

@@ -10,6 +10,7 @@ public enum PlainTextReport {
 
   /// The text (LF line ends; the MIME writer turns them into CRLF).
   public static func render(_ d: WeeklyDigest) -> String {
+    if d.noDataThisWeek { return DigestWords.noDataLines(d).joined(separator: "\n") + "\n" }
     var out: [String] = []
     func line(_ s: String = "") { out.append(s) }
     func prose(_ s: String, indent: String = "") { out += wrap(s, indent: indent) }
@@ -21,6 +22,10 @@ public enum PlainTextReport {
       line()
       prose(heading)
       for p in d.inputProblems { prose("- " + p, indent: "  ") }
+    }
+    if let c = d.calibration {
+      line()
+      prose(c.sentence(year: d.year))
     }
 
     line()
@@ -38,9 +43,9 @@ public enum PlainTextReport {
       prose("\(s.name): \(s.note)", indent: "  ")
     }
 
-    if !d.coaching.isEmpty {
+    if let coaching = DigestWords.coaching(d) {
       line()
-      prose(d.coaching)
+      prose(coaching)
     }
 
     if !d.pinned.isEmpty {
@@ -54,6 +59,9 @@ public enum PlainTextReport {
         ])
       }
       out += columns(rows, rightAligned: [false, true, true, true, false])
+      if d.pinned.contains(where: { $0.presentation.metric == .hrvLnSDNN }) {
+        prose(Words.hrvExplanation, indent: "  ")
+      }
     }
 
     if !d.goals.isEmpty {

@@ -36,6 +36,8 @@ public enum HTMLReport {
 struct HTMLWriter {
   var out = ""
   let charts: HTMLReport.ChartEmbedding
+  /// Whether HRV (SDNN) has been explained yet: once, where it first appears.
+  var explainedHRV = false
 
   init(charts: HTMLReport.ChartEmbedding) {
     self.charts = charts
@@ -98,12 +100,11 @@ struct HTMLWriter {
     raw("<header class=\"top\">")
     el("h1", "Health report")
     el("p", m.headline, "class=\"headline\"")
-    let first = m.days.first ?? m.asOf
-    el(
-      "p",
-      "\(Words.upperFirst(m.windowPhrase)): \(LocalDayText.full(first)) – \(LocalDayText.full(m.asOf)) · ISO week \(m.isoWeek)",
-      "class=\"sub\"")
+    el("p", Self.span(m), "class=\"sub\"")
     if let notice = m.staleNotice { el("p", notice, "class=\"notice\" role=\"status\"") }
+    if let c = m.calibration {
+      el("p", c.sentence(year: m.reportYear), "class=\"notice calibration\" id=\"calibration\"")
+    }
     raw("</header>\n<main>\n")
     hero(m)
     cards(m)
@@ -121,6 +122,26 @@ struct HTMLWriter {
       "Made by \(ToolInfo.name) \(ToolInfo.version) from the aggregate tables. Scores and baselines describe your own history; they are not medical advice."
     )
     raw("</footer>\n</body>\n</html>\n")
+  }
+
+  /// `Last 30 days: Sat 17 Oct – Sun 15 Nov`, or `Days since Wed 11 Nov` for a short
+  /// history (dates with their year when not the report's).
+  static func span(_ m: ReportModel) -> String {
+    let first = m.days.first ?? m.asOf
+    if m.shortHistory, let firstDay = m.firstDay {
+      return "Your data starts on \(LocalDayText.short(firstDay, year: m.reportYear)): "
+        + "the charts show the \(m.windowPhrase) ("
+        + LocalDayText.span(first, m.asOf, year: m.reportYear) + ")"
+    }
+    return Words.upperFirst(m.windowPhrase) + ": "
+      + LocalDayText.span(first, m.asOf, year: m.reportYear)
+  }
+
+  /// The sentence that explains HRV (SDNN), written once where HRV first appears.
+  mutating func explainHRV(_ metric: MetricID) {
+    guard metric == .hrvLnSDNN || metric == .hrvSDNN, !explainedHRV else { return }
+    explainedHRV = true
+    el("p", Words.hrvExplanation, "class=\"muted explain\"")
   }
 
   /// A table cell: text, or a muted dash for nothing. `label` names the column when a
@@ -188,7 +209,7 @@ struct HTMLWriter {
     }
     for r in q.rejectedByReason {
       raw("<tr>")
-      el("td", r.code)
+      el("td", Words.upperFirst(QualityWords.reason(r.code)))
       el("td", Numbers.grouped(Double(r.count), 0))
       raw("</tr>")
     }
@@ -207,7 +228,7 @@ struct HTMLWriter {
         "class=\"muted\"")
     } else {
       raw("<ol>")
-      for s in q.sources { el("li", s) }
+      for s in QualityWords.sources(q.sources) { el("li", s) }
       raw("</ol>")
     }
     raw("</section>\n")

@@ -24,14 +24,22 @@ extension HTMLWriter {
     }
     raw("<div>")
     if !w.weeks.isEmpty {
+      // Long lists fold away (docs/report.md, "Long views"): a 12-month view lists months.
+      let fold = w.weeks.count > 6
+      if fold {
+        raw("<details class=\"numbers\"><summary>")
+        text(w.byMonth ? "Workouts by month" : "Workouts by week (\(w.weeks.count) weeks)")
+        raw("</summary>")
+      }
       raw("<table id=\"table-workout-weeks\" class=\"reflow\">")
-      el("caption", "Per ISO week, newest first")
-      workoutHeader("Week")
+      el("caption", w.byMonth ? "Per calendar month, newest first" : "Per week (Monday to Sunday), newest first")
+      workoutHeader(w.byMonth ? "Month" : "Week")
       for t in w.weeks { workoutRow(t) }
       raw("</tbody></table>\n")
+      if fold { raw("</details>\n") }
     }
     raw("<table id=\"table-workout-types\" class=\"reflow\">")
-    el("caption", "By activity, week \(w.currentWeek)")
+    el("caption", "By activity, this week (\(w.currentWeek))")
     workoutHeader("Activity")
     if w.byType.isEmpty {
       raw("<tr><td colspan=\"5\" class=\"na\">No workouts this week yet</td></tr>")
@@ -64,16 +72,17 @@ extension HTMLWriter {
     if m.streaks.contains(where: { $0.cadence != "weekly" }) {
       el("p", StreakText.restDayExplanation, "class=\"muted\"")
     }
+    let year = m.reportYear
     raw("<div class=\"streaks\">")
     for s in m.streaks {
       let u = StreakText.unit(s)
       raw("<article class=\"streak\">")
       el("h3", StreakText.title(s))
       el("p", StreakText.goal(s), "class=\"muted\"")
-      el("p", StreakText.facts(s))
-      if let rest = StreakText.restDays(s) { el("p", rest) }
-      if let last = s.lastGoalDay {
-        el("p", "Last goal day: \(last.shortLabel)", "class=\"muted\"")
+      el("p", StreakText.facts(s, year: year, firstDay: m.firstDay), "class=\"streak-facts\"")
+      if let rest = StreakText.restDays(s, year: year) { el("p", rest) }
+      if let last = s.lastGoalDay, s.cadence != "weekly" {
+        el("p", "Last goal \(u): \(LocalDayText.short(last, year: year))", "class=\"muted\"")
       }
       if let progress = StreakText.progress(s) {
         raw("<p class=\"goal\">")
@@ -86,22 +95,14 @@ extension HTMLWriter {
         el("span", progress)
         raw("</p>")
       }
-      raw("<ul class=\"badges\" aria-label=\"Badges earned in the last 90 days\">")
-      for b in StreakText.badges(s) {
-        if let day = b.reached {
-          el(
-            "li", "\(b.length)-\(u) badge · earned \(LocalDayText.dayMonth(day))",
-            "class=\"earned\"")
-        } else {
-          el("li", "\(b.length)-\(u) badge")
-        }
-      }
-      raw("</ul>")
-      if isWeb, let scene = ReportCharts.history(s, weekStart: m.meta.weekStart) {
+      if let earned = StreakText.earned(s, year: year) { el("p", earned, "class=\"badges-line\"") }
+      if isWeb, let scene = ReportCharts.history(
+        s, weekStart: m.meta.weekStart, year: year, recorded: m.recordedDays) {
         chart(scene, small: true)
         raw(
           "<p class=\"legend\"><span>■ goal \(u)</span><span>□ missed</span>"
-            + (s.cadence == "weekly" ? "" : "<span>◆ rest day</span><span>· no data</span>")
+            + (s.cadence == "weekly"
+              ? "" : "<span>◆ kept by a rest day</span><span>· not measured or nothing recorded</span>")
             + "</p>")
       }
       raw("</article>\n")

@@ -46,4 +46,10 @@ public enum Words {
   public static func percent(_ value: Double, decimals: Int = 0) -> String {
     Numbers.fixed(value, decimals) + " %"
   }
+
+  /// What HRV (SDNN) is, said once where it first appears (docs/report.md, "Words").
+  public static let hrvExplanation =
+    "HRV (SDNN) is heart rate variability: how much the time between heartbeats varies, "
+    + "measured as the standard deviation of those intervals (SDNN) in milliseconds. "
+    + "Compare it with your own usual; higher than usual tends to mean well recovered."
 }
