@@ -78,6 +78,12 @@ public enum PlainTextReport {
       }
     }
 
+    if let habits = d.habits {
+      line()
+      line("HABITS THIS WEEK")
+      prose(habits, indent: "  ")
+    }
+
     line()
     line("WORKOUTS")
     if let total = DigestWords.workoutTotals(d.workouts.thisWeek) {

@@ -97,7 +97,7 @@ public enum WeeklyDigestBuilder {
     let scoreRow = inputs.scores.first { $0.day == asOf }
     var goals = goals(inputs, asOf: asOf, monday: monday, week: thisWeek)
     for i in goals.indices { goals[i].wholeWeekObserved = model.firstDay.map { $0 <= monday } ?? true }
-    return WeeklyDigest(
+    var digest = WeeklyDigest(
       asOf: asOf, dataThrough: model.dataThrough, calibration: model.calibration,
       coachingRule: scoreRow?.coachingRule ?? "", monday: monday,
       sleepNights: hasSleep ? sleep[7..<(7 + daysSoFar)].filter { $0 != nil }.count : nil,
@@ -113,6 +113,8 @@ public enum WeeklyDigestBuilder {
       charts: Array(charts),
       inputProblemsHeading: quality.inputProblemsHeading, inputProblems: quality.inputProblems,
       attachmentName: "health-report-\(asOf).html", attachmentWindow: attachmentWindow)
+    digest.habits = habitsLine(model, inputs: inputs)
+    return digest
   }
 
   /// Weekly means of the daily scores, rounded half up like every score.

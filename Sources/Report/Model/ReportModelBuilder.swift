@@ -75,6 +75,7 @@ public enum ReportModelBuilder {
     let year = model.reportYear
     model.shortHistory = first > Buckets(asOf: asOf, window: window).first
     model.recordedDays = recorded
+    model.habits = HabitsSummary.build(inputs, asOf: asOf)
     if buckets.grouping == .month {
       model.workouts.weeks = monthlyWorkouts(buckets, daily: daily)
       model.workouts.byMonth = true
