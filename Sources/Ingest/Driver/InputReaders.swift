@@ -14,7 +14,8 @@ public enum InputReaders {
     case .autoExportWorkoutsCSV: AutoExportWorkoutsCSVReader()
     case .longCSV: LongCSVReader()
     case .habitJournal: HabitJournalReader()
-    case .loopZip, .loopFolder: LoopExportReader(format: format)
+    case .loopZip: LoopExportReader()
+    case .loopFolder: LoopFolderReader()
     }
   }
 }

@@ -5,16 +5,16 @@ import HealthCore
 /// local calendar day, written with no time and no zone, so it is stored at local midnight
 /// of that day in the reader's zone (the day never shifts), and the last day an entry may
 /// have is the day the file was last saved (its modification time, in the same zone):
-/// later dates are in the future.
+/// later dates are in the future. **Decision:** that time is not recorded as the input's
+/// export date, so no table changes when the file is only copied or touched (its rows
+/// dated up to that day are read the same).
 struct HabitDayClock {
   private var zone: LocalTimeZone
   private let sink: IngestSink
   /// The local day of the file's modification time; nil when the source is not a file.
   let savedDay: LocalDay?
 
-  /// The clock of the file behind `path`, in `options`' zone (or the machine's). Sets the
-  /// sink's export date to the file's modification time, so clean's future-date rule
-  /// agrees with the reader's.
+  /// The clock of the file behind `path`, in `options`' zone (or the machine's).
   init(options: ReaderOptions, path: String, sink: IngestSink) throws {
     zone = try LocalTimeZone(options: options)
     self.sink = sink
@@ -25,7 +25,6 @@ struct HabitDayClock {
           Int32($0.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
         } ?? 0
       savedDay = LocalDay(epochSeconds: seconds, utcOffset: offset)
-      sink.exportDate = seconds
     } else {
       savedDay = nil
     }

@@ -13,13 +13,13 @@ import HealthCore
 /// saved is a reject (`future-date`). The habits found become definitions
 /// (`HabitPrescan`), unless the pipeline file defines the same name.
 public struct LoopExportReader: InputReader, Sendable {
-  /// `loop-zip` or `loop-csv` (the unpacked folder's `Habits.csv`).
-  public let format: InputFormat
-  /// The zip reader.
+  /// The zip; `LoopFolderReader` reads the unpacked folder through this reader.
   public static let format = InputFormat.loopZip
+  /// `loop-zip`, or `loop-csv` for the unpacked folder's `Habits.csv`.
+  let layout: InputFormat
 
   /// A reader of the zip, or with `.loopFolder` of the unpacked folder.
-  public init(format: InputFormat = .loopZip) { self.format = format }
+  public init(format: InputFormat = .loopZip) { layout = format }
 
   public func read(
     path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
@@ -27,7 +27,7 @@ public struct LoopExportReader: InputReader, Sendable {
     progress.begin(stage: "ingest \(path)", totalBytes: FileFingerprint.stat(path)?.size ?? 0)
     defer { progress.end() }
     var clock = try HabitDayClock(options: options, path: path, sink: sink)
-    let export = try LoopExport(files: Self.files(path, format: format), isFuture: clock.isFuture)
+    let export = try LoopExport(files: Self.files(path, format: layout), isFuture: clock.isFuture)
     sink.notes.append(
       "\(export.dialect.rawValue) export: \(export.habits.count) habit(s)"
         + export.notes.map { "; " + $0 }.joined())
