@@ -13,6 +13,8 @@ public struct DailyData: Sendable {
   public var workouts: [LocalDay: [WorkoutEntry]]
   /// What happened to each metric's samples.
   public var counts: [MetricID: MetricCounts]
+  /// Nights cut by the export, by sleep day: their values are `partial` rows only.
+  public var partialNights: [LocalDay: PartialNight] = [:]
   /// The habit entries up to the as-of date, in table order (docs/habits.md): never part
   /// of `values` or `series`.
   public var habitEntries: [HabitEntry] = []
@@ -27,7 +29,7 @@ public struct DailyData: Sendable {
   /// (`AggregateFacts.partialNightCategory`) left out (docs/streaks.md, "What a goal reads").
   public func recordedDays() -> Set<Int32> {
     var days = Set<Int32>()
-    for v in values where v.metric != .goalMet && !Self.isPartialNight(v) {
+    for v in values where Self.isData(v) {
       days.insert(v.day.dayNumber)
     }
     return days
@@ -38,14 +40,18 @@ public struct DailyData: Sendable {
     v.category == AggregateFacts.partialNightCategory && SleepNight.series.contains(v.metric)
   }
 
-  /// The earliest day with any daily value.
-  public var firstDay: LocalDay? { values.first?.day }
-  /// The latest day with any daily value.
-  public var lastDay: LocalDay? { values.last?.day }
+  /// The earliest day with any daily value (partial nights and goal outcomes aside).
+  public var firstDay: LocalDay? { values.first { Self.isData($0) }?.day }
+  /// The latest day with any daily value (partial nights and goal outcomes aside): the
+  /// last day the person's devices recorded anything.
+  public var lastDay: LocalDay? { values.last { Self.isData($0) }?.day }
   /// The latest day with any daily value or habit entry: the as-of date `latest` takes.
   public var lastDayWithData: LocalDay? {
     let habits = habitEntries.lazy.map(\.day).max()
     guard let last = lastDay else { return habits }
     return max(last, habits ?? last)
   }
+
+  /// Whether a row is recorded data: not a goal outcome, not a partial night.
+  static func isData(_ v: DailyValue) -> Bool { v.metric != .goalMet && !isPartialNight(v) }
 }

@@ -96,7 +96,7 @@ public enum AggregateComputation {
       let builder = ScoreRowBuilder(
         data: data, hrv: byMetric[.hrvLnSDNN] ?? [:],
         restingHR: byMetric[.restingHeartRate] ?? [:], keyDataDays: keyDataDays,
-        firstKeyDay: keyDataDays.min(),
+        recordedDays: recorded, firstRecordedDay: recorded.min(),
         weeklyGoal: weeklyGoal.map { goal in
           (goal, goal.weeklyTarget!, goalStates.first { $0.0.name == goal.name }!.1)
         }, weekStart: settings.weekStart, sleepGoal: SleepGoal(goals: settings.goals))
@@ -125,9 +125,16 @@ public enum AggregateComputation {
           + "interval longer than 366 days)")
     }
 
-    let facts = AggregateFacts(
+    var facts = AggregateFacts(
       asOf: asOf, settings: settings, pinned: pinned, ignoredPins: ignoredPins,
       windowStart: windowStart, data: data, counts: counts)
+    if let days {
+      for metric in MetricCatalog.keyMetrics {
+        let dates = ArrivalDates.dates(
+          metric: metric, series: data.series(metric), rows: byMetric[metric] ?? [:], range: days)
+        if !dates.isEmpty { facts.arrivals[metric.rawValue] = dates }
+      }
+    }
     return AggregateResult(
       daily: data.values, baselines: baselines, scores: scores, streaks: streaks,
       weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days,

@@ -42,8 +42,14 @@ public enum AggregateStage {
         for r in block { rejects["\(r.stage).\(r.code.rawValue)", default: 0] += 1 }
       }
     }
-    let data = aggregator.finish()
+    aggregator.exportDates = exportDates(inputHeader.inputs)
+    var data = aggregator.finish()
     let asOf = o.asOfLatest ? (data.lastDayWithData ?? o.asOf) : o.asOf
+    // `latest`: the last day with data is not a partial night's sleep day; such a night
+    // after it is after the as-of date, as for any date given.
+    if o.asOfLatest, data.values.last.map({ $0.day > asOf }) == true {
+      data = aggregator.finish(sleepAsOf: asOf)
+    }
     // The habits: the pipeline's, and those the inputs define (Loop exports).
     var settings = o.settings
     settings.habits = HabitDefinition.resolved(
@@ -94,9 +100,9 @@ public enum AggregateStage {
     return manifest
   }
 
-  /// `daily.csv`, `daily-other.csv` and `weekly.csv` with their CSV on the Web sidecars.
-  /// `weekly.csv` is `healthpipe export weekly.hpt` itself: one rule for both
-  /// (docs/interop.md).
+  /// `daily.csv`, `daily-other.csv`, `weekly.csv` and `habits.csv` with their CSV on the
+  /// Web sidecars. `weekly.csv` and `habits.csv` are `healthpipe export` of their tables
+  /// itself: one rule for both (docs/interop.md).
   private static func writeCSVFiles(_ result: AggregateResult, dir: String) throws {
     let daily = try DailyCSVWriter.files(result.daily, days: result.analysisRange)
     let sidecar = CSVWMetadata.sidecarName
@@ -120,6 +126,13 @@ public enum AggregateStage {
         try TableFile.header(of: dir + AggregateFolder.habits), url: AggregateFolder.habitsCSV,
         primaryKey: ["habit", "day"]
       ).json(), to: dir + sidecar(AggregateFolder.habitsCSV))
+  }
+
+  /// The export date of each input by its index (`Origin.file`), for partial nights.
+  static func exportDates(_ inputs: [InputDescriptor]) -> [Int64?] {
+    var dates = [Int64?](repeating: nil, count: (inputs.map(\.index).max() ?? -1) + 1)
+    for input in inputs where input.index >= 0 { dates[input.index] = input.exportDate }
+    return dates
   }
 
   /// The as-of bound while reading for `latest`: no real day is after it.

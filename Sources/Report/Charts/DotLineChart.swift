@@ -10,8 +10,18 @@ import HealthCore
 public enum DotLineChart {
   /// Chart width in user units.
   public static let width = ChartFrame.width
-  /// Chart height in user units.
+  /// Chart height in user units (daily points).
   public static let height = 220.0
+
+  /// The height for a grouping: a year's 12 monthly points or half a year's 26 weekly ones
+  /// need less room than 90 daily dots, and the long views stay short on a phone.
+  public static func height(_ grouping: ReportWindow.Grouping) -> Double {
+    switch grouping {
+    case .day: height
+    case .week: 190
+    case .month: 170
+    }
+  }
   /// The longest gap (days) the band is bridged across by straight lines, so a range that
   /// is missing on a day or two (a window just under its minimum count) does not break it.
   public static let bandBridgeDays = 7
@@ -45,7 +55,8 @@ public enum DotLineChart {
       minimum: lo, maximum: hi, target: 4,
       integer: p.wholeNumbers || p.style == .hoursMinutes, minimumSpan: p.minimumSpan)
     let frame = ChartFrame(
-      count: count, height: height, ticks: ticks, tickText: { tickText($0, ticks, p) },
+      count: count, height: height(series.grouping), ticks: ticks,
+      tickText: { tickText($0, ticks, p) },
       unit: p.unit, xLabels: ChartFrame.labels(series.days, series.grouping),
       strides: ChartFrame.strides(series.grouping))
     var scene = frame.scene(id: id, title: title, description: describe(series))
@@ -174,21 +185,9 @@ public enum DotLineChart {
 
   /// The caption under the chart, in plain words: what the dots, the line and the band are,
   /// and where the latest average sits (beyond the metric's minimum change only).
-  public static func caption(_ s: MetricSeries) -> String {
+  public static func caption(_ s: MetricSeries, sayWhatPointsAre: Bool = true) -> String {
     let p = s.presentation
-    var text: String
-    switch (s.grouping, s.joinsReadings) {
-    case (.day, false): text = "Dots are single days; the line is the 7-day average."
-    case (.day, true):
-      text =
-        "Dots are single readings; the line joins them (readings are too far apart for a 7-day average)."
-    case (.week, _):
-      text =
-        "Each point is the mean of a week's daily values; the bar through it spans the middle half of its days."
-    case (.month, _):
-      text =
-        "Each point is the mean of a month's daily values; the bar through it spans the middle half of its days."
-    }
+    var text = sayWhatPointsAre ? pointsCaption(s.grouping, joinsReadings: s.joinsReadings) : ""
     if s.hasRange, let lo = s.rangeLow.last(where: { $0 != nil }) ?? nil,
       let hi = s.rangeHigh.last(where: { $0 != nil }) ?? nil
     {
@@ -210,7 +209,21 @@ public enum DotLineChart {
     } else if s.grouping == .day, s.baselineNote == "not yet" {
       text += " No usual range yet: it needs 21 days with data in the last 60."
     }
-    return text
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// What the dots and the line are, for a grouping (said once above the charts of a long
+  /// view, under each chart of a daily one).
+  public static func pointsCaption(_ grouping: ReportWindow.Grouping, joinsReadings: Bool) -> String {
+    switch (grouping, joinsReadings) {
+    case (.day, false): "Dots are single days; the line is the 7-day average."
+    case (.day, true):
+      "Dots are single readings; the line joins them (readings are too far apart for a 7-day average)."
+    case (.week, _):
+      "Each point is the mean of a week's daily values; the bar through it spans the middle half of its days."
+    case (.month, _):
+      "Each point is the mean of a month's daily values; the bar through it spans the middle half of its days."
+    }
   }
 
   static func describe(_ s: MetricSeries) -> String {

@@ -27,10 +27,10 @@ public enum ReportCharts {
       "VO₂ max is the watch's estimate of your cardio fitness (mL of oxygen per kg per minute), usually from an outdoor walk, run or hike. Higher is fitter; it changes over weeks, not days."
     switch grouping {
     case .day: return "Each dot is one estimate; the line joins them. " + about
-    case .week:
-      return "Each point is the mean of a week's estimates; the line joins the weeks. " + about
-    case .month:
-      return "Each point is the mean of a month's estimates; the line joins the months. " + about
+    case .week, .month:
+      let span = grouping == .week ? "week" : "month"
+      return
+        "Each point is the mean of a \(span)'s estimates of your cardio fitness by the watch (mL of oxygen per kg per minute); higher is fitter."
     }
   }
 

@@ -71,7 +71,8 @@ public enum SleepStageChart {
       minimum: 0, maximum: maxHours, target: 4, integer: true, includeZero: true)
     let days = nights.map(\.day)
     let frame = ChartFrame(
-      count: count, height: height, ticks: ticks, tickText: { "\(Numbers.fixed($0, 0)) h" },
+      count: count, height: grouping == .day ? height : 210, ticks: ticks,
+      tickText: { "\(Numbers.fixed($0, 0)) h" },
       unit: "", xLabels: ChartFrame.labels(days, grouping), strides: ChartFrame.strides(grouping),
       top: 10 + legend.height + 6)
     var scene = frame.scene(id: id, title: title, description: desc)

@@ -223,7 +223,7 @@ struct MailHTMLWriter {
 
   /// The calibration note of a new user, under the header.
   mutating func calibration(_ d: WeeklyDigest) {
-    guard let c = d.calibration else { return }
+    guard let c = d.calibration, !c.onlyTrends else { return }
     openSection(top: 12)
     el("p", c.sentence(year: d.year), "margin:0;font-size:14px;line-height:20px;color:\(MailStyle.text);\(MailStyle.font)")
     closeSection()

@@ -122,6 +122,13 @@ enum DigestWords {
   /// 10ⁿ for a whole n (negative too).
   static func pow10(_ n: Int) -> Double { pow(10, Double(n)) }
 
+  /// `6/7 days`, `7/7 nights` with data: the text part's narrow column, so a row with
+  /// "about the same" still fits 72 characters.
+  static func shortCoverage(_ m: WeeklyDigest.Metric) -> String {
+    let unit = m.presentation.metric == .sleepAsleep ? "night" : "day"
+    return "\(m.daysWithData)/\(m.daysInWeek) " + Plural.noun(m.daysInWeek, unit)
+  }
+
   /// `6 of 7 days`, `7 of 7 nights` with data.
   static func coverage(_ m: WeeklyDigest.Metric) -> String {
     Plural.of(m.daysWithData, m.daysInWeek, m.presentation.metric == .sleepAsleep ? "night" : "day")
@@ -139,7 +146,7 @@ enum DigestWords {
   /// (only for a whole week inside the history); `4 of 7 days`. The days left are the days
   /// of the week after the as-of date.
   static func goalWeek(_ g: WeeklyDigest.Goal) -> String {
-    guard let met = g.daysMet else { return "nothing recorded this week" }
+    guard let met = g.daysMet else { return "no data for this goal this week" }
     guard let target = g.target, target > 0 else {
       return Plural.of(met, g.daysInWeek, "day")
     }

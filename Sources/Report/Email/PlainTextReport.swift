@@ -23,7 +23,7 @@ public enum PlainTextReport {
       prose(heading)
       for p in d.inputProblems { prose("- " + p, indent: "  ") }
     }
-    if let c = d.calibration {
+    if let c = d.calibration, !c.onlyTrends {
       line()
       prose(c.sentence(year: d.year))
     }
@@ -55,7 +55,7 @@ public enum PlainTextReport {
       for m in d.pinned {
         rows.append([
           m.presentation.name, DigestWords.value(m, m.thisWeek), DigestWords.value(m, m.lastWeek),
-          DigestWords.change(m) ?? "—", DigestWords.coverage(m),
+          DigestWords.change(m) ?? "—", DigestWords.shortCoverage(m),
         ])
       }
       out += columns(rows, rightAligned: [false, true, true, true, false])

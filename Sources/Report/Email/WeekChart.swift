@@ -21,7 +21,7 @@ enum WeekChart {
   /// Width in user units (the image's largest CSS width in the message).
   static let width = 340.0
   /// Height in user units.
-  static let height = 184.0
+  static let height = 176.0
   static let plotTop = 12.0
   static let plotRight = width - 8
   static let plotBottom = height - 56

@@ -83,7 +83,7 @@ struct HTMLWriter {
     if let scene {
       chart(scene)
       raw("\n")
-      el("figcaption", caption)
+      if !caption.isEmpty { el("figcaption", caption) }
     } else {
       el("p", caption, "class=\"empty\"")
     }
@@ -139,6 +139,14 @@ struct HTMLWriter {
       + LocalDayText.span(first, m.asOf, year: m.reportYear)
   }
 
+  /// `184,467 records read, 1,201 rejected`: the folded data-quality section's line.
+  static func qualitySummary(_ q: ReportMeta) -> String {
+    guard let read = q.recordsRead else { return "Records and rejects" }
+    var text = "\(Numbers.grouped(Double(read), 0)) records read"
+    if let r = q.rejected { text += ", \(Numbers.grouped(Double(r), 0)) rejected" }
+    return text
+  }
+
   /// The sentence that explains HRV (SDNN), written once where HRV first appears.
   mutating func explainHRV(_ metric: MetricID) {
     guard metric == .hrvLnSDNN || metric == .hrvSDNN, !explainedHRV else { return }
@@ -174,6 +182,13 @@ struct HTMLWriter {
     let q = m.meta
     raw("<section aria-labelledby=\"quality-title\">\n")
     el("h2", "Data quality", "id=\"quality-title\"")
+    // A long view folds the counts away (they are the same in every view).
+    let fold = m.grouping != .day
+    if fold {
+      raw("<details class=\"numbers\"><summary>")
+      text(Self.qualitySummary(q))
+      raw("</summary>")
+    }
     raw("<div class=\"split\"><div><dl class=\"facts\">")
     func count(_ v: Int64?) -> String {
       v.map { Numbers.grouped(Double($0), 0) } ?? "not available"
@@ -216,22 +231,27 @@ struct HTMLWriter {
       raw("</tr>")
     }
     raw("</tbody></table></div></div>\n")
+    if fold { raw("</details>\n") }
     if let heading = q.inputProblemsHeading {
       el("h3", heading, "style=\"margin-top:16px\"")
       raw("<ul id=\"input-problems\">")
       for p in q.inputProblems { el("li", p) }
       raw("</ul>\n")
     }
-    el("h3", "Sources in priority order", "style=\"margin-top:16px\"")
     if q.sources.isEmpty {
+      el("h3", "Sources in priority order", "style=\"margin-top:16px\"")
       el(
         "p",
         q.priority.isEmpty ? "not available" : "Priority: " + q.priority.joined(separator: " › "),
         "class=\"muted\"")
     } else {
-      raw("<ol>")
-      for s in QualityWords.sources(q.sources) { el("li", s) }
-      raw("</ol>")
+      // The list folds away: it can be long, and it is reference, not news.
+      let sources = QualityWords.sources(q.sources)
+      raw("<details class=\"numbers\" style=\"margin-top:16px\"><summary>")
+      text("Sources in priority order (\(sources.count))")
+      raw("</summary><ol>")
+      for s in sources { el("li", s) }
+      raw("</ol></details>")
     }
     raw("</section>\n")
   }

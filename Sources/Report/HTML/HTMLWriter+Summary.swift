@@ -58,6 +58,8 @@ extension HTMLWriter {
       raw("<article class=\"card\">")
       el("h3", p.name)
       explainHRV(p.metric)
+      // The value and its freshness on the left, the week's sparkline beside them.
+      raw("<div class=\"card-top\"><div>")
       if let v = c.value {
         raw("<p class=\"value\">")
         text(p.format(v))
@@ -68,16 +70,20 @@ extension HTMLWriter {
       }
       let freshText = c.stale ? "\(c.freshness) · stale" : c.freshness
       el("span", freshText, "class=\"fresh\(c.stale ? " stale" : "")\"")
+      raw("</div>")
+      if c.series.hasData {
+        raw("<div class=\"spark\">")
+        chart(Sparkline.scene(c.series, id: ReportCharts.sparklineID(p.metric)), small: true)
+        if isWeb { el("p", Words.upperFirst(c.sparklineCaption), "class=\"spark-caption\"") }
+        raw("</div>")
+      }
+      raw("</div>")
       raw("<dl class=\"deltas\">")
       for d in c.deltas {
         el("dt", d.label)
         if let t = d.text { el("dd", t) } else { el("dd", d.note, "class=\"muted\"") }
       }
       raw("</dl>")
-      if c.series.hasData {
-        chart(Sparkline.scene(c.series, id: ReportCharts.sparklineID(p.metric)), small: true)
-        if isWeb { el("p", Words.upperFirst(c.sparklineCaption), "class=\"spark-caption\"") }
-      }
       raw("</article>\n")
     }
     raw("</div>\n</section>\n")
@@ -87,7 +93,10 @@ extension HTMLWriter {
     guard !m.week.isEmpty else { return }
     raw("<section aria-labelledby=\"week-title\">\n")
     el("h2", "This week (\(m.weekPhrase)) against the week before", "id=\"week-title\"")
-    raw("<table id=\"table-week\" class=\"reflow\">")
+    // A long view keeps the week's table folded: it is about the trends.
+    let fold = m.grouping != .day
+    if fold { raw("<details class=\"numbers\"><summary>The week's numbers</summary>") }
+    raw("<table id=\"table-week\" class=\"compact\">")
     let columns = ["Metric", "This week", "Last week", "Change", "Usual range", "Days"]
     header(columns)
     for w in m.week {
@@ -103,6 +112,7 @@ extension HTMLWriter {
       raw("</tr>")
     }
     raw("</tbody></table>\n")
+    if fold { raw("</details>\n") }
     if m.week.contains(where: { $0.presentation.metric == .hrvLnSDNN }) { explainHRV(.hrvLnSDNN) }
     raw("</section>\n")
   }

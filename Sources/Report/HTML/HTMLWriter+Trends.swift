@@ -6,6 +6,11 @@ extension HTMLWriter {
   mutating func trends(_ m: ReportModel) {
     raw("<section aria-labelledby=\"trends-title\">\n")
     el("h2", "Trends, \(m.windowPhrase)", "id=\"trends-title\"")
+    // A long view says once what its points are; a daily view says it under each chart.
+    let daily = m.grouping == .day
+    if !daily {
+      el("p", DotLineChart.pointsCaption(m.grouping, joinsReadings: false), "class=\"muted\"")
+    }
     raw("<div class=\"charts\">\n")
     for s in m.series {
       let p = s.presentation
@@ -19,7 +24,7 @@ extension HTMLWriter {
       figure(
         id: "metric-\(slug)", title: p.name, summary: Self.summary(s),
         scene: DotLineChart.scene(s, id: ReportCharts.id(for: s)),
-        caption: DotLineChart.caption(s)
+        caption: DotLineChart.caption(s, sayWhatPointsAre: daily)
       ) { w in
         w.explainHRV(p.metric)
         w.seriesTable(s, id: "table-\(slug)")
@@ -45,9 +50,10 @@ extension HTMLWriter {
     } else if let k = s.latestIndex, let v = s.values[k], s.grouping != .day {
       let label =
         s.grouping == .week
-        ? "latest week (from \(LocalDayText.short(s.days[k], year: year)))"
-        : "latest month (\(LocalDayText.month(s.days[k], year: year)))"
-      parts.append("\(label) \(p.formatWithUnit(v))")
+        ? "week of \(LocalDayText.short(s.days[k], year: year))"
+        : LocalDayText.monthYear(s.days[k])
+      // A long view's line names the latest point only; the days with data are in its table.
+      return "\(label): \(p.formatWithUnit(v))"
     }
     let unit = s.presentation.metric == .sleepAsleep ? "night" : "day"
     parts.append("\(s.daysWithValue) of \(Words.count(s.windowDays, unit)) with data")

@@ -21,10 +21,18 @@ public struct Calibration: Sendable, Hashable {
   /// The comparisons still to come, in the order they arrive.
   public var items: [Item]
 
+  /// Whether only the long-run trends are still to come (a history of some months): the
+  /// note is then about them alone, and the weekly e-mail leaves it out.
+  public var onlyTrends: Bool { items.allSatisfy(\.monthOnly) }
+
   /// The note's sentence: `Getting to know you: 5 days of data so far. 7-day averages from
   /// Sat 14 Nov, the condition score from Tue 17 Nov, your usual ranges around Sat 5 Dec
   /// and long-run trends around Jun 2027, if your watch records every day.`
   public func sentence(year: Int) -> String {
+    if onlyTrends, let item = items.first {
+      return "Long-run trends start around \(LocalDayText.monthYear(item.day)), when there is "
+        + "enough history to compare the last 12 weeks with the 40 weeks before them."
+    }
     let parts = items.map { item -> String in
       let when =
         item.monthOnly

@@ -20,7 +20,12 @@ enum HeroWords {
   /// A note in plain words: `calibrating n/m` becomes `from Tue 17 Nov` (the condition
   /// score's arrival in the calibration note) or `not yet`.
   static func note(_ text: String, part: String, calibration: Calibration?, year: Int) -> String {
-    guard text.contains("calibrating") else { return text }
+    guard let r = text.range(of: "calibrating") else { return text }
+    // `calibrating 4/7` (days present / needed) is the count the note replaces by a date;
+    // other words after "calibrating" are kept (`calibrating: needs 2 weigh-ins a week`).
+    var rest = text[r.upperBound...].drop { $0 == " " || $0 == ":" }
+    if let count = rest.firstMatch(of: /^\d+\/\d+[;,]?\s*/) { rest = rest[count.range.upperBound...] }
+    if !rest.isEmpty { return String(rest) }
     if part == "Condition",
       let item = calibration?.items.first(where: { $0.what == "the condition score" })
     {

@@ -24,10 +24,10 @@ enum SleepWords {
     guard m.nights.contains(where: \.hasData) else {
       return "No sleep recorded in the \(m.windowPhrase)."
     }
-    let what =
-      m.grouping == .day ? "a night" : "the mean night of a \(m.grouping == .week ? "week" : "month")"
     var text =
-      "Each bar is \(what): deep sleep at the bottom, then core, REM, asleep without a stage, and time awake; the dashed outline is the time in bed."
+      m.grouping == .day
+      ? "Each bar is a night: deep sleep at the bottom, then core, REM, asleep without a stage, and time awake; the dashed outline is the time in bed."
+      : "Each bar is the mean night of a \(m.grouping == .week ? "week" : "month"): deep at the bottom, then core, REM, no stage, awake; dashed: time in bed."
     if m.nights.contains(where: { $0.napNote != nil }) {
       text += " A dot above a bar marks a nap that day, never counted in the night."
     }

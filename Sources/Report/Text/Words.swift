@@ -49,7 +49,6 @@ public enum Words {
 
   /// What HRV (SDNN) is, said once where it first appears (docs/report.md, "Words").
   public static let hrvExplanation =
-    "HRV (SDNN) is heart rate variability: how much the time between heartbeats varies, "
-    + "measured as the standard deviation of those intervals (SDNN) in milliseconds. "
-    + "Compare it with your own usual; higher than usual tends to mean well recovered."
+    "HRV (SDNN) is heart rate variability: the standard deviation of the time between "
+    + "heartbeats (SDNN), in ms. Higher than your usual tends to mean well recovered."
 }

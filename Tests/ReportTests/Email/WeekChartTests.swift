@@ -81,19 +81,19 @@ struct WeekChartTests {
       #expect(c.y + r <= WeekChart.plotBottom - 10, "dot at \(c.y) touches the axis")
       #expect(c.y - r >= WeekChart.plotTop + 10)
     }
-    // 96 % and 97 % are 1/8 of the 116-unit plot (12...128) apart: 14.5 units.
+    // 96 % and 97 % are 1/8 of the 108-unit plot (12...120) apart: 13.5 units.
     let ys = Set(dots.map { ($0.0.y * 100).rounded() / 100 })
     let sorted = ys.sorted()
     #expect(sorted.count == 2)
-    #expect(abs((sorted.last! - sorted.first!) - 14.5) < 0.01)
+    #expect(abs((sorted.last! - sorted.first!) - 13.5) < 0.01)
   }
 
   @Test("SpO2 PNG: drawn at 2×, transparent around the marks, dots well above the axis")
   func spo2Pixels() {
     let scene = WeekChart.scene(Self.spo2, id: "week-spo2")
     let r = SceneRasterizer.raster(scene, palette: { WeekChart.palette($0) }, background: nil)
-    // 340 × 184 units at 2 pixels a unit.
-    #expect(r.width == 680 && r.height == 368)
+    // 340 × 176 units at 2 pixels a unit.
+    #expect(r.width == 680 && r.height == 352)
     func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(r.pixels[(y * r.width + x) * 4..<(y * r.width + x) * 4 + 4]) }
     func rows(_ rgb: (UInt8, UInt8, UInt8), atLeast n: Int) -> [Int] {
       (0..<r.height).filter { y in
@@ -102,13 +102,15 @@ struct WeekChartTests {
     }
     // Nothing is drawn in the top-right corner: fully transparent.
     #expect(pixel(r.width - 1, 0) == [0, 0, 0, 0])
-    // The axis (#8C959F, 1.25 units around plotBottom = 128 units, pixel 256) fully covers
-    // pixel rows 255 and 256; the blue (#3B82C4) dots end at least 10 units (20 px) above.
+    // The axis (#8C959F, 1.25 units around plotBottom = 120 units, pixel 240) fully covers
+    // pixel rows 239 and 240; the blue (#3B82C4) dots end at least 10 units (20 px) above.
     let axis = rows((0x8C, 0x95, 0x9F), atLeast: 500)
     let blue = rows((0x3B, 0x82, 0xC4), atLeast: 1)
-    #expect(axis.contains(255) && axis.contains(256), "\(axis)")
+    #expect(axis.contains(239) && axis.contains(240), "\(axis)")
     #expect(!blue.isEmpty)
-    #expect((blue.max() ?? 999) <= 236, "lowest blue row \(blue.max() ?? -1)")
+    // (The bold "this week" label under the axis is blue too: rows below the axis left out.)
+    let dotRows = blue.filter { $0 < 239 }
+    #expect((dotRows.max() ?? 999) <= 220, "lowest blue row \(dotRows.max() ?? -1)")
   }
 
   @Test("whole-number metrics get whole ticks; a flat week sits in the middle")
@@ -213,8 +215,9 @@ struct WeekChartTests {
     #expect(w.count == 1 && w[0].count == 5)
     #expect(w[0].map(\.y) == [10, 0, 8.2, 0, 10])
     // Widths add the glyphs' advances less the last spacing: "11" at 10 units is
-    // (6 + 1.6) × 2 − 1.6 = 13.6 font units × 0.07 = 0.952 units.
-    #expect(abs(StrokeFont.width("11", size: 10) - 13.6 * 0.07) < 1e-9)
+    // (6 + 1.6) × 2 − 1.6 = 13.6 font units; a 10-unit font has 7-unit capitals on a
+    // 10-unit grid, so 13.6 × 0.7 = 9.52 units.
+    #expect(abs(StrokeFont.width("11", size: 10) - 13.6 * 0.7) < 1e-9)
   }
 }
 

@@ -107,9 +107,9 @@ extension ReportInvariants {
     let text = RenderedText(plainText: email.text)
     // The week's pinned means: the e-mail's "This week" equals the page's week table.
     for row in week(html) where row.count > 1 && row[1] != "—" {
-      // The pinned row (`Sleep 7h 01m 7h 25m -24m 7 of 7 nights`), not the score's.
+      // The pinned row (`Sleep 7h 01m 7h 25m -24m 7/7 nights`), not the score's.
       if let line = text.allText.first(where: {
-        $0.hasPrefix(row[0] + " ") && $0.firstMatch(of: /\d+ of \d+ (days|nights)$/) != nil
+        $0.hasPrefix(row[0] + " ") && $0.firstMatch(of: /\d+\/\d+ (days?|nights?)$/) != nil
       }),
         !line.contains(" " + row[1] + " ")
       {

@@ -142,8 +142,8 @@ extension ReportInvariants {
   /// trend sentence before long-run trends, no "vs usual" position before the usual
   /// ranges; no "No clear change" without metrics compared.
   mutating func firstWeeks() {
-    let note = text(containing: "Getting to know you")
-    if note?.contains("long-run trends") == true,
+    let note = text(containing: "Getting to know you") ?? text(containing: "Long-run trends start")
+    if note?.lowercased().contains("long-run trends") == true,
       let s = page.texts.first(where: { $0.contains("over the last 12 weeks:") })
     {
       fail("a trend sentence while trends are still to come: \(s)")
@@ -176,7 +176,7 @@ extension ReportInvariants {
     // Joined, so a sentence wrapped over lines of a text part still counts once.
     let joined = all.joined(separator: " ")
     if joined.contains("SDNN") {
-      let n = joined.components(separatedBy: "standard deviation of those intervals (SDNN)").count - 1
+      let n = joined.components(separatedBy: "standard deviation of the time between heartbeats (SDNN)").count - 1
       if n != 1 { fail("SDNN explained \(n) times") }
     }
     for case .table(_, let rows) in page.blocks {
