@@ -20,51 +20,63 @@ struct HabitStreakDay: Sendable {
 }
 
 enum HabitStreaks {
-  /// The streak on each of `days` (the habit's days, first to as-of). The streak on day d
-  /// is the replay of the days up to d with d as the as-of date (`backfillDays`, when set,
-  /// limits each replay to that many days), so the last day's is the current streak.
+  /// The streak on each of `days` (the habit's days, first to as-of), from one replay of
+  /// the shared machinery over them (or over the last `backfillDays` of them when a
+  /// pipeline sets it; days before get no streak): the streak on day d is the replay's with
+  /// d as the as-of date (`DailyStreak.standings`; for a weekly habit the met weeks before
+  /// d's week, plus d's week when its met days so far reach its target), so the last
+  /// day's is the current streak.
   static func perDay(
     _ days: [HabitDay], frequency: HabitFrequency, weekStart: Weekday, backfillDays: Int?
   ) -> [HabitStreakDay] {
     guard let first = days.first?.day else { return [] }
     let states = days.map(goalState)
-    var out: [HabitStreakDay] = []
+    let last = days.count - 1
+    let from = backfillDays.map { max(0, last - $0 + 1) } ?? 0
+    var out = [HabitStreakDay](
+      repeating: HabitStreakDay(streak: 0, best: 0, restDay: false, frozen: false),
+      count: days.count)
+    switch frequency {
+    case .daily:
+      let replay = DailyStreak.replay(
+        states: Array(states[from...]), windowStart: first.adding(days: from))
+      for (j, standing) in replay.standings.enumerated() {
+        out[from + j].streak = standing.streak
+        out[from + j].restDay = standing.freezeHeld
+      }
+      for frozen in replay.freezesUsed { out[first.distance(to: frozen)].frozen = true }
+    case .perWeek(let target):
+      // The week the habit (or the replayed span) starts in counts from its first day: the
+      // days before it are skipped, so that week needs fewer met days.
+      let start = first.adding(days: from)
+      let weekFirst = weekStart.weekStart(containing: start)
+      let lead = weekFirst.distance(to: start)
+      let replay = WeeklyStreak.replay(
+        states: [GoalDayState](repeating: .skipped, count: lead) + states[from...],
+        windowStart: weekFirst, target: target, weekStart: weekStart)
+      // Met weeks in a row before each week (a skipped week neither adds nor breaks).
+      var runBefore: [Int] = []
+      var run = 0
+      for c in replay.history {
+        runBefore.append(run)
+        if c == "1" { run += 1 } else if c == "0" { run = 0 }
+      }
+      for k in from...last {
+        let week = weekCount(states, first: first, from: from, k: k, target: target, weekStart: weekStart)
+        let metSoFar = week.target > 0 && week.days >= week.target
+        out[k].streak = runBefore[(lead + k - from) / 7] + (metSoFar ? 1 : 0)
+        out[k].week = week
+      }
+    }
     var best = 0
     var previous = 0
-    for k in days.indices {
-      let from = backfillDays.map { max(0, k - $0 + 1) } ?? 0
-      var day = HabitStreakDay(streak: 0, best: 0, restDay: false, frozen: false)
-      switch frequency {
-      case .daily:
-        let replay = DailyStreak.replay(
-          states: Array(states[from...k]), windowStart: first.adding(days: from))
-        day.streak = replay.current
-        day.restDay = replay.freezeAvailable
-      case .perWeek(let target):
-        // The week the habit (or the window) starts in counts from its first day: the
-        // days before it are skipped, so that week needs fewer met days.
-        let start = first.adding(days: from)
-        let weekFirst = weekStart.weekStart(containing: start)
-        let lead = [GoalDayState](repeating: .skipped, count: weekFirst.distance(to: start))
-        let replay = WeeklyStreak.replay(
-          states: lead + states[from...k], windowStart: weekFirst, target: target,
-          weekStart: weekStart)
-        day.streak = replay.current
-        day.week = weekCount(states, first: first, k: k, target: target, weekStart: weekStart)
+    for k in out.indices {
+      best = max(best, out[k].streak)
+      out[k].best = best
+      if out[k].streak > previous, Milestones.lengths.contains(out[k].streak) {
+        out[k].milestone = out[k].streak
       }
-      best = max(best, day.streak)
-      day.best = best
-      if day.streak > previous, Milestones.lengths.contains(day.streak) {
-        day.milestone = day.streak
-      }
-      previous = day.streak
-      out.append(day)
-    }
-    if frequency == .daily, let last = days.indices.last {
-      let from = backfillDays.map { max(0, last - $0 + 1) } ?? 0
-      let replay = DailyStreak.replay(
-        states: Array(states[from...last]), windowStart: first.adding(days: from))
-      for frozen in replay.freezesUsed { out[first.distance(to: frozen)].frozen = true }
+      previous = out[k].streak
     }
     return out
   }
@@ -80,18 +92,18 @@ enum HabitStreaks {
   }
 
   /// Met days in day k's week up to k, and the week's target: the habit's days a week,
-  /// lowered by the week's skipped days and days before the habit's first day.
+  /// lowered by the week's skipped days and its days before the replayed span (`from`).
   private static func weekCount(
-    _ states: [GoalDayState], first: LocalDay, k: Int, target: Int, weekStart: Weekday
+    _ states: [GoalDayState], first: LocalDay, from: Int, k: Int, target: Int,
+    weekStart: Weekday
   ) -> (days: Int, target: Int) {
-    let day = first.adding(days: k)
-    let weekFirst = weekStart.weekStart(containing: day)
+    let weekFirst = weekStart.weekStart(containing: first.adding(days: k))
     var met = 0
     var skipped = 0
     for offset in 0..<7 {
       let i = first.distance(to: weekFirst.adding(days: offset))
       guard i <= k else { break }
-      if i < 0 || states[i] == .skipped {
+      if i < from || states[i] == .skipped {
         skipped += 1
       } else if states[i].isMet {
         met += 1

@@ -56,3 +56,50 @@ import Testing
     #expect(unskipped.history == "011")
   }
 }
+
+/// The habits table's streak of each day comes from one replay; it must equal the replay
+/// of the days up to that day with that day as the as-of date (the definition), checked
+/// on random histories against the brute-force replays.
+@Suite struct PerDayStreakTests {
+  static let start = LocalDay(year: 2026, month: 1, day: 7)!  // a Wednesday
+
+  static func randomDays(_ rng: inout SeededRandom, count: Int) -> [HabitDay] {
+    (0..<count).map { i in
+      let r = rng.unit()
+      let state: HabitDayState = r < 0.6 ? .met : r < 0.75 ? .missed : r < 0.9 ? .noData : .skipped
+      return HabitDay(day: start.adding(days: i), value: nil, auto: nil, entries: 0, state: state)
+    }
+  }
+
+  @Test func dailyStandingsEqualTheReplayOfEachPrefix() {
+    var rng = SeededRandom(seed: 26)
+    for _ in 0..<40 {
+      let days = Self.randomDays(&rng, count: rng.int(1...140))
+      let states = days.map(HabitStreaks.goalState)
+      let one = HabitStreaks.perDay(days, frequency: .daily, weekStart: .monday, backfillDays: nil)
+      for k in days.indices {
+        let prefix = DailyStreak.replay(states: Array(states[...k]), windowStart: Self.start)
+        #expect(one[k].streak == prefix.current, "day \(k) of \(String(states.map(\.rawValue)))")
+        #expect(one[k].restDay == prefix.freezeAvailable)
+      }
+    }
+  }
+
+  @Test func weeklyStreaksEqualTheReplayOfEachPrefix() {
+    var rng = SeededRandom(seed: 27)
+    for _ in 0..<40 {
+      let days = Self.randomDays(&rng, count: rng.int(1...100))
+      let states = days.map(HabitStreaks.goalState)
+      let target = rng.int(1...6)
+      let one = HabitStreaks.perDay(
+        days, frequency: .perWeek(target), weekStart: .sunday, backfillDays: nil)
+      let weekFirst = Weekday.sunday.weekStart(containing: Self.start)
+      let lead = [GoalDayState](repeating: .skipped, count: weekFirst.distance(to: Self.start))
+      for k in days.indices {
+        let prefix = WeeklyStreak.replay(
+          states: lead + states[...k], windowStart: weekFirst, target: target, weekStart: .sunday)
+        #expect(one[k].streak == prefix.current, "day \(k), target \(target)")
+      }
+    }
+  }
+}
