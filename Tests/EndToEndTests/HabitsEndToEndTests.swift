@@ -64,14 +64,14 @@ struct HabitsEndToEndTests {
   func hostileJournal() throws {
     let dir = TemporaryDirectory("habits-e2e")
     try """
-      date,habit,value
-      2026-11-13,meditate,yes
-      2026-11-13,medtate,yes
-      2026-11-14,water,-2
-      2026-11-14,water,lots
-      2099-01-01,water,3
-      2026-11-14,water,8
-      """.appending("\n").write(toFile: dir.file("journal.csv"), atomically: true, encoding: .utf8)
+    date,habit,value
+    2026-11-13,meditate,yes
+    2026-11-13,medtate,yes
+    2026-11-14,water,-2
+    2026-11-14,water,lots
+    2099-01-01,water,3
+    2026-11-14,water,8
+    """.appending("\n").write(toFile: dir.file("journal.csv"), atomically: true, encoding: .utf8)
     let pipeline = """
       [pipeline]
       inputs = journal.csv

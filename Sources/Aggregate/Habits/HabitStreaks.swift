@@ -62,7 +62,8 @@ enum HabitStreaks {
         if c == "1" { run += 1 } else if c == "0" { run = 0 }
       }
       for k in from...last {
-        let week = weekCount(states, first: first, from: from, k: k, target: target, weekStart: weekStart)
+        let week = weekCount(
+          states, first: first, from: from, k: k, target: target, weekStart: weekStart)
         let metSoFar = week.target > 0 && week.days >= week.target
         out[k].streak = runBefore[(lead + k - from) / 7] + (metSoFar ? 1 : 0)
         out[k].week = week

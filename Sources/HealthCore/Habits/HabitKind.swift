@@ -75,8 +75,12 @@ public enum HabitFrequency: Sendable, Hashable, Codable {
   public init?(text: String) {
     let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
     switch lower {
-    case "daily", "every day", "each day": self = .daily; return
-    case "weekly", "once a week", "once per week": self = .perWeek(1); return
+    case "daily", "every day", "each day":
+      self = .daily
+      return
+    case "weekly", "once a week", "once per week":
+      self = .perWeek(1)
+      return
     default: break
     }
     var words = lower.replacingOccurrences(of: "/", with: " per ").split(separator: " ").map(

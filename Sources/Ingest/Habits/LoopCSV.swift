@@ -122,7 +122,8 @@ struct LoopHabitsTable {
         continue
       }
       guard let number = Int(f[position]), (1...999_999).contains(number) else {
-        refused.append((record.line, .badNumber, "Position '\(f[position])' is not a number", habitName))
+        refused.append(
+          (record.line, .badNumber, "Position '\(f[position])' is not a number", habitName))
         continue
       }
       guard let n = Int(f[numerator]), let d = Int(f[denominator]), n > 0, d > 0 else {

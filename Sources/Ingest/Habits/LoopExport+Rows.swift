@@ -32,7 +32,8 @@ extension LoopExport {
       guard r.fields.count >= 2, !r.unterminated else {
         r.unterminated && r.fields.count >= 2
           ? reject(.malformed, "the row ends the file without a line break: it may be cut short")
-          : reject(.wrongFieldCount, "the row has \(r.fields.count) field(s); Loop writes date,value")
+          : reject(
+            .wrongFieldCount, "the row has \(r.fields.count) field(s); Loop writes date,value")
         continue
       }
       day = LocalDay(iso: r.fields[0])

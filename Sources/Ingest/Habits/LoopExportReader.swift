@@ -90,7 +90,8 @@ public struct LoopExportReader: InputReader, Sendable {
   /// columns).
   public static func matchesHabitsCSV(prefix: [UInt8]) -> Bool {
     let body = TextSniffing.droppingByteOrderMark(prefix)
-    let cells = Set(TextSniffing.headerCells(TextSniffing.firstLine(body).line).map { $0.lowercased() })
+    let cells = Set(
+      TextSniffing.headerCells(TextSniffing.firstLine(body).line).map { $0.lowercased() })
     return cells.contains("position") && cells.contains("name")
       && (cells.contains("numrepetitions") || cells.contains("frequencynumerator"))
   }

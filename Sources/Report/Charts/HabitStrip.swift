@@ -31,7 +31,8 @@ public enum HabitStrip {
       case nil: break
       case "s":
         // A dash (a flat outlined box, so it carries its tooltip as the other marks do).
-        scene.add(.rect(x: x + 2, y: 1 + cell / 2, width: cell - 4, height: 2), .stripMissed, title: title)
+        scene.add(
+          .rect(x: x + 2, y: 1 + cell / 2, width: cell - 4, height: 2), .stripMissed, title: title)
       case let state?: HistoryStrip.mark(state, x: x, y: 2, size: cell, title: title, into: &scene)
       }
       let initial = String(LocalDay.weekdayNames[day.isoWeekday - 1].prefix(1))

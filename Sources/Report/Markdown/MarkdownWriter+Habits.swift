@@ -16,7 +16,8 @@ extension MarkdownWriter {
           + " | \(streak.isEmpty ? "—" : e(streak)) |")
     }
     line()
-    for note in s.habits.compactMap({ h in h.definition.note.map { "\(h.definition.name): \($0)" } }) {
+    for note in s.habits.compactMap({ h in h.definition.note.map { "\(h.definition.name): \($0)" } }
+    ) {
       para("_\(e(note))_")
     }
     var strips: [String] = []

@@ -38,7 +38,9 @@ public struct HabitsSummary: Sendable {
     let tracked = HabitFacts(meta: inputs.meta).tracked.filter { !$0.archived }
     guard !tracked.isEmpty else { return nil }
     var byHabit: [String: [Int32: HabitDayRow]] = [:]
-    for r in inputs.habits where r.day <= asOf { byHabit[r.habit, default: [:]][r.day.dayNumber] = r }
+    for r in inputs.habits where r.day <= asOf {
+      byHabit[r.habit, default: [:]][r.day.dayNumber] = r
+    }
     let first = asOf.adding(days: -(stripDays - 1))
     let habits = tracked.map { d in
       let rows = byHabit[d.key] ?? [:]
@@ -47,6 +49,7 @@ public struct HabitsSummary: Sendable {
         strip: (first...asOf).map { day in rows[day.dayNumber].flatMap { $0.state.first } })
     }
     let weekStart = Weekday(name: inputs.meta[AggregateFacts.Key.weekStart] ?? "") ?? .monday
-    return HabitsSummary(asOf: asOf, habits: habits, weekStart: weekStart.weekStart(containing: asOf))
+    return HabitsSummary(
+      asOf: asOf, habits: habits, weekStart: weekStart.weekStart(containing: asOf))
   }
 }

@@ -31,7 +31,9 @@ public enum HabitWords {
   static func amountText(_ value: Double, _ d: HabitDefinition) -> String {
     if d.kind == .duration { return HabitValueText.minutesText(value) }
     let number = amountNumber(value, d)
-    let unit = d.unit.isEmpty ? "" : " " + (value == 1 && d.unit.hasSuffix("s") ? String(d.unit.dropLast()) : d.unit)
+    let unit =
+      d.unit.isEmpty
+      ? "" : " " + (value == 1 && d.unit.hasSuffix("s") ? String(d.unit.dropLast()) : d.unit)
     return number + unit
   }
 
@@ -100,7 +102,8 @@ public enum HabitWords {
         $0.habit == h.definition.key && $0.day >= s.weekStart && $0.day <= s.asOf
       }
       let met = week.filter(\.met).count
-      let target = h.definition.frequency.isWeekly
+      let target =
+        h.definition.frequency.isWeekly
         ? Int(h.today?.weekTarget ?? Int64(h.definition.frequency.daysPerWeek))
         : week.count - week.filter { $0.state == "s" }.count
       return "\(h.definition.name) \(met) of \(Words.count(target, "day"))"

@@ -64,7 +64,8 @@ struct HabitBehaviour {
         day: day, meditated: meditated, meditationSkipped: skipped,
         meditationNo: !meditated && !skipped && rng.chance(0.4), reading: reading,
         water: water.filter { $0 > 0 }, stretched: rng.chance(weekend ? 0.6 : 0.4),
-        drinks: drinks, manualRun: rng.chance(0.08) ? rng.normal(28, 6, within: 15, 45).rounded() : nil,
+        drinks: drinks,
+        manualRun: rng.chance(0.08) ? rng.normal(28, 6, within: 15, 45).rounded() : nil,
         walked: rng.chance(0.55), note: rng.chance(0.06) ? notes[rng.int(0...2)] : nil)
     }
   }

@@ -70,7 +70,8 @@ enum HabitJournalWriter {
       }
       for minutes in d.reading {
         let m = Int(minutes)
-        rows.append(("read", d.day % 3 == 1 ? "\(m / 60):\(String(format: "%02d", m % 60))" : "\(m)"))
+        rows.append(
+          ("read", d.day % 3 == 1 ? "\(m / 60):\(String(format: "%02d", m % 60))" : "\(m)"))
       }
       for glasses in d.water { rows.append(("water", "\(glasses)")) }
       if d.stretched { rows.append(("stretch", "yes")) }

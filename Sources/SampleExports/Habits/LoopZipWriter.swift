@@ -61,8 +61,11 @@ struct LoopZipWriter {
     case .v20:
       return ["Position,Name,Question,Description,NumRepetitions,Interval,Color"]
         + habits.map {
-          [pos($0), f($0.name), f($0.question), "", "\($0.numerator)", "\($0.denominator)", $0.color]
-            .joined(separator: ",")
+          [
+            pos($0), f($0.name), f($0.question), "", "\($0.numerator)", "\($0.denominator)",
+            $0.color,
+          ]
+          .joined(separator: ",")
         }
     case .v231:
       return [
@@ -91,7 +94,9 @@ struct LoopZipWriter {
   }
 
   /// The per-habit rows, newest first: day and the value as that version writes it.
-  private func checkmarks(_ h: SyntheticLoopHabit) -> [(day: LocalDayNumber, text: String, note: String)] {
+  private func checkmarks(_ h: SyntheticLoopHabit) -> [(
+    day: LocalDayNumber, text: String, note: String
+  )] {
     let known = h.known()
     guard dialect == .v18 else {
       return known.map { k in
@@ -123,13 +128,15 @@ struct LoopZipWriter {
 
   /// The wide file: one column per habit, its name unquoted (a comma in a name shifts the
   /// columns: the reason healthpipe reads the per-habit files instead).
-  private func wide(_ habits: [SyntheticLoopHabit], columns: [[LocalDayNumber: String]]) -> [String] {
+  private func wide(_ habits: [SyntheticLoopHabit], columns: [[LocalDayNumber: String]]) -> [String]
+  {
     let header = "Date," + habits.map { $0.name + "," }.joined()
     let first = behaviour.days.first?.day ?? behaviour.lastDay
     let rows = (first...behaviour.lastDay).reversed().map { day -> String in
       let cells = columns.map { column -> String in
         let v = column[day] ?? (dialect == .v231 ? "UNKNOWN" : "-1")
-        return dialect == .v20 ? "Entry(timestamp=\(LocalDay(dayNumber: Int32(day))), value=\(v))" : v
+        return dialect == .v20
+          ? "Entry(timestamp=\(LocalDay(dayNumber: Int32(day))), value=\(v))" : v
       }
       return "\(LocalDay(dayNumber: Int32(day)))," + cells.map { $0 + "," }.joined()
     }

@@ -46,7 +46,8 @@ struct SyntheticLoopHabit {
     }
     return [
       habit(1, "Meditate", "Did you meditate today?") { d in
-        d.meditated ? yesManual : modern && d.meditationSkipped ? skip : modern && d.meditationNo ? no : nil
+        d.meditated
+          ? yesManual : modern && d.meditationSkipped ? skip : modern && d.meditationNo ? no : nil
       },
       habit(2, "Read, write / draw", "Did you read, write or draw?", per: (3, 7)) { d in
         d.reading.isEmpty ? nil : yesManual

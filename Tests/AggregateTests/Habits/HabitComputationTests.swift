@@ -36,8 +36,10 @@ import Testing
   @Test func aDailyCheckHabitKeepsAStreakWithARestDayAndABadge() {
     let e = { (day: String, v: Double) in Self.entry("meditate", day, .amount(v)) }
     let (rows, _) = Self.rows(
-      [e("2026-11-02", 1), e("2026-11-03", 1), e("2026-11-04", 1), e("2026-11-06", 1),
-        e("2026-11-07", 1), e("2026-11-08", 0)],
+      [
+        e("2026-11-02", 1), e("2026-11-03", 1), e("2026-11-04", 1), e("2026-11-06", 1),
+        e("2026-11-07", 1), e("2026-11-08", 0),
+      ],
       habits: [HabitDefinition(key: "meditate", kind: .check)], asOf: "2026-11-09")
     // 02-04 met (3, badge on the 4th); the 5th has nothing and is bridged by the rest day
     // when the 6th is met (F; the streak goes on to 4, then 5); the 8th says not done with
@@ -58,8 +60,10 @@ import Testing
       key: "read", kind: .duration, goal: 30, frequency: .perWeek(3), since: S.day("2026-11-07"))
     let e = { (day: String, m: Double) in Self.entry("read", day, .amount(m), unit: "min") }
     let (rows, _) = Self.rows(
-      [e("2026-11-07", 20), e("2026-11-07", 15), e("2026-11-08", 30), e("2026-11-09", 45),
-        e("2026-11-10", 10), e("2026-11-05", 60)],
+      [
+        e("2026-11-07", 20), e("2026-11-07", 15), e("2026-11-08", 30), e("2026-11-09", 45),
+        e("2026-11-10", 10), e("2026-11-05", 60),
+      ],
       habits: [read], asOf: "2026-11-11")
     // Since Sat 7: the week of Mon 2 counts from Saturday, so it needs min(3, 2) = 2 met
     // days; Sat (20 + 15 = 35 min) and Sun (30) meet it: 1 week. The week of Mon 9 has 1
@@ -76,12 +80,15 @@ import Testing
   @Test func anAtMostCountWithSkipsAndTwoRowsOfADay() {
     let alcohol = HabitDefinition(key: "alcohol", kind: .count, goal: 0, target: .atMost)
     let water = HabitDefinition(key: "water", kind: .count, goal: 8, unit: "glasses")
-    let a = { (day: String, v: HabitValueText.Value) in Self.entry("alcohol", day, v, unit: "count") }
+    let a = { (day: String, v: HabitValueText.Value) in Self.entry("alcohol", day, v, unit: "count")
+    }
     let w = { (day: String, n: Double) in Self.entry("water", day, .amount(n), unit: "glasses") }
     let (rows, _) = Self.rows(
-      [a("2026-11-09", .amount(0)), a("2026-11-10", .skip), a("2026-11-11", .amount(0)),
+      [
+        a("2026-11-09", .amount(0)), a("2026-11-10", .skip), a("2026-11-11", .amount(0)),
         a("2026-11-11", .amount(0)), a("2026-11-12", .amount(2)), a("2026-11-13", .amount(0)),
-        w("2026-11-09", 3), w("2026-11-09", 3), w("2026-11-09", 2), w("2026-11-10", 7)],
+        w("2026-11-09", 3), w("2026-11-09", 3), w("2026-11-09", 2), w("2026-11-10", 7),
+      ],
       habits: [alcohol, water], asOf: "2026-11-13")
     // 0 drinks meets "at most 0"; the skip neither breaks nor extends (1 stays 1); two rows
     // of 0 are 0; 2 drinks misses, bridged by the rest day once the 13th is met: 3 (badge).
@@ -143,7 +150,8 @@ import Testing
     var health: [Sample] = []
     for d in 1...20 {
       let day = String(format: "2026-11-%02d", d)
-      health.append(S.sample(.steps, "\(day) 12:00:00 +0000", minutes: 60, value: Double(6000 + d * 100)))
+      health.append(
+        S.sample(.steps, "\(day) 12:00:00 +0000", minutes: 60, value: Double(6000 + d * 100)))
       health.append(S.sample(.hrvSDNN, "\(day) 07:00:00 +0000", value: Double(40 + d % 5)))
       health.append(Self.entry("steps", day, .amount(99_999), unit: "count"))
     }

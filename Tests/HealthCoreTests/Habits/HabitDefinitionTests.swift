@@ -31,8 +31,10 @@ import Testing
     #expect(code("lots", .count) == .badNumber && code("inf", .count) == .badNumber)
     #expect(code("nan", .duration) == .badNumber && code("0:75", .duration) == .badNumber)
     #expect(code("maybe", .check) == .badNumber && code("", .count) == .missingField)
-    #expect(HabitValueText.minutesText(30) == "30 min" && HabitValueText.minutesText(90) == "1 h 30 min")
-    #expect(HabitValueText.minutesText(120) == "2 h" && HabitValueText.minutesText(12.5) == "12.5 min")
+    #expect(
+      HabitValueText.minutesText(30) == "30 min" && HabitValueText.minutesText(90) == "1 h 30 min")
+    #expect(
+      HabitValueText.minutesText(120) == "2 h" && HabitValueText.minutesText(12.5) == "12.5 min")
   }
 
   @Test func frequenciesAreDailyOrDaysAWeek() {
@@ -56,7 +58,8 @@ import Testing
     #expect(alcohol.isMet(0) && !alcohol.isMet(1))
     let any = HabitDefinition(key: "w", kind: .count)
     #expect(any.isMet(0.5) && !any.isMet(0))
-    #expect(alcohol.goalText == "at most 0" && read.goalText == "30 min" && check.goalText == "done")
+    #expect(
+      alcohol.goalText == "at most 0" && read.goalText == "30 min" && check.goalText == "done")
   }
 
   @Test func thePipelinesHabitsComeFirstAndAnOrderMovesAHabitUp() {

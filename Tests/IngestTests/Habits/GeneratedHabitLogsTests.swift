@@ -2,8 +2,8 @@ import Foundation
 import HealthCore
 import Ingest
 import SampleExports
-import Testing
 import TestSupport
+import Testing
 
 /// The generator's habit journal and Loop exports (all three dialects), read back and
 /// counted independently by Python's `zipfile` and `csv` from Loop's documented codes

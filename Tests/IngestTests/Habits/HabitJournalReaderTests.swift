@@ -1,8 +1,8 @@
 import Foundation
 import HealthCore
 import Ingest
-import Testing
 import TestSupport
+import Testing
 
 /// The habit journal `date,habit,value[,note]` (docs/habits.md, "The habit journal").
 @Suite struct HabitJournalReaderTests {
@@ -47,14 +47,17 @@ import TestSupport
     for chunk in [1, 7, 1000] {
       let out = try Self.read(text, chunkSize: chunk)
       #expect(out.rejects.isEmpty)
-      #expect(out.samples.map(\.category) == [
-        "meditate", "meditate", "read", "read", "read", "water", "water", "alcohol", "drink_water",
-      ])
+      #expect(
+        out.samples.map(\.category) == [
+          "meditate", "meditate", "read", "read", "read", "water", "water", "alcohol",
+          "drink_water",
+        ])
       // Values by hand: done 1, not done 0; 45, 30, 90 minutes; 3 + 3 glasses; a skip; 2.5.
       #expect(out.samples.map(\.value) == [1, 0, 45, 30, 90, 3, 3, 0, 2.5])
-      #expect(out.samples.map(\.unit) == [
-        "check", "check", "min", "min", "min", "glasses", "glasses", "skip", "glasses",
-      ])
+      #expect(
+        out.samples.map(\.unit) == [
+          "check", "check", "min", "min", "min", "glasses", "glasses", "skip", "glasses",
+        ])
       // New York in November is −05:00: local midnight of 2026-11-10 is 05:00 UTC.
       let first = out.samples[0]
       #expect(first.metric == .habit && first.utcOffset == -18_000)
@@ -103,7 +106,8 @@ import TestSupport
         .missingField, .wrongFieldCount, .badNumber,
       ])
     #expect(out.rejects.map(\.origin.record) == [2, 3, 4, 5, 6, 7, 8, 9, 10])
-    #expect(out.rejects[0].reason == "line 2: habit 'medtate' is not defined (did you mean meditate?)")
+    #expect(
+      out.rejects[0].reason == "line 2: habit 'medtate' is not defined (did you mean meditate?)")
     #expect(out.rejects[1].reason == "line 3: water: value -2 is negative")
     #expect(out.rejects[2].reason == "line 4: water: value 'lots' is not a number of glasses")
     #expect(out.rejects[1].value == "-2" && out.rejects[1].metric == "habit")
@@ -116,7 +120,9 @@ import TestSupport
       "date,habit,value\n2026-11-10,Meditate,yes\n",
       options: ReaderOptions(timeZone: "Etc/UTC", timeZoneOrigin: "--timezone"))
     #expect(out.samples.isEmpty)
-    #expect(out.rejects.first?.reason.contains("define it in the pipeline file as [habit.meditate]") == true)
+    #expect(
+      out.rejects.first?.reason.contains("define it in the pipeline file as [habit.meditate]")
+        == true)
   }
 
   @Test func aDateAfterTheDayTheFileWasSavedIsInTheFuture() throws {

@@ -2,8 +2,8 @@ import Foundation
 import HealthCore
 import Ingest
 import SampleExports
-import Testing
 import TestSupport
+import Testing
 
 /// Loop Habit Tracker's "Export as CSV" in its three dialects, written by hand from its
 /// exporter (`HabitsCSVExporter`, `HabitList.writeCSV`, `Entry`; docs/habits.md).
@@ -63,7 +63,10 @@ import TestSupport
         ("005 Ghost/Checkmarks.csv", "Date,Value,Notes\n2026-11-15,YES_MANUAL,\n"),
         ("001 Meditate copy/Checkmarks.csv", "Date,Value,Notes\n2026-11-10,YES_MANUAL,\n"),
         ("Scores.csv", "Date,Meditate,Read, write / draw,\n"),
-        ("Checkmarks.csv", "Date,Meditate,Read, write / draw,Water,Run,\n2026-11-15,YES_MANUAL,,,,\n"),
+        (
+          "Checkmarks.csv",
+          "Date,Meditate,Read, write / draw,Water,Run,\n2026-11-15,YES_MANUAL,,,,\n"
+        ),
       ], in: folder, name: "Loop Habits CSV 2026-11-15.zip")
     #expect(try FormatDetector.detect(path: path) == .loopZip)
     let out = try Self.read(path)
@@ -99,7 +102,9 @@ import TestSupport
     #expect(found[1].name == "Read, write / draw" && found[1].frequency == .perWeek(3))
     #expect(found[2].kind == .count && found[2].goal == 8 && found[2].unit == "glasses")
     // 20 km per 7 days is a daily goal of 20/7 km; archived is kept.
-    #expect(found[3].goal == 20.0 / 7 && found[3].archived && found[3].note?.contains("per 7 days") == true)
+    #expect(
+      found[3].goal == 20.0 / 7 && found[3].archived
+        && found[3].note?.contains("per 7 days") == true)
     #expect(found[0].description == "Did you meditate?")
   }
 
@@ -116,7 +121,10 @@ import TestSupport
         ("001 Meditate/Checkmarks.csv", "2026-11-15,2\n2026-11-14,3\n2026-11-13,0\n2026-11-12,1\n"),
         ("002 Read write  draw/Checkmarks.csv", "2026-11-15,2\n2026-11-14,1\n"),
         ("003 Water/Checkmarks.csv", "2026-11-15,8000\n2026-11-14,3\n2026-11-13,0\n"),
-        ("Checkmarks.csv", "Date,Meditate,Read, write / draw,Water,\n2026-11-15,Entry(timestamp=1, value=2),\n"),
+        (
+          "Checkmarks.csv",
+          "Date,Meditate,Read, write / draw,Water,\n2026-11-15,Entry(timestamp=1, value=2),\n"
+        ),
       ], in: folder, name: "old.zip")
     let out = try Self.read(path)
     #expect(
@@ -185,7 +193,10 @@ import TestSupport
     let result = try IngestStage.execute(options, progress: .silent)
     #expect(result.totals.kept == 2 && result.totals.rejected == 0)
     let header = try TableFile.header(of: folder.file("samples.hpt"))
-    #expect(HabitFacts(meta: header.meta).found.map(\.key) == ["meditate", "read_write_draw", "water", "run"])
+    #expect(
+      HabitFacts(meta: header.meta).found.map(\.key) == [
+        "meditate", "read_write_draw", "water", "run",
+      ])
   }
 
   @Test func aZipWithoutHabitsCSVOrWithForeignColumnsFailsAsAWhole() throws {

@@ -86,22 +86,39 @@ import Testing
     // Line numbers count the two [pipeline] lines first.
     let cases: [(String, Int, String)] = [
       ("[habit.a]\ntpye = check\n", 4, "unknown key 'tpye' in [habit.a] (did you mean 'type'?)"),
-      ("[habit.a]\ntype = chek\n", 4, "type must be check, duration or count, not 'chek' (did you mean 'check'?)"),
+      (
+        "[habit.a]\ntype = chek\n", 4,
+        "type must be check, duration or count, not 'chek' (did you mean 'check'?)"
+      ),
       ("[habit.a]\ngoal = 3\n", 3, "[habit.a] has no 'type'"),
       ("[habit.a]\ntype = check\ngoal = 3\n", 5, "a check habit has no goal"),
       ("[habit.a]\ntype = count\ngoal = lots\n", 5, "goal must be a number of 0 or more"),
       ("[habit.a]\ntype = duration\ngoal = -5\n", 5, "goal must be minutes"),
-      ("[habit.a]\ntype = count\nfrequency = 8 per week\n", 5, "frequency must be daily, N per week"),
+      (
+        "[habit.a]\ntype = count\nfrequency = 8 per week\n", 5,
+        "frequency must be daily, N per week"
+      ),
       ("[habit.a]\ntype = count\nfrequency = twice a week\n", 5, "frequency must be"),
       ("[habit.a]\ntype = count\ntarget = at most\n", 5, "target = at most needs a goal"),
-      ("[habit.a]\ntype = count\ngoal = 2\ntarget = below\n", 6, "target must be 'at least' or 'at most'"),
-      ("[habit.a]\ntype = duration\nauto = workoutMinuts[Running]\n", 5,
-        "auto: unknown metric 'workoutMinuts' (did you mean workoutMinutes"),
+      (
+        "[habit.a]\ntype = count\ngoal = 2\ntarget = below\n", 6,
+        "target must be 'at least' or 'at most'"
+      ),
+      (
+        "[habit.a]\ntype = duration\nauto = workoutMinuts[Running]\n", 5,
+        "auto: unknown metric 'workoutMinuts' (did you mean workoutMinutes"
+      ),
       ("[habit.a]\ntype = check\nsince = 15/11/2026\n", 5, "since must be a date yyyy-MM-dd"),
       ("[habit.a]\ntype = check\narchived = maybe\n", 5, "'archived' must be true or false"),
       ("[habit.a]\ntype = duration\nunit = hours\n", 5, "a duration habit is kept in minutes"),
-      ("[habit.a]\ntype = count\ngoal = 8 cups\nunit = glasses\n", 5, "goal is in 'cups' but unit = glasses"),
-      ("[habit.read_more]\ntype = check\n[habit.Read-More]\ntype = check\n", 5, "is the same habit as"),
+      (
+        "[habit.a]\ntype = count\ngoal = 8 cups\nunit = glasses\n", 5,
+        "goal is in 'cups' but unit = glasses"
+      ),
+      (
+        "[habit.read_more]\ntype = check\n[habit.Read-More]\ntype = check\n", 5,
+        "is the same habit as"
+      ),
       ("[habits.a]\ntype = check\n", 3, "unknown section [habits.a]"),
     ]
     for (body, line, message) in cases {

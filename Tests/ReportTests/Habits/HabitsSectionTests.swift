@@ -1,7 +1,7 @@
 import Foundation
 import HealthCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import Report
 
@@ -14,7 +14,8 @@ import TestSupport
   static let habits = [
     HabitDefinition(key: "meditate", kind: .check),
     HabitDefinition(key: "read", kind: .duration, goal: 30, frequency: .perWeek(3)),
-    HabitDefinition(key: "water", kind: .count, goal: 8, unit: "glasses", since: asOf.adding(days: 1)),
+    HabitDefinition(
+      key: "water", kind: .count, goal: 8, unit: "glasses", since: asOf.adding(days: 1)),
     HabitDefinition(key: "stretch", kind: .check),
     HabitDefinition(
       key: "alcohol", name: "No alcohol", kind: .count, goal: 0, unit: "drinks", target: .atMost),
@@ -46,7 +47,8 @@ import TestSupport
     var inputs = Fixtures.inputs(ReportFixture())
     inputs.habits =
       rows("meditate", "1101111" + "1s11011", streak: 5, best: 9, restDay: true)
-      + rows("read", "1.1.0.0" + "1.1...0", unit: "min", value: 20, streak: 1, best: 4, week: (2, 3))
+      + rows(
+        "read", "1.1.0.0" + "1.1...0", unit: "min", value: 20, streak: 1, best: 4, week: (2, 3))
       + rows("stretch", "1.1..1s")
       + rows("alcohol", "111100", unit: "drinks", value: 1, streak: 0, best: 4)
       + rows("walk", "1111111")
@@ -61,14 +63,17 @@ import TestSupport
     // and alcohol (missed); stretch is skipped.
     #expect(s.habits.map(\.definition.key) == ["meditate", "read", "water", "stretch", "alcohol"])
     #expect(HabitWords.today(s) == "1 of 3 done today")
-    #expect(s.habits.map(HabitWords.day) == [
-      "done", "20 of 30 min", "not started yet", "skipped", "1 drink (at most 0)",
-    ])
-    #expect(s.habits.map { HabitWords.goal($0.definition) } == [
-      "Daily", "3 days a week: 30 min", "Daily: 8 glasses", "Daily", "Daily: at most 0 drinks",
-    ])
+    #expect(
+      s.habits.map(HabitWords.day) == [
+        "done", "20 of 30 min", "not started yet", "skipped", "1 drink (at most 0)",
+      ])
+    #expect(
+      s.habits.map { HabitWords.goal($0.definition) } == [
+        "Daily", "3 days a week: 30 min", "Daily: 8 glasses", "Daily", "Daily: at most 0 drinks",
+      ])
     #expect(HabitWords.streak(s.habits[0]) == "5 days in a row · best 9 days · 1 rest day in hand")
-    #expect(HabitWords.streak(s.habits[1]) == "1 week in a row · best 4 weeks · this week 2 of 3 days")
+    #expect(
+      HabitWords.streak(s.habits[1]) == "1 week in a row · best 4 weeks · this week 2 of 3 days")
     #expect(HabitWords.streak(s.habits[4]) == "No streak yet · best 4 days")
     // The strip: the last 14 days; alcohol's before its first day are empty.
     #expect(String(s.habits[0].strip.map { $0 ?? "-" }) == "1101111" + "1s11011")
@@ -85,24 +90,34 @@ import TestSupport
     #expect(html.contains("<strong>1 of 3 done today</strong>"))
     #expect(!html.contains(">Walk<"))
     // Meditate's strip "1101111" + "1s11011": 11 met, 2 missed, 1 skipped (Tue 1 Jul).
-    #expect(html.contains("14 days: 11 met, 2 missed, 0 kept by a rest day, 1 skipped, 0 with nothing logged."))
+    #expect(
+      html.contains(
+        "14 days: 11 met, 2 missed, 0 kept by a rest day, 1 skipped, 0 with nothing logged."))
     #expect(html.contains("<title>Fri 4 Jul: missed</title>"))
     #expect(html.contains("<title>Tue 1 Jul: skipped</title>"))
     // Read's: "1.1.0.0" + "1.1...0": its days with nothing logged are dots.
-    #expect(html.contains("14 days: 4 met, 3 missed, 0 kept by a rest day, 0 skipped, 7 with nothing logged."))
+    #expect(
+      html.contains(
+        "14 days: 4 met, 3 missed, 0 kept by a rest day, 0 skipped, 7 with nothing logged."))
   }
 
   @Test func theMarkdownTableSaysTheSame() throws {
     let model = try ReportModelBuilder.build(try Self.inputs(), asOf: Self.asOf, window: 30)
     let md = MarkdownReport.render(model, markdownPath: "/tmp/out/report.md")
     #expect(md.markdown.contains("**1 of 3 done today**"))
-    #expect(md.markdown.contains("| Meditate | done | Daily | 5 days in a row · best 9 days · 1 rest day in hand |"))
-    #expect(md.markdown.contains("| No alcohol | 1 drink (at most 0) | Daily: at most 0 drinks | No streak yet · best 4 days |"))
+    #expect(
+      md.markdown.contains(
+        "| Meditate | done | Daily | 5 days in a row · best 9 days · 1 rest day in hand |"))
+    #expect(
+      md.markdown.contains(
+        "| No alcohol | 1 drink (at most 0) | Daily: at most 0 drinks | No streak yet · best 4 days |"
+      ))
     #expect(md.svgFiles.contains { $0.path.hasSuffix("report-habit-1.svg") })
   }
 
   @Test func theEmailHasOneHabitsLine() throws {
-    let digest = try WeeklyDigestBuilder.build(try Self.inputs(), asOf: Self.asOf, attachmentWindow: 30)
+    let digest = try WeeklyDigestBuilder.build(
+      try Self.inputs(), asOf: Self.asOf, attachmentWindow: 30)
     // This week (Mon 30 Jun - Sun 6 Jul): meditate 5 met of 7 days, 1 skipped; read 2 of
     // its 3; stretch 3 of 7 less 1 skipped; alcohol 4 of its 6 days.
     #expect(
