@@ -169,9 +169,15 @@ if os.path.exists(path):
     put("long-csv", "ring.30", head_lines(read(path), 30))
 put("long-csv", "minimal.csv", "date,metric,value,unit,source\n2024-01-01,steps,100,count,phone\n"
     "2024-01-01T07:30:00-08:00,heartRate,61,count/min,\"Watch, \"\"B\"\"\"\n")
+path = os.path.join(sample, "habits-2026-08-18-2026-11-15.csv")
+if os.path.exists(path):
+    put("habit-journal", "journal.40", head_lines(read(path), 40))
+put("habit-journal", "kinds.csv", "date,habit,value,note\n2026-11-10,meditate,,\n"
+    "2026-11-10,read,0:30,\"on the train, late\"\n2026-11-10,water,3\n2026-11-10,water,skip,\n")
 for name, data in corpus_files((".csv",)):
     put("hae-csv", "corpus-" + name, data)
     put("long-csv", "corpus-" + name, data)
+    put("habit-journal", "corpus-" + name, data)
 
 # --- pipeline files
 for folder in (os.path.join(repo, "Pipelines"), corpus):
