@@ -16,6 +16,9 @@ public enum InputReaders {
     case .habitJournal: HabitJournalReader()
     case .loopZip: LoopExportReader()
     case .loopFolder: LoopFolderReader()
+    case .ouraTrendsCSV: OuraTrendsReader()
+    case .whoopCSV: WhoopCSVReader()
+    case .withingsCSV: WithingsCSVReader()
     }
   }
 }

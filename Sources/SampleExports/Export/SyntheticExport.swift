@@ -30,7 +30,7 @@ public enum SyntheticExport {
     var needs: Set<SyntheticPeriod> = []
     for format in formats {
       switch format {
-      case .appleXML, .appleZip, .longCSV: needs.insert(.apple)
+      case .appleXML, .appleZip, .longCSV, .oura, .whoop, .withings: needs.insert(.apple)
       case .autoExportJSON: needs.insert(.autoExportJSON)
       case .autoExportCSV: needs.insert(.autoExportCSV)
       case .habitJournal, .loop18, .loop20, .loop231: needs.insert(.apple)
@@ -90,6 +90,8 @@ public enum SyntheticExport {
       return ["ring-\(first)-\(last).csv"]
     case .habitJournal, .loop18, .loop20, .loop231:
       return [HabitExports.fileName(format, calendar)]
+    case .oura, .whoop, .withings:
+      return VendorExportFiles.names(format, calendar)
     }
   }
 
@@ -152,6 +154,8 @@ public enum SyntheticExport {
       return [SyntheticFile(format: format, path: path, bytes: out.total, items: rows)]
     case .habitJournal, .loop18, .loop20, .loop231:
       return [try HabitExports.write(format, timeline: timeline, to: base + names[0])]
+    case .oura, .whoop, .withings:
+      return try VendorExportFiles.write(format, timeline: timeline, names: names, base: base)
     }
   }
 }
@@ -168,6 +172,9 @@ extension SyntheticExport {
     case .longCSV: return options.density == .full ? 7_500 : 450
     case .habitJournal: return 200
     case .loop18, .loop20, .loop231: return 150
+    case .oura: return 330
+    case .whoop: return 240
+    case .withings: return 1_500
     }
   }
 
@@ -179,6 +186,16 @@ extension SyntheticExport {
     bytes: Int64, format: SyntheticFormat, seed: UInt64, density: SyntheticDensity = .full,
     to directory: String
   ) throws -> SyntheticFile {
+    try writeAllAtLeast(bytes: bytes, format: format, seed: seed, density: density, to: directory)[
+      0]
+  }
+
+  /// Like `writeAtLeast`, returning every file written (a format may write several: WHOOP's
+  /// four CSVs), the sized one first.
+  public static func writeAllAtLeast(
+    bytes: Int64, format: SyntheticFormat, seed: UInt64, density: SyntheticDensity = .full,
+    to directory: String
+  ) throws -> [SyntheticFile] {
     var options = SyntheticOptions(days: 1, seed: seed, density: density)
     options.autoExportGrouping = .hours
     var days = Int(
@@ -190,7 +207,7 @@ extension SyntheticExport {
       guard let first = files.first else {
         throw SyntheticErrors.internalError("no file written for \(format.rawValue)")
       }
-      if first.bytes >= bytes || days >= SyntheticOptions.maximumDays { return first }
+      if first.bytes >= bytes || days >= SyntheticOptions.maximumDays { return files }
       days = min(
         SyntheticOptions.maximumDays,
         Int(Double(days) * Double(bytes) / Double(max(1, first.bytes)) * 1.1) + 1)

@@ -21,12 +21,21 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   /// The same as version 2.3.1 and newer write it.
   case loop231 = "loop-2.3.1"
 
-  /// What `healthpipe sample` writes without `--formats`: the health exports. The habit
-  /// logs are asked for by name (a journal names habits only a pipeline file defines).
-  public static let defaults: [SyntheticFormat] = [
+  /// Oura's trends CSV of the ring's days (`oura_<first>_<last>_trends.csv`).
+  case oura
+  /// WHOOP's four export CSVs of the ring's days.
+  case whoop
+  /// Withings' `sleep.csv`, `weight.csv`, `aggregates_steps.csv` and
+  /// `raw_tracker_steps.csv` of the ring's days.
+  case withings
+
+  /// What `healthpipe sample` writes without `--formats`: the formats of `SampleData/`
+  /// (the vendors' exports only when asked, so the committed sample keeps its bytes).
+  public static let standard: [SyntheticFormat] = [
     .appleXML, .appleZip, .autoExportJSON, .autoExportCSV, .longCSV,
   ]
-  /// The habit logs.
+  /// The habit logs (asked for by name: a journal names habits only a pipeline file
+  /// defines).
   public static let habitFormats: [SyntheticFormat] = [.habitJournal, .loop18, .loop20, .loop231]
 
   /// Formats order as `allCases` lists them (the order files are written in).

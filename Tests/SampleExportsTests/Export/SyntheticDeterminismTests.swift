@@ -21,8 +21,7 @@ struct SyntheticDeterminismTests {
   func same() throws {
     let a = try Self.contents(try SyntheticTestSupport.generate(Self.options))
     let b = try Self.contents(try SyntheticTestSupport.generate(Self.options))
-    // xml, zip, json, 2 HAE CSVs, ring CSV, truth; the habit journal and 3 Loop exports.
-    #expect(a.count == 11)
+    #expect(a.count == 7)  // xml, zip, json, 2 HAE CSVs, ring CSV, truth
     #expect(a.keys.sorted() == b.keys.sorted())
     for (name, data) in a { #expect(data == b[name], "\(name) differs between two runs") }
   }
