@@ -34,7 +34,8 @@ struct TrustInvariantsEndToEndTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: dir.file("in")).sorted()
     // export.xml holds the same records as export.zip: read the zip and the other formats.
     let inputs = names.filter { $0 != "export.xml" }.map { dir.file("in/" + $0) }
-    try expectSuccess(Healthpipe.run(["ingest"] + inputs + ["--out", dir.file("s.hpt"), "--quiet"]))
+    try expectSuccess(
+      Healthpipe.run(["ingest"] + inputs + ["--out", dir.file("s.hpt"), "--quiet"]))
     try expectSuccess(
       Healthpipe.run(["clean", dir.file("s.hpt"), "--out", dir.file("c.hpt"), "--quiet"]))
     try expectSuccess(
@@ -47,7 +48,9 @@ struct TrustInvariantsEndToEndTests {
     return History(dir: dir, aggregate: dir.file("agg"), asOf: try #require(facts.asOf))
   }
 
-  static func expectSuccess(_ r: ProcessResult, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+  static func expectSuccess(
+    _ r: ProcessResult, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  )
     throws
   {
     #expect(r.code == 0, "\(r.stderr)", sourceLocation: sourceLocation)
@@ -74,7 +77,8 @@ struct TrustInvariantsEndToEndTests {
       Healthpipe.run([
         "report", h.aggregate, "--format", "markdown", "--out", h.dir.file("md/r.md"), "--quiet",
       ]))
-    let md = RenderedText(markdown: try String(contentsOfFile: h.dir.file("md/r.md"), encoding: .utf8))
+    let md = RenderedText(
+      markdown: try String(contentsOfFile: h.dir.file("md/r.md"), encoding: .utf8))
     out += ReportInvariants.check(md, asOf: h.asOf).map { "\(label) markdown: \($0)" }
     try expectSuccess(
       Healthpipe.run(
@@ -124,7 +128,8 @@ struct TrustInvariantsEndToEndTests {
     let h = try Self.history(days: 120, end: "2026-11-15")
     let problems = try Self.problems(h, label: "naps")
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    let page = RenderedText(html: try String(contentsOfFile: h.dir.file("r-30.html"), encoding: .utf8))
+    let page = RenderedText(
+      html: try String(contentsOfFile: h.dir.file("r-30.html"), encoding: .utf8))
     // The history really has both: naps noted on nights, and the ring among the sources.
     #expect(page.allText.contains { $0.contains("nap ") })
     #expect(page.allText.contains { $0.contains("Oura") })

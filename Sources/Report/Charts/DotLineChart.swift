@@ -61,31 +61,62 @@ public enum DotLineChart {
       strides: ChartFrame.strides(series.grouping))
     var scene = frame.scene(id: id, title: title, description: describe(series))
     let y = frame.y
-    let step = frame.slot
 
-    // Band and its middle: one polygon and one dashed line per run of points with a range.
+    var placer = LabelPlacer(
+      bounds: ChartBox(
+        minX: frame.plot.minX, minY: frame.plot.minY, maxX: width, maxY: frame.plot.maxY))
+    placer.boxes = frame.textBoxes
+    drawBand(band, frame: frame, into: &scene, placer: &placer)
+    let radius = series.grouping != .day ? 3.0 : (count <= 7 ? 4.0 : (count <= 31 ? 3.0 : 2.2))
+    drawPoints(series, line: line, radius: radius, frame: frame, into: &scene, placer: &placer)
+
+    // The latest value, marked and labelled where the label is free.
+    if let k = series.latestIndex, let v = series.values[k] {
+      let c = ChartPoint(frame.x(k), y.map(v))
+      let r = radius + 2.5
+      scene.add(.circle(center: c, radius: r), .latest)
+      placer.avoid(circle: c, radius: r + 0.75)
+      let label = p.formatWithUnit(v)
+      let paint = ChartRole.latestLabel.light
+      let (at, anchor) = placer.place(
+        label, near: c, radius: r, fontSize: paint.fontSize, bold: paint.bold,
+        fallback: (ChartPoint(frame.plot.maxX, ChartFrame.headerY), .end))
+      scene.add(.text(at, label, anchor: anchor), .latestLabel)
+    }
+    return scene
+  }
+
+  /// The band and its middle: one polygon and one dashed line per run of points with a
+  /// range, half a slot further at both ends so a single point still shows.
+  static func drawBand(
+    _ band: (low: [Double?], high: [Double?], middle: [Double?]), frame: ChartFrame,
+    into scene: inout ChartScene, placer: inout LabelPlacer
+  ) {
+    let (y, step, count) = (frame.y, frame.slot, band.low.count)
     for run in MetricSeries.runs(count, { band.low[$0] != nil && band.high[$0] != nil }) {
       let first = run.lowerBound
       let last = run.upperBound - 1
       var top = run.map { ChartPoint(frame.x($0), y.map(band.high[$0]!)) }
       var bottom = run.map { ChartPoint(frame.x($0), y.map(band.low[$0]!)) }
-      // Half a slot further at both ends, so a single point still shows.
       top.insert(ChartPoint(frame.x(first) - step / 2, top[0].y), at: 0)
       top.append(ChartPoint(frame.x(last) + step / 2, top[top.count - 1].y))
       bottom.insert(ChartPoint(frame.x(first) - step / 2, bottom[0].y), at: 0)
       bottom.append(ChartPoint(frame.x(last) + step / 2, bottom[bottom.count - 1].y))
       scene.add(.polygon(top + bottom.reversed()), .band)
     }
-    var placer = LabelPlacer(
-      bounds: ChartBox(
-        minX: frame.plot.minX, minY: frame.plot.minY, maxX: width, maxY: frame.plot.maxY))
-    placer.boxes = frame.textBoxes
     for run in MetricSeries.runs(count, { band.middle[$0] != nil }) where run.count > 1 {
       let pts = run.map { ChartPoint(frame.x($0), y.map(band.middle[$0]!)) }
       scene.add(.polyline(pts), .baseline)
       placer.avoid(polyline: pts)
     }
+  }
 
+  /// The spread bars of weekly and monthly points, the dots, then the line over them.
+  static func drawPoints(
+    _ series: MetricSeries, line: [Double?], radius: Double, frame: ChartFrame,
+    into scene: inout ChartScene, placer: inout LabelPlacer
+  ) {
+    let (y, count) = (frame.y, series.days.count)
     // The middle half of a week's or month's days, as a bar through its point.
     for k in 0..<count {
       guard let lo = series.spreadLow[k], let hi = series.spreadHigh[k] else { continue }
@@ -94,8 +125,6 @@ public enum DotLineChart {
       scene.add(.line(a, b), .spread)
       placer.avoid(polyline: [a, b])
     }
-    // Dots, then the line over them.
-    let radius = series.grouping != .day ? 3.0 : (count <= 7 ? 4.0 : (count <= 31 ? 3.0 : 2.2))
     for k in 0..<count {
       if let v = series.values[k] {
         let c = ChartPoint(frame.x(k), y.map(v))
@@ -115,27 +144,12 @@ public enum DotLineChart {
       // A lone average (the fourth day of a new history) is a short dash, so the 7-day
       // average the summary states is drawn too.
       if pts.count == 1 {
-        let half = min(step * 0.45, 8)
+        let half = min(frame.slot * 0.45, 8)
         pts = [ChartPoint(pts[0].x - half, pts[0].y), ChartPoint(pts[0].x + half, pts[0].y)]
       }
       scene.add(.polyline(pts), .line)
       placer.avoid(polyline: pts)
     }
-
-    // The latest value, marked and labelled where the label is free.
-    if let k = series.latestIndex, let v = series.values[k] {
-      let c = ChartPoint(frame.x(k), y.map(v))
-      let r = radius + 2.5
-      scene.add(.circle(center: c, radius: r), .latest)
-      placer.avoid(circle: c, radius: r + 0.75)
-      let label = p.formatWithUnit(v)
-      let paint = ChartRole.latestLabel.light
-      let (at, anchor) = placer.place(
-        label, near: c, radius: r, fontSize: paint.fontSize, bold: paint.bold,
-        fallback: (ChartPoint(frame.plot.maxX, ChartFrame.headerY), .end))
-      scene.add(.text(at, label, anchor: anchor), .latestLabel)
-    }
-    return scene
   }
 
   /// `last 30 days`, `last 6 months (weekly means)`.
@@ -214,7 +228,8 @@ public enum DotLineChart {
 
   /// What the dots and the line are, for a grouping (said once above the charts of a long
   /// view, under each chart of a daily one).
-  public static func pointsCaption(_ grouping: ReportWindow.Grouping, joinsReadings: Bool) -> String {
+  public static func pointsCaption(_ grouping: ReportWindow.Grouping, joinsReadings: Bool) -> String
+  {
     switch (grouping, joinsReadings) {
     case (.day, false): "Dots are single days; the line is the 7-day average."
     case (.day, true):

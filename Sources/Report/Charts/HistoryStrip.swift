@@ -64,7 +64,8 @@ public enum HistoryStrip {
     var scene = ChartScene(
       width: width, height: height, id: id, title: title,
       description: describe(cells, unit: "day")
-        + " From \(LocalDayText.short(from, year: year)) to \(LocalDayText.short(end, year: year)).")
+        + " From \(LocalDayText.short(from, year: year)) to \(LocalDayText.short(end, year: year))."
+    )
     for row in stride(from: 0, to: 7, by: 2) {
       scene.add(
         .text(

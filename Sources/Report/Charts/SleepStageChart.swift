@@ -18,35 +18,45 @@ public enum SleepStageChart {
       (.barUnstaged, "No stage", { $0.unstaged }), (.barAwake, "Awake", { $0.awake }),
     ]
 
-  /// The scene for nights over the window (one entry per point, oldest first).
-  public static func scene(
-    _ nights: [SleepNight], id: String, grouping: ReportWindow.Grouping = .day
-  ) -> ChartScene {
-    let count = nights.count
+  /// The chart's description: what the bars are, the last night's stages, the naps (dates
+  /// with their year outside the year of the last point).
+  static func describe(_ nights: [SleepNight]) -> String {
     let withData = nights.filter(\.hasData)
+    let year = nights.last?.day.components.year ?? 0
     var desc =
-      "Stacked bars of sleep stages per night, \(withData.count) of \(count) with data"
+      "Stacked bars of sleep stages per night, \(withData.count) of \(nights.count) with data"
     if let first = nights.first, let last = nights.last {
       desc += ", \(LocalDayText.full(first.day)) to \(LocalDayText.full(last.day))"
     }
     desc +=
       ". From the bottom: deep, core, REM, asleep without a stage, awake; the dashed outline is time in bed."
     if let lastNight = withData.last {
-      desc += " Last: \(LocalDayText.weekdayDayMonth(lastNight.day)): "
+      desc += " Last: \(LocalDayText.short(lastNight.day, year: year)): "
       desc += stages.compactMap { s in
         s.minutes(lastNight).map { "\(s.name.lowercased()) \(Numbers.duration(minutes: $0))" }
       }
       .joined(separator: ", ")
       if let bed = lastNight.inBed { desc += ", in bed \(Numbers.duration(minutes: bed))" }
-      desc += "."
+      desc += lastNight.partial ? " (partial: cut off by the export)." : "."
     }
     let napDays = nights.filter { $0.napNote != nil }
     if !napDays.isEmpty {
       desc += " A dot marks a day with a nap, not counted in the night: "
-      desc += napDays.map { "\(LocalDayText.weekdayDayMonth($0.day)) \($0.napNote!)" }.joined(
-        separator: ", ")
+      desc += napDays.map { "\(LocalDayText.short($0.day, year: year)) \($0.napNote!)" }
+        .joined(separator: ", ")
       desc += "."
     }
+    return desc
+  }
+
+  /// The scene for nights over the window (one entry per point, oldest first).
+  public static func scene(
+    _ nights: [SleepNight], id: String, grouping: ReportWindow.Grouping = .day
+  ) -> ChartScene {
+    let count = nights.count
+    let withData = nights.filter(\.hasData)
+    let napDays = nights.filter { $0.napNote != nil }
+    let desc = describe(nights)
     let title = "Sleep stages, \(Words.count(count, "night"))"
     guard !withData.isEmpty else {
       var scene = ChartScene(width: width, height: 36, id: id, title: title, description: desc)

@@ -70,7 +70,8 @@ public enum SleepTimesChart {
       ? "Each bar runs from falling asleep to waking up."
       : "Each bar runs from the mean bedtime to the mean wake time of a \(t.grouping == .week ? "week" : "month")."
     if let sd = t.bedtimeSpread, t.grouping != .day {
-      text += " Bedtime over the last 14 nights: ± \(Numbers.duration(minutes: sd)) (± 30m or less is fully consistent)."
+      text +=
+        " Bedtime over the last 14 nights: ± \(Numbers.duration(minutes: sd)) (± 30m or less is fully consistent)."
     } else if let sd = t.bedtimeSpread {
       text +=
         " Over the last \(Words.count(t.spreadNights, "night")) with data your bedtime varied by ± \(Numbers.duration(minutes: sd))"

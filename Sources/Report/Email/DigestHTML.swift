@@ -215,7 +215,10 @@ struct MailHTMLWriter {
       "margin:0 0 8px 0;font-size:20px;line-height:26px;font-weight:700;color:\(MailStyle.text);\(MailStyle.font)"
     )
     for l in lines.dropFirst() {
-      el("p", l, "margin:0 0 8px 0;font-size:15px;line-height:21px;color:\(MailStyle.text);\(MailStyle.font)")
+      el(
+        "p", l,
+        "margin:0 0 8px 0;font-size:15px;line-height:21px;color:\(MailStyle.text);\(MailStyle.font)"
+      )
     }
     raw("<div style=\"height:14px;line-height:14px;font-size:0;\">&#8203;</div>")
     closeSection()
@@ -225,7 +228,9 @@ struct MailHTMLWriter {
   mutating func calibration(_ d: WeeklyDigest) {
     guard let c = d.calibration, !c.onlyTrends else { return }
     openSection(top: 12)
-    el("p", c.sentence(year: d.year), "margin:0;font-size:14px;line-height:20px;color:\(MailStyle.text);\(MailStyle.font)")
+    el(
+      "p", c.sentence(year: d.year),
+      "margin:0;font-size:14px;line-height:20px;color:\(MailStyle.text);\(MailStyle.font)")
     closeSection()
   }
 
@@ -273,7 +278,8 @@ struct MailHTMLWriter {
     if d.pinned.contains(where: { $0.presentation.metric == .hrvLnSDNN }) {
       el(
         "p", Words.hrvExplanation,
-        "margin:6px 0 0 0;font-size:12px;line-height:16px;color:\(MailStyle.muted);\(MailStyle.font)")
+        "margin:6px 0 0 0;font-size:12px;line-height:16px;color:\(MailStyle.muted);\(MailStyle.font)"
+      )
     }
     closeSection()
   }
@@ -291,7 +297,7 @@ struct MailHTMLWriter {
     for (cid, chart) in images {
       el(
         "p", DigestWords.chartTitle(chart),
-        "margin:10px 0 2px 0;font-size:14px;line-height:20px;font-weight:700;color:\(MailStyle.text);"
+        "margin:6px 0 2px 0;font-size:14px;line-height:20px;font-weight:700;color:\(MailStyle.text);"
       )
       raw(
         "<img src=\"cid:\(Markup.escape(cid))\" width=\"\(Int(WeekChart.width))\" height=\"\(Int(WeekChart.height))\" alt=\"\(Markup.escape(DigestWords.chartAlt(chart)))\" style=\"display:block;width:100%;max-width:\(Int(WeekChart.width))px;height:auto;margin:0 auto;border:0;outline:none;text-decoration:none;\"/>"

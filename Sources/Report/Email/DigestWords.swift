@@ -51,24 +51,18 @@ enum DigestWords {
     guard let through = d.dataThrough else {
       return "No data yet — export again or check the automation"
     }
-    return "No data since \(LocalDayText.short(through, year: d.year)) — export again or check the automation"
+    return
+      "No data since \(LocalDayText.short(through, year: d.year)) — export again or check the automation"
   }
 
   /// The three lines of a message for a week without data: the no-data line, what is
   /// missing, and what happens next (docs/report-inputs.md, "The weekly e-mail").
   static func noDataLines(_ d: WeeklyDigest) -> [String] {
     let week = range(d.monday, d.monday.adding(days: 6))
-    var second = "The week of \(week) has no readings"
-    if let through = d.dataThrough {
-      let n = through.distance(to: d.asOf)
-      second +=
-        "; the last day with data is \(LocalDayText.full(through)), \(Plural.count(n, "day")) before \(LocalDayText.short(d.asOf, year: d.year))."
-    } else {
-      second += "."
-    }
+    let last = d.dataThrough.map { "the last are from \(LocalDayText.full($0))" } ?? "none yet"
     return [
-      noData(d) + ".", second,
-      "Your weekly summary comes back with the first export that holds this week's data.",
+      noData(d) + ".", "No readings in \(week); \(last).",
+      "The summary returns with the first export that has this week's data.",
     ]
   }
 
@@ -110,7 +104,6 @@ enum DigestWords {
     v.map(m.presentation.formatWithUnit) ?? "no data"
   }
 
-
   /// The change of a metric's mean (`+2 bpm`, `-25m`), `about the same` below the metric's
   /// minimum meaningful change, or nil when a week has none. The difference is that of the
   /// rounded values, so the reader's own sum agrees.
@@ -143,8 +136,8 @@ enum DigestWords {
 
   /// This week's goal days: `5 of 5 days, target met`; `3 of 5 days; 2 more in the 3 days
   /// left`; `0 of 5 days; 1 day left, out of reach this week`; `4 of 5 days, target missed`
-  /// (only for a whole week inside the history); `4 of 7 days`. The days left are the days
-  /// of the week after the as-of date.
+  /// (only for a week seen whole: the weekly row's `met` is false); `4 of 7 days`. The days
+  /// left are the days of the week after the as-of date.
   static func goalWeek(_ g: WeeklyDigest.Goal) -> String {
     guard let met = g.daysMet else { return "no data for this goal this week" }
     guard let target = g.target, target > 0 else {
@@ -154,12 +147,16 @@ enum DigestWords {
     let needed = target - met
     let daysLeft = 7 - g.daysInWeek
     if daysLeft == 0 {
+      // Missed only for a week seen whole: the weekly row's verdict when it has one
+      // (docs/streaks.md), else whether the week began before the data did.
+      if g.missed ?? g.wholeWeekObserved { return "\(met) of \(target) days, target missed" }
       return g.wholeWeekObserved
-        ? "\(met) of \(target) days, target missed"
+        ? "\(met) of \(target) days (not every day of the week was recorded)"
         : "\(met) of \(target) days (your data began during this week)"
     }
     if needed > daysLeft {
-      return "\(met) of \(target) days; \(Plural.count(daysLeft, "day")) left, out of reach this week"
+      return
+        "\(met) of \(target) days; \(Plural.count(daysLeft, "day")) left, out of reach this week"
     }
     return "\(met) of \(target) days; \(needed) more in the \(Plural.count(daysLeft, "day")) left"
   }

@@ -13,6 +13,16 @@ extension MailHTMLWriter {
   }
 }
 
+extension PlainTextReport.TextWriter {
+  /// The same line under `HABITS THIS WEEK`.
+  mutating func habits(_ d: WeeklyDigest) {
+    guard let habits = d.habits else { return }
+    line()
+    line("HABITS THIS WEEK")
+    prose(habits, indent: "  ")
+  }
+}
+
 extension WeeklyDigestBuilder {
   /// The habits line of the digest, nil without habits.
   static func habitsLine(_ model: ReportModel, inputs: ReportInputs) -> String? {

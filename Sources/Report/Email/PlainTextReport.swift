@@ -11,44 +11,65 @@ public enum PlainTextReport {
   /// The text (LF line ends; the MIME writer turns them into CRLF).
   public static func render(_ d: WeeklyDigest) -> String {
     if d.noDataThisWeek { return DigestWords.noDataLines(d).joined(separator: "\n") + "\n" }
-    var out: [String] = []
-    func line(_ s: String = "") { out.append(s) }
-    func prose(_ s: String, indent: String = "") { out += wrap(s, indent: indent) }
-
-    line("YOUR HEALTH WEEK")
-    prose(DigestWords.period(d))
-    prose(DigestWords.coverage(d))
+    var w = TextWriter()
+    w.line("YOUR HEALTH WEEK")
+    w.prose(DigestWords.period(d))
+    w.prose(DigestWords.coverage(d))
     if let heading = d.inputProblemsHeading {
-      line()
-      prose(heading)
-      for p in d.inputProblems { prose("- " + p, indent: "  ") }
+      w.line()
+      w.prose(heading)
+      for p in d.inputProblems { w.prose("- " + p, indent: "  ") }
     }
     if let c = d.calibration, !c.onlyTrends {
-      line()
-      prose(c.sentence(year: d.year))
+      w.line()
+      w.prose(c.sentence(year: d.year))
     }
-
-    line()
-    line("SCORES, THIS WEEK ON AVERAGE")
-    var scoreRows = [["", "This week", "Last week", "Change"]]
-    for s in d.scores {
-      scoreRows.append([
-        s.name, s.thisWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
-        s.lastWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
-        DigestWords.scoreChange(s) ?? "—",
-      ])
-    }
-    out += columns(scoreRows, rightAligned: [false, false, false, true])
-    for s in d.scores where s.thisWeek == nil && !s.note.isEmpty {
-      prose("\(s.name): \(s.note)", indent: "  ")
-    }
-
+    w.scores(d)
     if let coaching = DigestWords.coaching(d) {
+      w.line()
+      w.prose(coaching)
+    }
+    w.pinned(d)
+    w.goals(d)
+    w.habits(d)
+    w.workouts(d)
+    if !d.charts.isEmpty {
+      w.line()
+      w.prose(
+        "Charts of " + d.charts.map { $0.metric.presentation.name }.joined(separator: ", ")
+          + " are in the HTML part of this message.")
+    }
+    w.prose(DigestWords.attachment(d))
+    w.line("-- ")
+    w.prose(DigestWords.footer)
+    return w.out.joined(separator: "\n") + "\n"
+  }
+
+  /// The lines of the text part, section by section.
+  struct TextWriter {
+    var out: [String] = []
+    mutating func line(_ s: String = "") { out.append(s) }
+    mutating func prose(_ s: String, indent: String = "") { out += wrap(s, indent: indent) }
+
+    mutating func scores(_ d: WeeklyDigest) {
       line()
-      prose(coaching)
+      line("SCORES, THIS WEEK ON AVERAGE")
+      var rows = [["", "This week", "Last week", "Change"]]
+      for s in d.scores {
+        rows.append([
+          s.name, s.thisWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
+          s.lastWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
+          DigestWords.scoreChange(s) ?? "—",
+        ])
+      }
+      out += columns(rows, rightAligned: [false, false, false, true])
+      for s in d.scores where s.thisWeek == nil && !s.note.isEmpty {
+        prose("\(s.name): \(s.note)", indent: "  ")
+      }
     }
 
-    if !d.pinned.isEmpty {
+    mutating func pinned(_ d: WeeklyDigest) {
+      guard !d.pinned.isEmpty else { return }
       line()
       line("PINNED METRICS, DAILY AVERAGE")
       var rows = [["", "This week", "Last week", "Change", "Data"]]
@@ -64,7 +85,8 @@ public enum PlainTextReport {
       }
     }
 
-    if !d.goals.isEmpty {
+    mutating func goals(_ d: WeeklyDigest) {
+      guard !d.goals.isEmpty else { return }
       line()
       line("GOALS THIS WEEK")
       for g in d.goals {
@@ -78,32 +100,17 @@ public enum PlainTextReport {
       }
     }
 
-    if let habits = d.habits {
+    mutating func workouts(_ d: WeeklyDigest) {
       line()
-      line("HABITS THIS WEEK")
-      prose(habits, indent: "  ")
+      line("WORKOUTS")
+      if let total = DigestWords.workoutTotals(d.workouts.thisWeek) {
+        prose(total, indent: "  ")
+        if let types = DigestWords.workoutTypes(d.workouts) { prose(types, indent: "  ") }
+      } else {
+        prose("None recorded this week.", indent: "  ")
+      }
+      prose(DigestWords.workoutsLastWeek(d.workouts), indent: "  ")
     }
-
-    line()
-    line("WORKOUTS")
-    if let total = DigestWords.workoutTotals(d.workouts.thisWeek) {
-      prose(total, indent: "  ")
-      if let types = DigestWords.workoutTypes(d.workouts) { prose(types, indent: "  ") }
-    } else {
-      prose("None recorded this week.", indent: "  ")
-    }
-    prose(DigestWords.workoutsLastWeek(d.workouts), indent: "  ")
-
-    if !d.charts.isEmpty {
-      line()
-      prose(
-        "Charts of " + d.charts.map { $0.metric.presentation.name }.joined(separator: ", ")
-          + " are in the HTML part of this message.")
-    }
-    prose(DigestWords.attachment(d))
-    line("-- ")
-    prose(DigestWords.footer)
-    return out.joined(separator: "\n") + "\n"
   }
 
   /// `[#####---]`: a ten-step bar for a fraction 0...1.

@@ -21,12 +21,12 @@ enum WeekChart {
   /// Width in user units (the image's largest CSS width in the message).
   static let width = 340.0
   /// Height in user units.
-  static let height = 176.0
-  static let plotTop = 12.0
+  static let height = 164.0
+  static let plotTop = 8.0
   static let plotRight = width - 8
-  static let plotBottom = height - 56
-  static let dayLabelY = plotBottom + 15
-  static let weekLabelY = plotBottom + 40
+  static let plotBottom = height - 48
+  static let dayLabelY = plotBottom + 14
+  static let weekLabelY = plotBottom + 34
   /// Padding added above and below the data, as a share of its span.
   static let padding = 0.15
 

@@ -50,6 +50,9 @@ public struct WeeklyDigest: Sendable {
     /// Whether the whole week lies inside the history (its Monday is on or after the first
     /// day with data): only such a week can be "missed".
     public var wholeWeekObserved = true
+    /// Whether the weekly row that holds this week calls it missed (its `met` is false only
+    /// for a week seen whole and over: docs/streaks.md); nil without such a row.
+    public var missed: Bool? = nil
     /// The daily streak, if the goal has one.
     public var daily: StreakRow?
     /// The weekly streak (weeks meeting the target), if the goal has one.

@@ -42,34 +42,9 @@ public enum WeeklyDigestBuilder {
     }
 
     func metric(_ m: MetricID) -> WeeklyDigest.Metric {
-      let p = MetricPresentation.of(m)
-      func row(_ week: String) -> WeeklyRow? {
-        inputs.weekly.first { $0.week == week && $0.metric == m && $0.category.isEmpty }
-      }
-      func shown(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? p.display($0) : nil } }
-      // The weekly row holds the week up to the aggregate's as-of; it is used when that is
-      // the digest's as-of too (same days so far), else the daily values are averaged.
-      let sd = model.series.first { $0.presentation.metric == m }?.referenceSD
-      if let r = row(thisWeek), r.daysInWeek == daysSoFar {
-        return WeeklyDigest.Metric(
-          presentation: p, thisWeek: shown(r.value),
-          lastWeek: shown(r.previousValue ?? row(lastWeek)?.value),
-          daysWithData: Int(r.daysWithData), daysInWeek: daysSoFar, referenceSD: sd)
-      }
-      // Not in the weekly table (a pinned metric that is not a key metric) or for another
-      // as-of: the mean of the canonical daily values, displayed afterwards (as the weekly
-      // table does, so HRV's mean of ln values is a geometric mean in ms).
-      func mean(_ from: LocalDay, _ to: LocalDay) -> (Double?, Int) {
-        let v = inputs.daily.filter {
-          $0.metric == m && $0.category.isEmpty && $0.day >= from && $0.day <= to
-            && $0.value.isFinite
-        }.map(\.value)
-        return (v.isEmpty ? nil : p.display(v.reduce(0, +) / Double(v.count)), v.count)
-      }
-      let now = mean(monday, asOf)
-      return WeeklyDigest.Metric(
-        presentation: p, thisWeek: now.0, lastWeek: mean(lastMonday, monday.adding(days: -1)).0,
-        daysWithData: now.1, daysInWeek: daysSoFar, referenceSD: sd)
+      Self.metric(
+        m, inputs: inputs, asOf: asOf,
+        referenceSD: model.series.first { $0.presentation.metric == m }?.referenceSD)
     }
 
     // Charts: pinned metrics with data in the two weeks, then the fallbacks, two or three.
@@ -96,7 +71,9 @@ public enum WeeklyDigestBuilder {
     let quality = ReportMeta(inputs.meta)
     let scoreRow = inputs.scores.first { $0.day == asOf }
     var goals = goals(inputs, asOf: asOf, monday: monday, week: thisWeek)
-    for i in goals.indices { goals[i].wholeWeekObserved = model.firstDay.map { $0 <= monday } ?? true }
+    for i in goals.indices {
+      goals[i].wholeWeekObserved = model.firstDay.map { $0 <= monday } ?? true
+    }
     var digest = WeeklyDigest(
       asOf: asOf, dataThrough: model.dataThrough, calibration: model.calibration,
       coachingRule: scoreRow?.coachingRule ?? "", monday: monday,
@@ -115,6 +92,39 @@ public enum WeeklyDigestBuilder {
       attachmentName: "health-report-\(asOf).html", attachmentWindow: attachmentWindow)
     digest.habits = habitsLine(model, inputs: inputs)
     return digest
+  }
+
+  /// A metric's week against the week before: the weekly row when it holds the week up to
+  /// this as-of (same days so far), else the mean of the canonical daily values, displayed
+  /// afterwards (as the weekly table does, so HRV's mean of ln values is a geometric mean).
+  static func metric(
+    _ m: MetricID, inputs: ReportInputs, asOf: LocalDay, referenceSD: Double?
+  ) -> WeeklyDigest.Metric {
+    let p = MetricPresentation.of(m)
+    let monday = asOf.isoWeek.monday
+    let lastMonday = monday.adding(days: -7)
+    let daysSoFar = monday.distance(to: asOf) + 1
+    func row(_ week: String) -> WeeklyRow? {
+      inputs.weekly.first { $0.week == week && $0.metric == m && $0.category.isEmpty }
+    }
+    func shown(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? p.display($0) : nil } }
+    if let r = row(asOf.isoWeek.description), r.daysInWeek == daysSoFar {
+      return WeeklyDigest.Metric(
+        presentation: p, thisWeek: shown(r.value),
+        lastWeek: shown(r.previousValue ?? row(lastMonday.isoWeek.description)?.value),
+        daysWithData: Int(r.daysWithData), daysInWeek: daysSoFar, referenceSD: referenceSD)
+    }
+    func mean(_ from: LocalDay, _ to: LocalDay) -> (Double?, Int) {
+      let v = inputs.daily.filter {
+        $0.metric == m && $0.category.isEmpty && $0.day >= from && $0.day <= to
+          && $0.value.isFinite
+      }.map(\.value)
+      return (v.isEmpty ? nil : p.display(v.reduce(0, +) / Double(v.count)), v.count)
+    }
+    let now = mean(monday, asOf)
+    return WeeklyDigest.Metric(
+      presentation: p, thisWeek: now.0, lastWeek: mean(lastMonday, monday.adding(days: -1)).0,
+      daysWithData: now.1, daysInWeek: daysSoFar, referenceSD: referenceSD)
   }
 
   /// Weekly means of the daily scores, rounded half up like every score.
@@ -183,9 +193,11 @@ public enum WeeklyDigestBuilder {
         ?? meta.weeklyTargets[name]
       let description =
         (daily ?? weekly)?.goalDescription ?? meta.goalDescriptions[name] ?? ""
-      return WeeklyDigest.Goal(
+      var goal = WeeklyDigest.Goal(
         name: name, description: description, daysMet: met, daysInWeek: daysSoFar,
         target: target, daily: daily, weekly: weekly)
+      goal.missed = row.map { $0.met == false }
+      return goal
     }
   }
 }

@@ -20,6 +20,7 @@ enum HTMLStyle {
     .headline{font-size:1.05rem;font-weight:600}
     .muted,.sub{color:var(--muted)}
     .notice{margin:10px 0 4px;padding:8px 12px;background:var(--notice);border-left:4px solid var(--notice-edge);border-radius:6px;font-weight:600}
+    .notice.calibration{background:var(--card);border-left-color:var(--accent);font-weight:400}
     .hero{display:flex;flex-wrap:wrap;gap:16px 24px;align-items:center;background:var(--card);border:1px solid var(--border);border-radius:12px;padding:16px;margin-top:18px}
     .hero-text{flex:1 1 260px;min-width:0}
     .hero h2{border:0;margin:0 0 6px;padding:0}

@@ -32,7 +32,10 @@ extension HTMLWriter {
         raw("</summary>")
       }
       raw("<table id=\"table-workout-weeks\" class=\"compact\">")
-      el("caption", w.byMonth ? "Per calendar month, newest first" : "Per week (Monday to Sunday), newest first")
+      el(
+        "caption",
+        w.byMonth ? "Per calendar month, newest first" : "Per week (Monday to Sunday), newest first"
+      )
       workoutHeader(w.byMonth ? "Month" : "Week")
       for t in w.weeks { workoutRow(t) }
       raw("</tbody></table>\n")
@@ -106,8 +109,9 @@ extension HTMLWriter {
         raw("</p>")
       }
       if let earned = StreakText.earned(s, year: year) { el("p", earned, "class=\"badges-line\"") }
-      if isWeb, let scene = ReportCharts.history(
-        s, weekStart: m.meta.weekStart, year: year, recorded: m.recordedDays)
+      if isWeb,
+        let scene = ReportCharts.history(
+          s, weekStart: m.meta.weekStart, year: year, recorded: m.recordedDays)
       {
         // Folded in a long view, which is about months, not the last 13 weeks.
         let fold = long

@@ -57,7 +57,6 @@ extension HTMLWriter {
       let p = c.presentation
       raw("<article class=\"card\">")
       el("h3", p.name)
-      explainHRV(p.metric)
       // The value and its freshness on the left, the week's sparkline beside them.
       raw("<div class=\"card-top\"><div>")
       if let v = c.value {
@@ -86,13 +85,24 @@ extension HTMLWriter {
       raw("</dl>")
       raw("</article>\n")
     }
-    raw("</div>\n</section>\n")
+    raw("</div>\n")
+    // Under the cards, not inside one: the cards keep one height side by side.
+    if let hrv = m.cards.first(where: { $0.presentation.metric == .hrvLnSDNN }) {
+      explainHRV(hrv.presentation.metric)
+    }
+    raw("</section>\n")
   }
 
   mutating func thisWeek(_ m: ReportModel) {
     guard !m.week.isEmpty else { return }
     raw("<section aria-labelledby=\"week-title\">\n")
     el("h2", "This week (\(m.weekPhrase)) against the week before", "id=\"week-title\"")
+    // A week with nothing in either week says so in one line instead of a table of dashes.
+    if m.week.allSatisfy({ $0.value == nil && $0.previous == nil }) {
+      el("p", "No data this week or the week before.", "class=\"empty\"")
+      raw("</section>\n")
+      return
+    }
     // A long view keeps the week's table folded: it is about the trends.
     let fold = m.grouping != .day
     if fold { raw("<details class=\"numbers\"><summary>The week's numbers</summary>") }

@@ -93,7 +93,9 @@ extension HTMLWriter {
       raw("<tr><td><time datetime=\"\(day)\">\(Markup.escape(label))</time></td>")
       cell(s.values[i].map(p.format))
       if showSpread {
-        cell(s.spreadLow[i].flatMap { lo in s.spreadHigh[i].map { "\(p.format(lo))–\(p.format($0))" } })
+        cell(
+          s.spreadLow[i].flatMap { lo in s.spreadHigh[i].map { "\(p.format(lo))–\(p.format($0))" } }
+        )
       }
       if showAverage { cell(s.average[i].map(p.format)) }
       if showRange {

@@ -64,7 +64,9 @@ public enum MarkdownReport {
         ? LocalDayText.monthYear(s.days[i]) : LocalDayText.short(s.days[i], year: s.reportYear)
       var row = "| \(label) | \(c(s.values[i])) |"
       if spread {
-        let mid = s.spreadLow[i].flatMap { lo in s.spreadHigh[i].map { "\(p.format(lo))–\(p.format($0))" } }
+        let mid = s.spreadLow[i].flatMap { lo in
+          s.spreadHigh[i].map { "\(p.format(lo))–\(p.format($0))" }
+        }
         row += " \(mid.map(Markup.escapeMarkdown) ?? "—") |"
       }
       out += row + " \(c(s.average[i])) | \(c(s.rangeLow[i])) | \(c(s.rangeHigh[i])) |\n"

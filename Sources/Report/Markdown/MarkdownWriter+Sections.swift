@@ -18,7 +18,9 @@ extension MarkdownWriter {
     }
     let by = m.grouping == .day ? "night" : (m.grouping == .week ? "week" : "month")
     para("<details><summary>Sleep by \(by)</summary>")
-    line("| \(m.grouping == .day ? "Night" : "From") | Bedtime | Wake | Asleep | Deep | Core | REM | No stage | Awake | In bed |")
+    line(
+      "| \(m.grouping == .day ? "Night" : "From") | Bedtime | Wake | Asleep | Deep | Core | REM | No stage | Awake | In bed |"
+    )
     line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (i, n) in m.nights.enumerated().reversed() {
       let times = [m.sleepTimes.bedtime[i], m.sleepTimes.wake[i]].map {
@@ -103,7 +105,8 @@ extension MarkdownWriter {
       if let progress = StreakText.progress(s) { para(e(progress)) }
       if let earned = StreakText.earned(s, year: year) { para(e(earned)) }
       if let scene = ReportCharts.history(
-        s, weekStart: m.meta.weekStart, year: year, recorded: m.recordedDays) {
+        s, weekStart: m.meta.weekStart, year: year, recorded: m.recordedDays)
+      {
         para(image(scene))
         para(
           s.cadence == "weekly"

@@ -77,7 +77,6 @@ struct MarkdownWriter {
     for c in m.cards {
       let p = c.presentation
       para("### \(e(p.name))")
-      explainHRV(p.metric)
       var facts =
         "**\(cell(c.value.map(p.formatWithUnit)))** · \(e(c.stale ? c.freshness + " (stale)" : c.freshness))"
       for d in c.deltas { facts += " · \(e(d.label)): \(e(d.text ?? d.note))" }
@@ -88,11 +87,16 @@ struct MarkdownWriter {
             + e(Words.upperFirst(c.sparklineCaption)))
       }
     }
+    if m.cards.contains(where: { $0.presentation.metric == .hrvLnSDNN }) { explainHRV(.hrvLnSDNN) }
   }
 
   mutating func thisWeek(_ m: ReportModel) {
     guard !m.week.isEmpty else { return }
     para("## This week (\(e(m.weekPhrase))) against the week before")
+    if m.week.allSatisfy({ $0.value == nil && $0.previous == nil }) {
+      para("No data this week or the week before.")
+      return
+    }
     line("| Metric | This week | Last week | Change | Usual range | Days with data |")
     line("|---|---:|---:|---:|---|---:|")
     for w in m.week {
@@ -122,7 +126,8 @@ struct MarkdownWriter {
           + e(Words.list(t.steady.map(Words.lowerFirst))) + ".")
     }
     if !t.tooLittle.isEmpty {
-      para("Too little history to compare yet: \(e(Words.list(t.tooLittle.map(Words.lowerFirst)))).")
+      para(
+        "Too little history to compare yet: \(e(Words.list(t.tooLittle.map(Words.lowerFirst)))).")
     }
   }
 

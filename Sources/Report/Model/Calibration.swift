@@ -110,18 +110,26 @@ enum CalibrationBuilder {
   /// day numbers with a value; `everValid` whether a window was ever valid in the rows read.
   static func build(
     asOf: LocalDay, firstDay: LocalDay?, metrics: [MetricID], daily: [MetricID: Set<Int32>],
-    baselines: [MetricID: [Int32: BaselineRow]], trendsPending: Bool
+    baselines: [MetricID: [Int32: BaselineRow]], trendsPending: Bool,
+    facts: AggregateFacts = AggregateFacts()
   ) -> Calibration? {
     guard let firstDay, firstDay <= asOf else { return nil }
+    // The aggregate's arrival dates when the tables carry them (docs/aggregate.md, "Arrival
+    // dates"), else the same rule worked out here from the days read.
+    func arrival(_ window: Window, _ name: String, _ m: MetricID) -> LocalDay? {
+      if let day = facts.arrival(m.rawValue, name) { return day > asOf ? day : nil }
+      return Self.arrival(window, days: daily[m] ?? [], asOf: asOf)
+    }
     // Per metric: the day its window arrives, for those that never had it. When only
     // some of the metrics wait, the item names them.
-    func pending(_ window: Window, _ plural: String, _ singular: String,
+    func pending(
+      _ window: Window, _ name: String, _ plural: String, _ singular: String,
       ever: (BaselineRow) -> Bool
     ) -> Calibration.Item? {
       var waiting: [(MetricID, LocalDay)] = []
       for m in metrics {
         guard !(baselines[m]?.values.contains(where: ever) ?? false),
-          let d = arrival(window, days: daily[m] ?? [], asOf: asOf)
+          let d = arrival(window, name, m)
         else { continue }
         waiting.append((m, d))
       }
@@ -133,22 +141,27 @@ enum CalibrationBuilder {
         monthOnly: false)
     }
     var items: [Calibration.Item] = []
-    if let item = pending(avg7, "7-day averages", "the 7-day average", ever: { $0.avg7 != nil }) {
+    if let item = pending(
+      avg7, "avg7", "7-day averages", "the 7-day average", ever: { $0.avg7 != nil })
+    {
       items.append(item)
     }
     let hrvRows = baselines[.hrvLnSDNN] ?? [:]
     if !hrvRows.values.contains(where: { $0.base14Mean != nil || $0.base60Mean != nil }),
-      let d = arrival(base14, days: daily[.hrvLnSDNN] ?? [], asOf: asOf)
+      let d = arrival(base14, "base14", .hrvLnSDNN)
     {
       items.append(.init(what: "the condition score", day: d, monthOnly: false))
     }
     if let item = pending(
-      base60, "your usual ranges", "your usual range", ever: { $0.base60Mean != nil })
+      base60, "base60", "your usual ranges", "your usual range", ever: { $0.base60Mean != nil })
     {
       items.append(item)
     }
     if trendsPending,
-      let d = metrics.compactMap({ trendArrival(days: daily[$0] ?? [], asOf: asOf) }).max()
+      let d = metrics.compactMap({ m in
+        facts.arrival(m.rawValue, "trend").map { $0 > asOf ? $0 : nil }
+          ?? trendArrival(days: daily[m] ?? [], asOf: asOf)
+      }).max()
     {
       items.append(.init(what: "long-run trends", day: d, monthOnly: true))
     }

@@ -5,9 +5,11 @@ import HealthCore
 /// in cards, the week table, the band's "below/above" and the trend sentences, so a whole-
 /// percent SpO₂ reading of 96 % is never "below" a usual range starting at 96.1 %.
 ///
-/// The margins are HealthCore's `MinimumChange` table (canonical units; HRV: half the
-/// standard deviation of the ln values). Values are compared **as displayed** (rounded to
-/// the metric's decimals), so what the reader sees and the word beside it agree.
+/// The margins are HealthCore's `MinimumChange` table (docs/aggregate.md, "Minimum
+/// meaningful change": canonical units; HRV half the standard deviation of the ln values),
+/// the one the aggregate's usual range and `position` use. Values are compared **as
+/// displayed** (rounded to the metric's decimals), so what the reader sees and the word
+/// beside it agree.
 enum ChangeWords {
   /// Lower, about the same, or higher.
   enum Direction: Sendable, Hashable {
@@ -17,7 +19,7 @@ enum ChangeWords {
   /// The margin in canonical units for `metric`; HRV needs `referenceSD` (the SD of the ln
   /// values), without it no HRV difference is called meaningful.
   static func margin(_ metric: MetricID, referenceSD: Double?) -> Double? {
-    MinimumChangeTable.margin(for: metric, referenceSD: referenceSD)
+    MinimumChange.margin(for: metric, referenceSD: referenceSD)
   }
 
   /// The direction from `then` to `now`, both displayed values (already in display units),
@@ -59,25 +61,4 @@ enum ChangeWords {
 
   /// The words for a difference below the minimum change.
   static let aboutTheSame = "about the same"
-}
-
-/// The minimum meaningful change per metric, canonical units (docs/report.md, "About the
-/// same"). Until HealthCore's `MinimumChange` is merged the report keeps this copy of its
-/// table; it is replaced by a call to it.
-enum MinimumChangeTable {
-  static func margin(for metric: MetricID, referenceSD: Double?) -> Double? {
-    switch metric {
-    case .hrvLnSDNN: return referenceSD.map { 0.5 * $0 }
-    case .spo2: return 0.01
-    case .restingHeartRate, .heartRate, .walkingHeartRate: return 1
-    case .wristTemperature, .bodyTemperature: return 0.1
-    case .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM, .sleepAwake: return 1
-    case .steps: return 1
-    case .activeEnergy, .basalEnergy: return 1
-    case .bodyMass: return 0.1
-    case .respiratoryRate, .vo2Max: return 0.1
-    case .bloodPressureSystolic, .bloodPressureDiastolic: return 1
-    default: return nil
-    }
-  }
 }

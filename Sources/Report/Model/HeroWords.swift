@@ -24,7 +24,9 @@ enum HeroWords {
     // `calibrating 4/7` (days present / needed) is the count the note replaces by a date;
     // other words after "calibrating" are kept (`calibrating: needs 2 weigh-ins a week`).
     var rest = text[r.upperBound...].drop { $0 == " " || $0 == ":" }
-    if let count = rest.firstMatch(of: /^\d+\/\d+[;,]?\s*/) { rest = rest[count.range.upperBound...] }
+    if let count = rest.firstMatch(of: /^\d+\/\d+[;,]?\s*/) {
+      rest = rest[count.range.upperBound...]
+    }
     if !rest.isEmpty { return String(rest) }
     if part == "Condition",
       let item = calibration?.items.first(where: { $0.what == "the condition score" })

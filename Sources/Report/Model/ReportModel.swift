@@ -76,7 +76,9 @@ public struct ReportModel: Sendable {
       + "\(LocalDayText.short(through, year: reportYear)) · \(coverage)"
   }
   /// `Mon 9 – Sun 15 Nov`: the as-of week, Monday to Sunday.
-  public var weekPhrase: String { LocalDayText.span(asOf.isoWeek.monday, asOf.isoWeek.monday.adding(days: 6), year: reportYear) }
+  public var weekPhrase: String {
+    LocalDayText.span(asOf.isoWeek.monday, asOf.isoWeek.monday.adding(days: 6), year: reportYear)
+  }
   /// Whether the history is shorter than the window, so the charts start at its first day.
   public var shortHistory = false
   /// `last 30 days`, `last 6 months`, `last 12 months`; for a history shorter than the

@@ -10,33 +10,12 @@ public enum ReportModelBuilder {
   {
     let meta = ReportMeta(inputs.meta)
     let asOf = try ReportAsOf.day(requested, inputs: inputs)
-
-    // Index the rows up to as-of (the stage read only the window and the year before it).
-    var baselineIndex: [MetricID: [Int32: BaselineRow]] = [:]
-    for r in inputs.baselines where r.day <= asOf {
-      baselineIndex[r.metric, default: [:]][r.day.dayNumber] = r
-    }
-    var daily: SeriesBuilder.DailyIndex = [:]
-    var partial: SeriesBuilder.DailyIndex = [:]
-    var firstDataDay: LocalDay?
-    var lastDataDay: LocalDay?
-    var recorded = Set<Int32>()
-    for r in inputs.daily where r.day <= asOf && r.value.isFinite {
-      if r.category == partialCategory {
-        partial[r.metric, default: [:]][r.day.dayNumber] = r.value
-        continue
-      }
-      guard r.category.isEmpty else { continue }
-      daily[r.metric, default: [:]][r.day.dayNumber] = r.value
-      guard r.metric != .goalMet else { continue }
-      recorded.insert(r.day.dayNumber)
-      if lastDataDay.map({ r.day > $0 }) ?? true { lastDataDay = r.day }
-      if firstDataDay.map({ r.day < $0 }) ?? true { firstDataDay = r.day }
-    }
-    let firstDay = meta.firstDay ?? firstDataDay
+    let rows = Rows(inputs, asOf: asOf)
+    let firstDay = meta.firstDay ?? rows.firstDataDay
     let buckets = Buckets(asOf: asOf, window: window, firstDay: firstDay)
     let first = buckets.first
     let days = (0...first.distance(to: asOf)).map { first.adding(days: $0) }
+    let (daily, baselineIndex) = (rows.daily, rows.baselines)
 
     let series = MetricCatalog.keyMetrics.map { m in
       SeriesBuilder.keyMetric(
@@ -47,12 +26,14 @@ public enum ReportModelBuilder {
       CardBuilder.card(m, asOf: asOf, rows: baselineIndex[m] ?? [:], daily: daily[m] ?? [:])
     }
     var nights = SeriesBuilder.nights(buckets: buckets, daily: daily)
-    let partialNights = SeriesBuilder.markPartial(&nights, buckets: buckets, partial: partial)
-    let dataThrough = (meta.dataThrough ?? lastDataDay).map { min($0, asOf) }
+    let partialNights = SeriesBuilder.markPartial(&nights, buckets: buckets, partial: rows.partial)
+    let dataThrough = (meta.dataThrough ?? rows.lastDataDay).map { min($0, asOf) }
     let trendEnd = dataThrough ?? asOf
     let trends = TrendRule.summary(
       daily: daily, asOf: trendEnd, metrics: MetricCatalog.keyMetrics,
-      referenceSD: { baselineIndex[$0]?[trendEnd.dayNumber].flatMap { $0.base60SD ?? $0.base14SD } },
+      referenceSD: {
+        baselineIndex[$0]?[trendEnd.dayNumber].flatMap { $0.base60SD ?? $0.base14SD }
+      },
       endLabel: trendEnd < asOf ? LocalDayText.short(trendEnd, year: asOf.components.year) : nil)
     var model = ReportModel(
       asOf: asOf, window: window, grouping: buckets.grouping, days: days,
@@ -72,37 +53,73 @@ public enum ReportModelBuilder {
       streaks: inputs.streaks,
       week: weekMetrics(inputs.weekly, asOf: asOf, baselines: baselineIndex),
       trends: trends, meta: meta)
+    finish(&model, rows: rows, buckets: buckets, facts: AggregateFacts(meta: inputs.meta))
+    return model
+  }
+
+  /// The rows up to the as-of date, indexed by metric and day number (the stage read only
+  /// the window and the year before it), and the days with data.
+  struct Rows {
+    var baselines: [MetricID: [Int32: BaselineRow]] = [:]
+    var daily: SeriesBuilder.DailyIndex = [:]
+    /// Values of nights cut by the export (the daily table's partial category).
+    var partial: SeriesBuilder.DailyIndex = [:]
+    var firstDataDay: LocalDay?
+    var lastDataDay: LocalDay?
+    /// Day numbers with any value (goal rows aside).
+    var recorded = Set<Int32>()
+
+    init(_ inputs: ReportInputs, asOf: LocalDay) {
+      for r in inputs.baselines where r.day <= asOf {
+        baselines[r.metric, default: [:]][r.day.dayNumber] = r
+      }
+      for r in inputs.daily where r.day <= asOf && r.value.isFinite {
+        if r.category == AggregateFacts.partialNightCategory {
+          partial[r.metric, default: [:]][r.day.dayNumber] = r.value
+          continue
+        }
+        guard r.category.isEmpty else { continue }
+        daily[r.metric, default: [:]][r.day.dayNumber] = r.value
+        guard r.metric != .goalMet else { continue }
+        recorded.insert(r.day.dayNumber)
+        if lastDataDay.map({ r.day > $0 }) ?? true { lastDataDay = r.day }
+        if firstDataDay.map({ r.day < $0 }) ?? true { firstDataDay = r.day }
+      }
+    }
+  }
+
+  /// What depends on the rest of the model: the stale notice, the calibration note and the
+  /// hero's notes in its words, the short history, the monthly workouts.
+  static func finish(
+    _ model: inout ReportModel, rows: Rows, buckets: Buckets, facts: AggregateFacts
+  ) {
+    let asOf = model.asOf
     let year = model.reportYear
-    model.shortHistory = first > Buckets(asOf: asOf, window: window).first
-    model.recordedDays = recorded
+    model.shortHistory = buckets.first > Buckets(asOf: asOf, window: model.window).first
+    model.recordedDays = rows.recorded
     model.habits = HabitsSummary.build(inputs, asOf: asOf)
     if buckets.grouping == .month {
-      model.workouts.weeks = monthlyWorkouts(buckets, daily: daily)
+      model.workouts.weeks = monthlyWorkouts(buckets, daily: rows.daily)
       model.workouts.byMonth = true
     }
-    if let through = dataThrough, through < asOf {
+    if let through = model.dataThrough, through < asOf {
       let n = through.distance(to: asOf)
       model.daysSinceData = n
       model.staleNotice =
         "No new data since \(LocalDayText.short(through, year: year)) (\(Words.count(n, "day"))): "
         + "export again or check the automation."
-    } else if dataThrough == nil {
+    } else if model.dataThrough == nil {
       model.staleNotice =
         "No data yet: export from the Health app (or an automation) into the input folder."
     }
-    let noted = meta.pinned.filter { !MetricPresentation.of($0).joinsReadings }
+    let noted = model.meta.pinned.filter { !MetricPresentation.of($0).joinsReadings }
     model.calibration = CalibrationBuilder.build(
-      asOf: asOf, firstDay: firstDay,
+      asOf: asOf, firstDay: model.firstDay,
       metrics: noted.isEmpty ? ReportMeta.defaultPinned : noted,
-      daily: daily.mapValues { Set($0.keys) }, baselines: baselineIndex,
-      trendsPending: trends.sentences.isEmpty && trends.steady.isEmpty)
+      daily: rows.daily.mapValues { Set($0.keys) }, baselines: rows.baselines,
+      trendsPending: model.trends.sentences.isEmpty && model.trends.steady.isEmpty, facts: facts)
     model.hero = HeroWords.translate(model.hero, calibration: model.calibration, year: year)
-    return model
   }
-
-  /// The daily table's category for the values of a night cut by the export (kept apart
-  /// from the night's series, which baselines, scores and goals read).
-  static let partialCategory = "partial"
 
   static func coverage(asOf: LocalDay, daily: SeriesBuilder.DailyIndex) -> String {
     let week = (0..<7).map { asOf.adding(days: -$0).dayNumber }

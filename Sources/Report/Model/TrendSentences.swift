@@ -43,14 +43,15 @@ public struct TrendSummary: Sendable {
 ///
 /// HRV is averaged as ln(SDNN) and shown as the geometric mean in ms, like everywhere else.
 public enum TrendRule {
-  /// Days of the recent period.
-  public static let recentDays = 84
+  /// Days of the recent period (HealthCore's `TrendWindows`, which the aggregate's arrival
+  /// date of the trends reads too).
+  public static let recentDays = TrendWindows.recentDays
   /// Days of the whole year the comparison looks at (recent period included).
-  public static let referenceDays = 365
+  public static let referenceDays = TrendWindows.referenceDays
   /// Days with data the recent period needs (daily metrics / sparse metrics).
-  public static let recentMinDays = (daily: 42, sparse: 12)
+  public static let recentMinDays = TrendWindows.recentMinDays
   /// Days with data the 40 weeks before need.
-  public static let referenceMinDays = (daily: 140, sparse: 40)
+  public static let referenceMinDays = TrendWindows.referenceMinDays
   /// Days with data a week needs to count towards the week-to-week spread.
   public static let weekMinDays = (daily: 4, sparse: 1)
   /// The difference needed, in standard deviations of the weekly means.
@@ -76,7 +77,7 @@ public enum TrendRule {
         }
         return Statistics.mean(xs).map { ($0, xs.count) }
       }
-      let sparse = p.joinsReadings
+      let sparse = TrendWindows.sparseMetrics.contains(m)
       let recent = mean(asOf.adding(days: -(recentDays - 1)), asOf)
       let before = mean(
         asOf.adding(days: -(referenceDays - 1)), asOf.adding(days: -recentDays))

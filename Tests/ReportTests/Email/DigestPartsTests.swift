@@ -80,9 +80,9 @@ struct DigestPartsTests {
     let imgs = tags.filter { $0.name == "img" }
     #expect(imgs.map { $0.attrs["src"] } == ["cid:c0@test", "cid:c1@test", "cid:c2@test"])
     for img in imgs {
-      // 340 × 176 units: at most 340 CSS px wide, so 14-unit text is ≥ 13 px on a phone.
+      // 340 × 164 units: at most 340 CSS px wide, so 14-unit text is ≥ 13 px on a phone.
       #expect(img.attrs["width"] == "340")
-      #expect(img.attrs["height"] == "176")
+      #expect(img.attrs["height"] == "164")
       #expect((img.attrs["style"] ?? "").contains("max-width:340px"))
       #expect((img.attrs["style"] ?? "").contains("height:auto"))
     }

@@ -81,7 +81,7 @@ struct WeekChartTests {
       #expect(c.y + r <= WeekChart.plotBottom - 10, "dot at \(c.y) touches the axis")
       #expect(c.y - r >= WeekChart.plotTop + 10)
     }
-    // 96 % and 97 % are 1/8 of the 108-unit plot (12...120) apart: 13.5 units.
+    // 96 % and 97 % are 1/8 of the 108-unit plot (8...116) apart: 13.5 units.
     let ys = Set(dots.map { ($0.0.y * 100).rounded() / 100 })
     let sorted = ys.sorted()
     #expect(sorted.count == 2)
@@ -92,9 +92,11 @@ struct WeekChartTests {
   func spo2Pixels() {
     let scene = WeekChart.scene(Self.spo2, id: "week-spo2")
     let r = SceneRasterizer.raster(scene, palette: { WeekChart.palette($0) }, background: nil)
-    // 340 × 176 units at 2 pixels a unit.
-    #expect(r.width == 680 && r.height == 352)
-    func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(r.pixels[(y * r.width + x) * 4..<(y * r.width + x) * 4 + 4]) }
+    // 340 × 164 units at 2 pixels a unit.
+    #expect(r.width == 680 && r.height == 328)
+    func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+      Array(r.pixels[(y * r.width + x) * 4..<(y * r.width + x) * 4 + 4])
+    }
     func rows(_ rgb: (UInt8, UInt8, UInt8), atLeast n: Int) -> [Int] {
       (0..<r.height).filter { y in
         (0..<r.width).filter { x in pixel(x, y) == [rgb.0, rgb.1, rgb.2, 255] }.count >= n
@@ -102,15 +104,15 @@ struct WeekChartTests {
     }
     // Nothing is drawn in the top-right corner: fully transparent.
     #expect(pixel(r.width - 1, 0) == [0, 0, 0, 0])
-    // The axis (#8C959F, 1.25 units around plotBottom = 120 units, pixel 240) fully covers
-    // pixel rows 239 and 240; the blue (#3B82C4) dots end at least 10 units (20 px) above.
+    // The axis (#8C959F, 1.25 units around plotBottom = 116 units, pixel 232) fully covers
+    // pixel rows 231 and 232; the blue (#3B82C4) dots end at least 10 units (20 px) above.
     let axis = rows((0x8C, 0x95, 0x9F), atLeast: 500)
     let blue = rows((0x3B, 0x82, 0xC4), atLeast: 1)
-    #expect(axis.contains(239) && axis.contains(240), "\(axis)")
+    #expect(axis.contains(231) && axis.contains(232), "\(axis)")
     #expect(!blue.isEmpty)
     // (The bold "this week" label under the axis is blue too: rows below the axis left out.)
-    let dotRows = blue.filter { $0 < 239 }
-    #expect((dotRows.max() ?? 999) <= 220, "lowest blue row \(dotRows.max() ?? -1)")
+    let dotRows = blue.filter { $0 < 231 }
+    #expect((dotRows.max() ?? 999) <= 212, "lowest blue row \(dotRows.max() ?? -1)")
   }
 
   @Test("whole-number metrics get whole ticks; a flat week sits in the middle")

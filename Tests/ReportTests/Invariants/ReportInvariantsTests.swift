@@ -64,7 +64,8 @@ struct ReportInvariantsTests {
     let sameRun = Self.problems(
       "<p>Current streak: 90 days · longest: 400 days (to Sun 15 Nov)</p>")
     #expect(sameRun.contains { $0.contains("not the current streak") })
-    #expect(Self.problems("<p>Current streak: 4 days · longest: 22 days (to Sun 3 May)</p>").isEmpty)
+    #expect(
+      Self.problems("<p>Current streak: 4 days · longest: 22 days (to Sun 3 May)</p>").isEmpty)
   }
 
   /// A calendar of the active goal for the as-of week: Mon–Thu met, Fri kept by a rest day,
@@ -73,7 +74,8 @@ struct ReportInvariantsTests {
     let states = [
       "goal met", "goal met", "goal met", "goal met", "kept by a rest day", "missed", "goal met",
     ]
-    var svg = "<svg class=\"hp-chart\" aria-labelledby=\"strip-active-daily-title strip-active-daily-desc\">"
+    var svg =
+      "<svg class=\"hp-chart\" aria-labelledby=\"strip-active-daily-title strip-active-daily-desc\">"
     svg += "<title id=\"strip-active-daily-title\">Active</title>"
     for (i, s) in states.enumerated() {
       let day = LocalDay(year: 2026, month: 11, day: 9 + i)!
@@ -86,7 +88,8 @@ struct ReportInvariantsTests {
   func calendar() {
     let page = { (current: Int, week: Int) in
       "<h3>Active — daily streak</h3><p>Current streak: \(current) days · longest: 9 days</p>"
-        + Self.calendar + "<p class=\"goal\"><strong>\(week) of 5 active days this week</strong></p>"
+        + Self.calendar
+        + "<p class=\"goal\"><strong>\(week) of 5 active days this week</strong></p>"
     }
     // The run ending today: Sun, then Sat missed → 1 goal day.
     #expect(Self.problems(page(1, 5)).isEmpty)
@@ -94,7 +97,9 @@ struct ReportInvariantsTests {
     #expect(Self.problems(page(1, 4)).contains { $0.contains("shows 5 goal days this week") })
   }
 
-  static func trends(summary: String, rows: [(String, String, String)], caption: String = "") -> String {
+  static func trends(summary: String, rows: [(String, String, String)], caption: String = "")
+    -> String
+  {
     var t = "<h2>Trends, last 30 days</h2><h3>Sleep</h3><p class=\"summary\">\(summary)</p>"
     t += "<p>\(caption)</p><table><tr><th>Date</th><th>Value</th><th>7-day avg</th></tr>"
     for r in rows { t += "<tr><td>\(r.0)</td><td>\(r.1)</td><td>\(r.2)</td></tr>" }
@@ -106,8 +111,10 @@ struct ReportInvariantsTests {
     let days = ["Sun 15 Nov", "Sat 14 Nov", "Fri 13 Nov", "Thu 12 Nov", "Wed 11 Nov"]
     let full = Self.trends(
       summary: "7-day average 7h 00m · 4 of 7 nights with data",
-      rows: [(days[0], "7h 10m", "7h 00m"), (days[1], "6h 50m", "—"), (days[2], "7h 00m", "—"),
-        (days[3], "7h 00m", "—")])
+      rows: [
+        (days[0], "7h 10m", "7h 00m"), (days[1], "6h 50m", "—"), (days[2], "7h 00m", "—"),
+        (days[3], "7h 00m", "—"),
+      ])
     #expect(Self.problems(full).isEmpty)
     // The stale week: an average with no data behind it.
     let empty = Self.trends(
@@ -119,8 +126,10 @@ struct ReportInvariantsTests {
     // A mean the days do not give.
     let wrong = Self.trends(
       summary: "7-day average 8h 00m",
-      rows: [(days[0], "7h 10m", "8h 00m"), (days[1], "6h 50m", "—"), (days[2], "7h 00m", "—"),
-        (days[3], "7h 00m", "—")])
+      rows: [
+        (days[0], "7h 10m", "8h 00m"), (days[1], "6h 50m", "—"), (days[2], "7h 00m", "—"),
+        (days[3], "7h 00m", "—"),
+      ])
     #expect(Self.problems(wrong).contains { $0.contains("average") })
   }
 
@@ -129,7 +138,8 @@ struct ReportInvariantsTests {
     let caption =
       "<p>The shaded band is your usual range for the 7-day average, from your last 60 days (now 96.1–96.9 %); the dashed line is your 60-day average. The 7-day average, 96.0 %, is below it.</p>"
     #expect(!Self.problems(caption).isEmpty)
-    #expect(Self.problems(caption.replacingOccurrences(of: "is below it", with: "is inside it")).isEmpty)
+    #expect(
+      Self.problems(caption.replacingOccurrences(of: "is below it", with: "is inside it")).isEmpty)
     let week = { (change: String) in
       "<table><tr><th>Metric</th><th>This week</th><th>Last week</th><th>Change</th></tr>"
         + "<tr><td>Blood oxygen</td><td>95.4 %</td><td>95.5 %</td><td>\(change)</td></tr></table>"
@@ -179,7 +189,8 @@ struct ReportInvariantsTests {
     let asOf = Self.asOf
     let ok = Self.mail(
       subject: "Your health week 9–15 Nov",
-      text: "Week 46 · 9–15 Nov 2026 (5 days so far)\nActive: 3 of 5 days; 2 more in the 2 days left")
+      text:
+        "Week 46 · 9–15 Nov 2026 (5 days so far)\nActive: 3 of 5 days; 2 more in the 2 days left")
     #expect(ReportInvariants.checkEmail(ok, asOf: asOf).isEmpty)
     let left = Self.mail(
       subject: "x", text: "Week 46 (6 days so far)\nActive: 0 of 5 days; 5 more in the 5 days left")
@@ -196,9 +207,12 @@ struct ReportInvariantsTests {
     let stale = Self.mail(
       subject: line, text: "\(line).\nThe last day with data is Mon 1 Jan 2024.\nIt returns.",
       html: "<p>\(line).</p><p>The last day with data is Mon 1 Jan 2024.</p><p>It returns.</p>")
-    #expect(ReportInvariants.checkEmail(stale, asOf: LocalDay(year: 2024, month: 1, day: 21)!).isEmpty)
+    #expect(
+      ReportInvariants.checkEmail(stale, asOf: LocalDay(year: 2024, month: 1, day: 21)!).isEmpty)
     let ordinary = Self.mail(
       subject: "Your health week 15–21 Jan", text: stale.text, html: stale.html)
-    #expect(!ReportInvariants.checkEmail(ordinary, asOf: LocalDay(year: 2024, month: 1, day: 21)!).isEmpty)
+    #expect(
+      !ReportInvariants.checkEmail(ordinary, asOf: LocalDay(year: 2024, month: 1, day: 21)!).isEmpty
+    )
   }
 }

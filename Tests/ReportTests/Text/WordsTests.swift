@@ -75,10 +75,12 @@ struct WordsTests {
     r.freezeAvailable = false
     r.freezesUsed = "2023-11-14"
     // 14 Nov 2023 was a Tuesday.
-    #expect(StreakText.restDays(r, year: 2023) == "No rest day in hand · rest day used on Tue 14 Nov")
+    #expect(
+      StreakText.restDays(r, year: 2023) == "No rest day in hand · rest day used on Tue 14 Nov")
     r.freezesUsed = "2023-10-02,2023-11-14"
     #expect(
-      StreakText.restDays(r, year: 2023) == "No rest day in hand · rest days used on Mon 2 Oct and Tue 14 Nov")
+      StreakText.restDays(r, year: 2023)
+        == "No rest day in hand · rest days used on Mon 2 Oct and Tue 14 Nov")
     #expect(StreakText.restDays(row(cadence: "weekly", current: 1, longest: 1), year: 2023) == nil)
   }
 

@@ -40,7 +40,8 @@ public struct MailMessage: Sendable {
     }
     let decoded = Self.decode(body, encoding: headers["content-transfer-encoding"] ?? "")
     if disposition.hasPrefix("attachment") {
-      attachments.append(disposition.firstMatch(of: /filename="([^"]+)"/).map { String($0.1) } ?? "")
+      attachments.append(
+        disposition.firstMatch(of: /filename="([^"]+)"/).map { String($0.1) } ?? "")
     } else if type.hasPrefix("text/plain"), text.isEmpty {
       text = decoded
     } else if type.hasPrefix("text/html"), html.isEmpty {
@@ -105,7 +106,9 @@ public struct MailMessage: Sendable {
       if w.1.uppercased() == "B" {
         bytes += Data(base64Encoded: String(w.2)).map(Array.init) ?? []
       } else {
-        bytes += Array(decode(String(w.2).replacingOccurrences(of: "_", with: " "), encoding: "quoted-printable").utf8)
+        bytes += Array(
+          decode(String(w.2).replacingOccurrences(of: "_", with: " "), encoding: "quoted-printable")
+            .utf8)
       }
     }
     return String(decoding: bytes, as: UTF8.self)

@@ -43,7 +43,11 @@ public struct RenderedText: Sendable {
   public func section(_ text: String, level: Int? = nil) -> [Block]? {
     guard
       let start = blocks.firstIndex(where: {
-        if case .heading(let l, let t) = $0 { t == text && (level == nil || l == level) } else { false }
+        if case .heading(let l, let t) = $0 {
+          t == text && (level == nil || l == level)
+        } else {
+          false
+        }
       }),
       case .heading(let startLevel, _) = blocks[start]
     else { return nil }
@@ -116,40 +120,18 @@ struct HTMLTextReader {
     flush()
   }
 
-  private mutating func handle(tag raw: String, at start: String.Index, end: String.Index, in html: String) {
+  private mutating func handle(
+    tag raw: String, at start: String.Index, end: String.Index, in html: String
+  ) {
     if raw.hasPrefix("!") || raw.hasPrefix("?") { return }
     let closing = raw.hasPrefix("/")
     let body = closing ? raw.dropFirst() : Substring(raw)
     let selfClosing = body.hasSuffix("/")
     let name = body.prefix { !$0.isWhitespace && $0 != "/" }.lowercased()
-    if name == "svg" {
-      if closing {
-        svgDepth -= 1
-        if svgDepth == 0, let s = svgStart { charts[svgID] = String(html[s..<end]) }
-      } else {
-        if svgDepth == 0 {
-          svgStart = start
-          svgID = Self.attribute("aria-labelledby", in: String(body))?.split(separator: " ")
-            .first.map { String($0.dropLast("-title".count)) } ?? ""
-          if let c = cell { cell = c + " " } else { text += " " }
-        }
-        svgDepth += 1
-      }
-      return
-    }
-    if svgDepth > 0 {
-      if name == "title" {
-        if closing {
-          inSVGTitle = false
-          // Titles of the chart's elements (not the chart's own title).
-          if svgElementDepth > 0 { chartTitles[svgID, default: []].append(svgTitle) }
-        } else {
-          inSVGTitle = true
-          svgTitle = ""
-        }
-      } else if ["rect", "circle", "polygon"].contains(name) {
-        if closing { svgElementDepth -= 1 } else if !selfClosing { svgElementDepth += 1 }
-      }
+    if name == "svg" || svgDepth > 0 {
+      svgTag(
+        name, closing: closing, selfClosing: selfClosing, body: String(body), at: start, end: end,
+        in: html)
       return
     }
     if ["style", "script", "head", "title"].contains(name) {
@@ -217,6 +199,39 @@ struct HTMLTextReader {
       } else {
         text += " "
       }
+    }
+  }
+
+  /// A tag inside an inline chart: its tooltips are kept by chart id, its text is not.
+  private mutating func svgTag(
+    _ name: String, closing: Bool, selfClosing: Bool, body: String, at start: String.Index,
+    end: String.Index, in html: String
+  ) {
+    if name == "svg" {
+      if closing {
+        svgDepth -= 1
+        if svgDepth == 0, let s = svgStart { charts[svgID] = String(html[s..<end]) }
+      } else {
+        if svgDepth == 0 {
+          svgStart = start
+          svgID =
+            Self.attribute("aria-labelledby", in: body)?.split(separator: " ")
+            .first.map { String($0.dropLast("-title".count)) } ?? ""
+          if let c = cell { cell = c + " " } else { text += " " }
+        }
+        svgDepth += 1
+      }
+    } else if name == "title" {
+      if closing {
+        inSVGTitle = false
+        // Titles of the chart's elements (not the chart's own title).
+        if svgElementDepth > 0 { chartTitles[svgID, default: []].append(svgTitle) }
+      } else {
+        inSVGTitle = true
+        svgTitle = ""
+      }
+    } else if ["rect", "circle", "polygon"].contains(name) {
+      if closing { svgElementDepth -= 1 } else if !selfClosing { svgElementDepth += 1 }
     }
   }
 

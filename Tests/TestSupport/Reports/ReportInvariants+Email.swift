@@ -26,7 +26,9 @@ extension ReportInvariants {
     }
     let text = RenderedText(plainText: mail.text)
     for t in text.allText + html.allText {
-      if t.firstMatch(of: /(?i)\b(today|tonight)\b/) != nil { c.fail("'today' in a weekly mail: \(t)") }
+      if t.firstMatch(of: /(?i)\b(today|tonight)\b/) != nil {
+        c.fail("'today' in a weekly mail: \(t)")
+      }
       if t.firstMatch(of: /\b(best|longest) 0\b/) != nil { c.fail("a longest of 0: \(t)") }
     }
     c.emailGoals(text)
@@ -45,7 +47,8 @@ extension ReportInvariants {
     let all = text.allText
     let period = all.first { $0.hasPrefix("Week ") } ?? ""
     let soFar = ReportWords.int(after: "(", in: period) ?? 7
-    let history = all.lazy.compactMap { ReportWords.int(after: "Getting to know you:", in: $0) }.first
+    let history = all.lazy.compactMap { ReportWords.int(after: "Getting to know you:", in: $0) }
+      .first
     for t in all {
       if let m = t.firstMatch(of: /(\d+) of (\d+) days; (\d+) more in the (\d+) days? left/) {
         let (met, target, more, left) = (Int(m.1)!, Int(m.2)!, Int(m.3)!, Int(m.4)!)
@@ -135,7 +138,8 @@ extension RenderedText {
     for line in plainText.split(separator: "\n") {
       let t = line.trimmingCharacters(in: .whitespaces)
       guard !t.isEmpty else { continue }
-      blocks.append(.text(t.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")))
+      blocks.append(
+        .text(t.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")))
     }
     self.init(blocks: blocks)
   }

@@ -35,9 +35,10 @@ extension ReportInvariants {
       guard let summary = texts.first(where: { $0.hasPrefix("7-day average") }),
         let stated = ReportWords.value(String(summary.dropFirst("7-day average ".count)))
       else { continue }
-      let day = summary.range(of: " to ").flatMap {
-        ReportWords.firstDay(String(summary[$0.upperBound...]), near: asOf)
-      } ?? asOf
+      let day =
+        summary.range(of: " to ").flatMap {
+          ReportWords.firstDay(String(summary[$0.upperBound...]), near: asOf)
+        } ?? asOf
       if let last = lastValue, day != last {
         fail("\(metric): '\(summary)' is not the average of the last day with a value (\(last))")
       }
@@ -86,7 +87,8 @@ extension ReportInvariants {
     for t in page.texts where t.contains("The shaded band is your usual range") {
       guard let now = t.firstMatch(of: /\(now ([^–]+)–([^)]+)\)/),
         let lo = ReportWords.value(String(now.1)), let hi = ReportWords.value(String(now.2)),
-        let said = t.firstMatch(of: /average(?: \(to [^)]*\))?, ([^,]+), is (inside|below|above) it/),
+        let said = t.firstMatch(
+          of: /average(?: \(to [^)]*\))?, ([^,]+), is (inside|below|above) it/),
         let v = ReportWords.value(String(said.1))
       else { continue }
       let margin = ReportWords.margin(unit: hi.unit)
@@ -95,7 +97,8 @@ extension ReportInvariants {
         fail("'\(said.0)' within \(margin) \(hi.unit) of the range \(now.0)")
       case "above" where !(v.number - hi.number >= margin - 1e-9):
         fail("'\(said.0)' within \(margin) \(hi.unit) of the range \(now.0)")
-      case "inside" where v.number < lo.number - margin - 1e-9 || v.number > hi.number + margin + 1e-9:
+      case "inside"
+      where v.number < lo.number - margin - 1e-9 || v.number > hi.number + margin + 1e-9:
         fail("'\(said.0)' but the range is \(now.0)")
       default: break
       }
@@ -115,10 +118,14 @@ extension ReportInvariants {
       guard let header = rows.first, header.first == "Metric",
         let k = header.firstIndex(of: "Change")
       else { continue }
-      for r in rows.dropFirst() where r.count > k { checkChange(r[k], in: r.joined(separator: " | ")) }
+      for r in rows.dropFirst() where r.count > k {
+        checkChange(r[k], in: r.joined(separator: " | "))
+      }
     }
     for t in page.texts where t.contains(" been ") && t.contains(" vs ") {
-      guard let m = t.firstMatch(of: /: ([^ ]+(?: [^ ]+m)?) vs (.+?) (?:a day |a night )?in the 40 weeks/),
+      guard
+        let m = t.firstMatch(
+          of: /: ([^ ]+(?: [^ ]+m)?) vs (.+?) (?:a day |a night )?in the 40 weeks/),
         let a = ReportWords.value(String(m.1)), let b = ReportWords.value(String(m.2))
       else { continue }
       let margin = ReportWords.margin(unit: b.unit)
@@ -176,7 +183,9 @@ extension ReportInvariants {
     // Joined, so a sentence wrapped over lines of a text part still counts once.
     let joined = all.joined(separator: " ")
     if joined.contains("SDNN") {
-      let n = joined.components(separatedBy: "standard deviation of the time between heartbeats (SDNN)").count - 1
+      let n =
+        joined.components(separatedBy: "standard deviation of the time between heartbeats (SDNN)")
+        .count - 1
       if n != 1 { fail("SDNN explained \(n) times") }
     }
     for case .table(_, let rows) in page.blocks {

@@ -77,8 +77,9 @@ public struct ReportInvariants {
     var parts: [String: (score: Int, word: String)] = [:]
     for t in page.allText {
       for m in t.matches(
-        of: /(?:^|\| )(Wellness|Condition|Sleep|Body) (\d{1,3}) (excellent|good|fair|tired|warning)\b/)
-      {
+        of:
+          /(?:^|\| )(Wellness|Condition|Sleep|Body) (\d{1,3}) (excellent|good|fair|tired|warning)\b/
+      ) {
         parts[String(m.1)] = (Int(m.2)!, String(m.3))
       }
       for m in t.matches(of: /^(\d{1,3}) (excellent|good|fair|tired|warning)$/) {

@@ -53,7 +53,8 @@ public enum ReportWords {
   /// Every `Wkd D Mon [YYYY]` in a text.
   public static func dayMentions(_ text: String) -> [DayMention] {
     text.matches(
-      of: /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b(?: (\d{4})\b)?/
+      of:
+        /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b(?: (\d{4})\b)?/
     ).map { m in
       DayMention(
         text: String(m.0), weekday: weekdays.firstIndex(of: String(m.1))! + 1, day: Int(m.2)!,
