@@ -54,6 +54,7 @@ public enum ReportModelBuilder {
       week: weekMetrics(inputs.weekly, asOf: asOf, baselines: baselineIndex),
       trends: trends, meta: meta)
     finish(&model, rows: rows, buckets: buckets, facts: AggregateFacts(meta: inputs.meta))
+    model.habits = HabitsSummary.build(inputs, asOf: asOf)
     return model
   }
 
@@ -97,7 +98,6 @@ public enum ReportModelBuilder {
     let year = model.reportYear
     model.shortHistory = buckets.first > Buckets(asOf: asOf, window: model.window).first
     model.recordedDays = rows.recorded
-    model.habits = HabitsSummary.build(inputs, asOf: asOf)
     if buckets.grouping == .month {
       model.workouts.weeks = monthlyWorkouts(buckets, daily: rows.daily)
       model.workouts.byMonth = true
