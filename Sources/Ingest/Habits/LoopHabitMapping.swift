@@ -48,9 +48,10 @@ enum LoopHabitMapping {
       let perDay = target * (hours ? 60 : 1) / Double(row.denominator)
       definition.goal = perDay
       if row.denominator > 1 {
+        let ours = "\(NumberFormatting.decimal(perDay, 2)) \(minutes ? "min" : row.unit)"
         notes.append(
           "Loop's target of \(NumberFormatting.shortest(target)) \(row.unit) per "
-            + "\(row.denominator) days is read as \(NumberFormatting.shortest(perDay)) a day")
+            + "\(row.denominator) days is read as \(ours) a day")
       }
     }
     definition.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
@@ -72,7 +73,7 @@ enum LoopHabitMapping {
     let perWeek = Double(n) * 7 / Double(d)
     let days = max(1, Int((perWeek).rounded(.toNearestOrAwayFromZero)))
     let loop =
-      d == 30 || d == 31 ? "\(n) times per month" : "\(n) time\(n == 1 ? "" : "s") per \(d) days"
+      "\(n) time\(n == 1 ? "" : "s") per \(d == 30 || d == 31 ? "month" : "\(d) days")"
     let ours: HabitFrequency = days >= 7 ? .daily : .perWeek(days)
     return (
       ours,
