@@ -146,6 +146,16 @@ import Testing
     #expect(counts.read == 5 && counts.used == 3 && counts.ignored == 2)
   }
 
+  @Test func anArchivedHabitKeepsItsRowsAndStreak() {
+    // Archived habits are left out of the report only (docs/habits.md): the table keeps
+    // them. Done 10 and 11 Nov, nothing on the 12th (as-of, not over): 2, 2.
+    let walk = HabitDefinition(key: "walk", kind: .check, archived: true)
+    let (rows, _) = Self.rows(
+      [Self.entry("walk", "2026-11-10", .amount(1)), Self.entry("walk", "2026-11-11", .amount(1))],
+      habits: [walk], asOf: "2026-11-12")
+    #expect(Self.lines(rows, "walk") == ["10 1 1 1 1", "11 1 1 2 2", "12 - . 2 2"])
+  }
+
   @Test func habitValuesNeverReachDailyValuesBaselinesOrScores() {
     var health: [Sample] = []
     for d in 1...20 {
