@@ -1,8 +1,8 @@
 import Foundation
 import HealthCore
 import SampleExports
-import Testing
 import TestSupport
+import Testing
 
 /// The generator's habit logs: deterministic, laid out as Loop Habit Tracker's exporter
 /// writes each version (checked by Python's `zipfile` and `csv`), and dated at the
@@ -23,10 +23,11 @@ import TestSupport
       return out
     }
     let a = try bytes()
-    #expect(a.keys.sorted() == [
-      "Loop Habits CSV 2026-11-15 v1.8.zip", "Loop Habits CSV 2026-11-15 v2.0.zip",
-      "Loop Habits CSV 2026-11-15 v2.3.1.zip", "habits-2026-10-07-2026-11-15.csv",
-    ])
+    #expect(
+      a.keys.sorted() == [
+        "Loop Habits CSV 2026-11-15 v1.8.zip", "Loop Habits CSV 2026-11-15 v2.0.zip",
+        "Loop Habits CSV 2026-11-15 v2.3.1.zip", "habits-2026-10-07-2026-11-15.csv",
+      ])
     #expect(a == (try bytes()))
   }
 
@@ -59,6 +60,7 @@ import TestSupport
       #expect((modified as? Date)?.timeIntervalSince1970 == 1_794_805_087)
     }
     #expect(headers.map(\.count) == [6, 7, 12])
-    #expect(headers[2][2] == "Type" && headers[1][2] == "Question" && headers[0][3] == "NumRepetitions")
+    #expect(
+      headers[2][2] == "Type" && headers[1][2] == "Question" && headers[0][3] == "NumRepetitions")
   }
 }
