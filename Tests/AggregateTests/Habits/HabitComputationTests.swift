@@ -146,6 +146,29 @@ import Testing
     #expect(counts.read == 5 && counts.used == 3 && counts.ignored == 2)
   }
 
+  @Test func aWeeklyCheckHabitCountsWeeksAndAMissedWeekEndsOnlyOnceItIsOver() {
+    let stretch = HabitDefinition(key: "stretch", kind: .check, frequency: .perWeek(2))
+    let e = { (day: String, v: Double) in Self.entry("stretch", day, .amount(v)) }
+    let (rows, _) = Self.rows(
+      [
+        e("2026-11-03", 1), e("2026-11-05", 1), e("2026-11-11", 1), e("2026-11-14", 0),
+        e("2026-11-16", 1), e("2026-11-17", 1),
+      ],
+      habits: [stretch], asOf: "2026-11-18")
+    // Starts on its first entry, Tue 3 (Mon 2 is not due: the week needs min(2, 6) = 2).
+    // Week of Mon 2: met on Thu 5 (1 week). Week of Mon 9: 1 of 2 (the 14th says no), but
+    // not over through Sun 15, so 1 stands; on Mon 16 it is over and missed: 0, until
+    // Tue 17 meets the week of Mon 16: 1. No rest days for weekly habits.
+    #expect(
+      Self.lines(rows, "stretch") == [
+        "03 1 1 0 0", "04 - . 0 0", "05 1 1 1 1", "06 - . 1 1", "07 - . 1 1", "08 - . 1 1",
+        "09 - . 1 1", "10 - . 1 1", "11 1 1 1 1", "12 - . 1 1", "13 - . 1 1", "14 0 0 1 1",
+        "15 - . 1 1", "16 1 1 0 1", "17 1 1 1 1", "18 - . 1 1",
+      ])
+    #expect(rows.map(\.weekDays) == [1, 1, 2, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2])
+    #expect(rows.allSatisfy { $0.weekTarget == 2 && !$0.restDay && $0.milestone == nil })
+  }
+
   @Test func anArchivedHabitKeepsItsRowsAndStreak() {
     // Archived habits are left out of the report only (docs/habits.md): the table keeps
     // them. Done 10 and 11 Nov, nothing on the 12th (as-of, not over): 2, 2.
