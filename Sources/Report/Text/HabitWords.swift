@@ -62,14 +62,17 @@ public enum HabitWords {
   }
 
   /// `12 days in a row · best 27`, `3 weeks in a row · best 6 · this week 2 of 3 days`,
-  /// `No streak yet`; with `1 rest day in hand` for a daily habit that has one.
+  /// `No streak yet` (never one) or `No streak running · best 4 days` (as goals say it);
+  /// with `1 rest day in hand` for a daily habit that has one.
   public static func streak(_ h: HabitsSummary.Habit) -> String {
     guard let row = h.today else { return "" }
     let weekly = h.definition.frequency.isWeekly
     let unit = weekly ? "week" : "day"
     var parts: [String] = []
     parts.append(
-      row.streak > 0 ? "\(Words.count(row.streak, unit)) in a row" : "No streak yet")
+      row.streak > 0
+        ? "\(Words.count(row.streak, unit)) in a row"
+        : row.best > 0 ? "No streak running" : "No streak yet")
     if row.best > row.streak { parts.append("best \(Words.count(row.best, unit))") }
     if let days = row.weekDays, let target = row.weekTarget {
       parts.append("this week \(days) of \(Words.count(target, "day"))")

@@ -74,7 +74,8 @@ import Testing
     #expect(HabitWords.streak(s.habits[0]) == "5 days in a row · best 9 days · 1 rest day in hand")
     #expect(
       HabitWords.streak(s.habits[1]) == "1 week in a row · best 4 weeks · this week 2 of 3 days")
-    #expect(HabitWords.streak(s.habits[4]) == "No streak yet · best 4 days")
+    #expect(HabitWords.streak(s.habits[4]) == "No streak running · best 4 days")
+    #expect(HabitWords.streak(s.habits[3]) == "No streak yet")
     // The strip: the last 14 days; alcohol's before its first day are empty.
     #expect(String(s.habits[0].strip.map { $0 ?? "-" }) == "1101111" + "1s11011")
     #expect(s.habits[4].strip.prefix(8).allSatisfy { $0 == nil })
@@ -110,7 +111,7 @@ import Testing
         "| Meditate | done | Daily | 5 days in a row · best 9 days · 1 rest day in hand |"))
     #expect(
       md.markdown.contains(
-        "| No alcohol | 1 drink (at most 0) | Daily: at most 0 drinks | No streak yet · best 4 days |"
+        "| No alcohol | 1 drink (at most 0) | Daily: at most 0 drinks | No streak running · best 4 days |"
       ))
     #expect(md.svgFiles.contains { $0.path.hasSuffix("report-habit-1.svg") })
   }
