@@ -13,6 +13,23 @@ enum HabitComputation {
     var leftOut: Int64 = 0
   }
 
+  /// The rows of `settings`' habits, as the aggregate stage takes them: their notes added
+  /// to `notes`, and the entries left out moved from `used` to `ignored` in `data`'s
+  /// counts, so `read = used + afterAsOf + ignored` still holds for `habit`.
+  static func rows(
+    _ settings: AggregateSettings, data: inout DailyData, asOf: LocalDay, notes: inout [String]
+  ) -> [HabitDayRow] {
+    let habits = compute(
+      habits: settings.habits, data: data, asOf: asOf, weekStart: settings.weekStart,
+      backfillDays: settings.backfillDays)
+    notes += habits.notes
+    if habits.leftOut > 0 {
+      data.counts[.habit, default: MetricCounts()].used -= habits.leftOut
+      data.counts[.habit, default: MetricCounts()].ignored += habits.leftOut
+    }
+    return habits.rows
+  }
+
   /// The habits' rows, in the habits' order, each habit's days oldest first.
   static func compute(
     habits: [HabitDefinition], data: DailyData, asOf: LocalDay, weekStart: Weekday,

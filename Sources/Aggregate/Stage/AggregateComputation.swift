@@ -62,14 +62,7 @@ public enum AggregateComputation {
     DailyValue.sortForTable(&data.values)
 
     // Habits: their own table, never a daily value (docs/habits.md).
-    let habits = HabitComputation.compute(
-      habits: settings.habits, data: data, asOf: asOf, weekStart: settings.weekStart,
-      backfillDays: settings.backfillDays)
-    notes += habits.notes
-    if habits.leftOut > 0 {
-      data.counts[.habit, default: MetricCounts()].used -= habits.leftOut
-      data.counts[.habit, default: MetricCounts()].ignored += habits.leftOut
-    }
+    let habits = HabitComputation.rows(settings, data: &data, asOf: asOf, notes: &notes)
 
     // Windows for the key metrics.
     var baselines: [BaselineRow] = []
@@ -138,6 +131,6 @@ public enum AggregateComputation {
     return AggregateResult(
       daily: data.values, baselines: baselines, scores: scores, streaks: streaks,
       weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days,
-      habits: habits.rows, habitDefinitions: settings.habits)
+      habits: habits, habitDefinitions: settings.habits)
   }
 }
