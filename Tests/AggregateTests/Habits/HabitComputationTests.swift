@@ -169,6 +169,28 @@ import Testing
     #expect(rows.allSatisfy { $0.weekTarget == 2 && !$0.restDay && $0.milestone == nil })
   }
 
+  @Test func aBackfillWindowLimitsTheReplayAsForGoals() {
+    // Done every day 1-10 Nov, as of the 10th. With `backfill_days = 4` the replay covers
+    // 7-10 Nov only: the days before keep their rows with no streak; the streak counts 1-4
+    // from the 7th and the 3-day badge comes on the 9th. Without it: 1-10, badges 3 and 7
+    // on the 3rd and the 7th.
+    let meditate = HabitDefinition(key: "meditate", kind: .check)
+    let samples = (1...10).map { d in
+      Self.entry("meditate", String(format: "2026-11-%02d", d), .amount(1))
+    }
+    let windowed = AggregateComputation.compute(
+      samples: samples, asOf: S.day("2026-11-10"),
+      settings: AggregateSettings(goals: [], backfillDays: 4, habits: [meditate])
+    ).habits
+    #expect(windowed.map(\.streak) == [0, 0, 0, 0, 0, 0, 1, 2, 3, 4])
+    #expect(windowed.map(\.best) == [0, 0, 0, 0, 0, 0, 1, 2, 3, 4])
+    #expect(windowed.map(\.milestone) == [nil, nil, nil, nil, nil, nil, nil, nil, 3, nil])
+    #expect(windowed.allSatisfy { $0.met && $0.state == "1" })
+    let (whole, _) = Self.rows(samples, habits: [meditate], asOf: "2026-11-10")
+    #expect(whole.map(\.streak) == Array(1...10))
+    #expect(whole.compactMap(\.milestone) == [3, 7] && whole[2].milestone == 3)
+  }
+
   @Test func anArchivedHabitKeepsItsRowsAndStreak() {
     // Archived habits are left out of the report only (docs/habits.md): the table keeps
     // them. Done 10 and 11 Nov, nothing on the 12th (as-of, not over): 2, 2.
