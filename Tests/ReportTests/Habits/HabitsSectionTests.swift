@@ -116,6 +116,22 @@ import Testing
     #expect(md.svgFiles.contains { $0.path.hasSuffix("report-habit-1.svg") })
   }
 
+  @Test func withoutHabitsShownThereIsNoSectionAndNoEmailLine() throws {
+    // No habits table at all, and a table whose only habit is archived: nothing to show.
+    var archivedOnly = Fixtures.inputs(ReportFixture())
+    archivedOnly.habits = Self.rows("walk", "1111111")
+    archivedOnly.meta.merge(try HabitFacts(tracked: [Self.habits[5]]).trackedMeta()) { _, n in n }
+    for inputs in [Fixtures.inputs(ReportFixture()), archivedOnly] {
+      let model = try ReportModelBuilder.build(inputs, asOf: Self.asOf, window: 30)
+      #expect(model.habits == nil)
+      #expect(!HTMLReport.render(model).contains("habits-title"))
+      #expect(!MarkdownReport.render(model, markdownPath: "/tmp/r.md").markdown.contains("Habits"))
+      let digest = try WeeklyDigestBuilder.build(inputs, asOf: Self.asOf, attachmentWindow: 30)
+      #expect(digest.habits == nil)
+      #expect(!PlainTextReport.render(digest).contains("HABITS"))
+    }
+  }
+
   @Test func theEmailHasOneHabitsLine() throws {
     let digest = try WeeklyDigestBuilder.build(
       try Self.inputs(), asOf: Self.asOf, attachmentWindow: 30)
