@@ -169,9 +169,44 @@ if os.path.exists(path):
     put("long-csv", "ring.30", head_lines(read(path), 30))
 put("long-csv", "minimal.csv", "date,metric,value,unit,source\n2024-01-01,steps,100,count,phone\n"
     "2024-01-01T07:30:00-08:00,heartRate,61,count/min,\"Watch, \"\"B\"\"\"\n")
+path = os.path.join(sample, "habits-2026-08-18-2026-11-15.csv")
+if os.path.exists(path):
+    put("habit-journal", "journal.40", head_lines(read(path), 40))
+put("habit-journal", "kinds.csv", "date,habit,value,note\n2026-11-10,meditate,,\n"
+    "2026-11-10,read,0:30,\"on the train, late\"\n2026-11-10,water,3\n2026-11-10,water,skip,\n")
+# Loop Habit Tracker exports of the three dialects (docs/habits.md), stored (not deflated)
+# so mutations reach the CSV text: a name with a comma and a slash, words and codes,
+# amounts; dated before the entries' 2024 zip time, so they are not "future" rejects.
+loop_v231 = [
+    ("Habits.csv", "Position,Name,Type,Question,Description,FrequencyNumerator,"
+     "FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n"
+     "001,Meditate,YES_NO,Did you meditate?,,1,1,#FF8F00,,,,false\n"
+     "002,\"Read, write / draw\",YES_NO,,,3,7,#303F9F,,,,false\n"
+     "003,Water,NUMERICAL,,,1,1,#00897B,glasses,AT_LEAST,8.0,false\n"),
+    ("001 Meditate/Checkmarks.csv", "Date,Value,Notes\n2023-11-15,YES_MANUAL,\n"
+     "2023-11-14,SKIP,\n2023-11-13,NO,\n2023-11-12,YES_AUTO,\n2023-11-11,UNKNOWN,\n"),
+    ("002 Read write  draw/Checkmarks.csv", "Date,Value,Notes\n2023-11-15,YES_MANUAL,\"a, b\"\n"),
+    ("003 Water/Checkmarks.csv", "Date,Value,Notes\n2023-11-15,8500,\n2023-11-14,NO,\n"),
+]
+loop_v20 = [
+    ("Habits.csv", "Position,Name,Question,Description,NumRepetitions,Interval,Color\n"
+     "001,Meditate,,,1,1,#D32F2F\n002,\"Read, write / draw\",,,5,30,#303F9F\n"),
+    ("001 Meditate/Checkmarks.csv", "2023-11-15,2\n2023-11-14,3\n2023-11-13,0\n2023-11-12,1\n"),
+    ("002 Read write  draw/Checkmarks.csv", "2023-11-15,2500\n2023-11-14,-1\n"),
+]
+loop_v18 = [
+    ("Habits.csv", "Position,Name,Description,NumRepetitions,Interval,Color\n"
+     "001,Meditate,,1,1,#D32F2F\n"),
+    ("001 Meditate/Checkmarks.csv", "2023-11-13,0\n2023-11-14,1\n2023-11-15,2\n"),
+]
+for name, entries in (("v2.3.1", loop_v231), ("v2.0", loop_v20), ("v1.8", loop_v18)):
+    encoded = [(n, c.encode("utf-8")) for n, c in entries]
+    put("loop-zip", f"stored-{name}.zip", zip_bytes(encoded, method=zipfile.ZIP_STORED))
+put("loop-zip", "deflate-v2.3.1.zip", zip_bytes([(n, c.encode("utf-8")) for n, c in loop_v231]))
 for name, data in corpus_files((".csv",)):
     put("hae-csv", "corpus-" + name, data)
     put("long-csv", "corpus-" + name, data)
+    put("habit-journal", "corpus-" + name, data)
 # The vendors' real files (read in place; seeds are heads of them) and minimal layouts.
 vendors = os.path.join(real, "vendors")
 for rel in ("oura/mohdasti/oura_2026-05-22_2026-07-23_trends.csv", "whoop/mohdasti/physiological_cycles.csv",

@@ -65,7 +65,8 @@ mkdir -p "$out_dir"
 # A copy without the sections above the trend charts, for the chart screenshots (a
 # headless screenshot always starts at the top of the page).
 hide='section[aria-labelledby="hero-title"],section[aria-labelledby="pinned-title"],'
-hide+='section[aria-labelledby="week-title"],section[aria-labelledby="long-title"]{display:none}'
+hide+='section[aria-labelledby="week-title"],section[aria-labelledby="long-title"],'
+hide+='section.habits{display:none}'
 sed "s|</style>|$hide</style>|" "$work/report.html" >"$work/charts.html"
 shoot() { # name width height page extra-flags...
   local name="$1" width="$2" height="$3" page="$4"

@@ -98,6 +98,12 @@ struct SampleCommandTests {
       "--truth", dir.path + "/expected/truth.csv",
     ])
     #expect(r.code == 0, "\(r.stderr)")
+    // The habit journal is asked for by name (README's second command).
+    #expect(readme.contains("--days 130 --seed 42 --out SampleData \\\n  --formats habit-journal"))
+    let habits = try Healthpipe.run([
+      "sample", "--days", "130", "--seed", "42", "--out", dir.path, "--formats", "habit-journal",
+    ])
+    #expect(habits.code == 0, "\(habits.stderr)")
     var committed = try Self.files(sample)
     committed["README.md"] = nil
     committed["expected"] = nil

@@ -30,6 +30,7 @@ public final class DailyAggregator {
   private var workoutTotals: [WorkoutKey: WorkoutTotals] = [:]
   private var workoutList: [WorkoutEntry] = []
   private var otherCounts: [MetricID: MetricCounts] = [:]
+  private var habitEntries: [HabitEntry] = []
 
   private struct WorkoutKey: Hashable {
     var day: Int32
@@ -80,6 +81,7 @@ public final class DailyAggregator {
     case .workout: addWorkout(s)
     case .series(let i): add(Reading(s), to: accumulators[i])
     case .unknown: add(Reading(s), to: unknownAccumulator(for: s))
+    case .habit: addHabit(s)
     }
   }
 
@@ -140,12 +142,15 @@ public final class DailyAggregator {
     case workout
     case series(Int)
     case unknown
+    case habit
   }
 
   private func route(for metric: MetricID) -> Route {
     if let known = routes[metric.rawValue] { return known }
     let route: Route
-    if let info = metric.info {
+    if metric == .habit {
+      route = .habit
+    } else if let info = metric.info {
       switch info.kind {
       case .sleep: route = .sleep
       case .workout: route = .workout
@@ -254,6 +259,17 @@ public final class DailyAggregator {
     sleepMetric = s.metric
   }
 
+  /// A habit entry (docs/habits.md): kept apart, never a daily value.
+  private func addHabit(_ s: Sample) {
+    otherCounts[s.metric, default: MetricCounts()].read += 1
+    guard let entry = HabitEntry(sample: s), entry.day <= asOf else {
+      otherCounts[s.metric]!.afterAsOf += 1
+      return
+    }
+    otherCounts[s.metric]!.used += 1
+    habitEntries.append(entry)
+  }
+
   private func addWorkout(_ s: Sample) {
     otherCounts[s.metric, default: MetricCounts()].read += 1
     let day = s.startDay
@@ -335,7 +351,7 @@ public final class DailyAggregator {
     }
     return DailyData(
       values: rows, series: series, nights: nights, workouts: workouts, counts: counts,
-      partialNights: sleep.partialNights)
+      partialNights: sleep.partialNights, habitEntries: habitEntries)
   }
 }
 

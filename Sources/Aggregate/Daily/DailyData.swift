@@ -15,6 +15,9 @@ public struct DailyData: Sendable {
   public var counts: [MetricID: MetricCounts]
   /// Nights cut by the export, by sleep day: their values are `partial` rows only.
   public var partialNights: [LocalDay: PartialNight] = [:]
+  /// The habit entries up to the as-of date, in table order (docs/habits.md): never part
+  /// of `values` or `series`.
+  public var habitEntries: [HabitEntry] = []
 
   /// The series for an id and split, or an empty one.
   public func series(_ metric: MetricID, _ category: String = "") -> DaySeries {
@@ -42,6 +45,12 @@ public struct DailyData: Sendable {
   /// The latest day with any daily value (partial nights and goal outcomes aside): the
   /// last day the person's devices recorded anything.
   public var lastDay: LocalDay? { values.last { Self.isData($0) }?.day }
+  /// The latest day with any daily value or habit entry: the as-of date `latest` takes.
+  public var lastDayWithData: LocalDay? {
+    let habits = habitEntries.lazy.map(\.day).max()
+    guard let last = lastDay else { return habits }
+    return max(last, habits ?? last)
+  }
 
   /// Whether a row is recorded data: not a goal outcome, not a partial night.
   static func isData(_ v: DailyValue) -> Bool { v.metric != .goalMet && !isPartialNight(v) }

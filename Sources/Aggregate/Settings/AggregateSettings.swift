@@ -15,17 +15,21 @@ public struct AggregateSettings: Sendable, Hashable {
   /// one-time backfill would). Default nil: streaks are replayed over the whole analysed
   /// history (docs/streaks.md, "The replayed span").
   public var backfillDays: Int?
+  /// The pipeline file's `[habit.NAME]` sections (docs/habits.md); the aggregate stage adds
+  /// the habits found in the inputs (Loop exports) whose names these do not define.
+  public var habits: [HabitDefinition]
 
   /// The defaults.
   public init(
     goals: [GoalDefinition] = GoalDefinition.defaults,
     pinned: [String] = PinnedMetrics.defaultNames, weekStart: Weekday = .monday,
-    backfillDays: Int? = nil
+    backfillDays: Int? = nil, habits: [HabitDefinition] = []
   ) {
     self.goals = goals
     self.pinned = pinned
     self.weekStart = weekStart
     self.backfillDays = backfillDays.map { max(1, $0) }
+    self.habits = habits
   }
 
   /// The weekly target of the `active` goal (5 by default), or of the first goal that has
@@ -50,6 +54,7 @@ public struct AggregateSettings: Sendable, Hashable {
         "goal.\(goal.name)=" + conditions.joined(separator: "|")
           + ";weekly=\(goal.weeklyTarget.map(String.init) ?? "")")
     }
+    for habit in habits { parts.append("habit.\(habit.key)=" + habit.fingerprintText) }
     return parts.joined(separator: "; ")
   }
 }

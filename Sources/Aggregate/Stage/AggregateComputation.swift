@@ -61,6 +61,9 @@ public enum AggregateComputation {
     data.values += goalRows
     DailyValue.sortForTable(&data.values)
 
+    // Habits: their own table, never a daily value (docs/habits.md).
+    let habits = HabitComputation.rows(settings, data: &data, asOf: asOf, notes: &notes)
+
     // Windows for the key metrics.
     var baselines: [BaselineRow] = []
     var byMetric: [MetricID: [Int32: BaselineRow]] = [:]
@@ -127,6 +130,7 @@ public enum AggregateComputation {
     }
     return AggregateResult(
       daily: data.values, baselines: baselines, scores: scores, streaks: streaks,
-      weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days)
+      weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days,
+      habits: habits, habitDefinitions: settings.habits)
   }
 }

@@ -22,4 +22,8 @@ public struct AggregateResult: Sendable {
   /// The days that get baselines, scores, weekly rows and a `daily.csv` line
   /// (`AnalysisRange`); nil without data on or before as-of.
   public var analysisRange: ClosedRange<LocalDay>? = nil
+  /// `habits` rows: by habit (in `habitDefinitions` order), then day (docs/habits.md).
+  public var habits: [HabitDayRow] = []
+  /// The habits tracked, in the order reports list them.
+  public var habitDefinitions: [HabitDefinition] = []
 }

@@ -44,13 +44,17 @@ public enum AggregateStage {
     }
     aggregator.exportDates = exportDates(inputHeader.inputs)
     var data = aggregator.finish()
-    let asOf = o.asOfLatest ? (data.lastDay ?? o.asOf) : o.asOf
+    let asOf = o.asOfLatest ? (data.lastDayWithData ?? o.asOf) : o.asOf
     // `latest`: the last day with data is not a partial night's sleep day; such a night
     // after it is after the as-of date, as for any date given.
     if o.asOfLatest, data.values.last.map({ $0.day > asOf }) == true {
       data = aggregator.finish(sleepAsOf: asOf)
     }
-    let result = AggregateComputation.compute(data: data, asOf: asOf, settings: o.settings)
+    // The habits: the pipeline's, and those the inputs define (Loop exports).
+    var settings = o.settings
+    settings.habits = HabitDefinition.resolved(
+      pipeline: o.settings.habits, found: HabitFacts(meta: inputHeader.meta).found)
+    let result = AggregateComputation.compute(data: data, asOf: asOf, settings: settings)
     progress.end()
 
     var inputs: [FileFingerprint] = [try FileFingerprint.withChecksum(o.input)]
@@ -69,7 +73,8 @@ public enum AggregateStage {
       rejects: rejects, inputs: facts.exportInputs)
     // Clean's night windows are for this stage only; the rest of the upstream facts ride on.
     let meta = try facts.headerMeta(
-      carrying: inputHeader.meta.filter { $0.key != CleanFacts.Key.nightWindows })
+      carrying: inputHeader.meta.filter { $0.key != CleanFacts.Key.nightWindows }
+    ).merging(HabitFacts(tracked: result.habitDefinitions).trackedMeta()) { _, own in own }
 
     func write<R: TableRecord>(_ rows: [R], _ file: String) throws {
       try TableFile.write(rows, to: path(file), stage: name, inputs: descriptors, meta: meta)
@@ -79,6 +84,7 @@ public enum AggregateStage {
     try write(result.scores, AggregateFolder.scores)
     try write(result.streaks, AggregateFolder.streaks)
     try write(result.weekly, AggregateFolder.weekly)
+    try write(result.habits, AggregateFolder.habits)
     try writeCSVFiles(result, dir: AggregateFolder.path("", in: o.outputDirectory))
 
     var manifest = manifestBody(o, asOf: asOf, result: result, rowsRead: rowsRead)
@@ -95,9 +101,9 @@ public enum AggregateStage {
     return manifest
   }
 
-  /// `daily.csv`, `daily-other.csv` and `weekly.csv` with their CSV on the Web sidecars.
-  /// `weekly.csv` is `healthpipe export weekly.hpt` itself: one rule for both
-  /// (docs/interop.md).
+  /// `daily.csv`, `daily-other.csv`, `weekly.csv` and `habits.csv` with their CSV on the
+  /// Web sidecars. `weekly.csv` and `habits.csv` are `healthpipe export` of their tables
+  /// itself: one rule for both (docs/interop.md).
   private static func writeCSVFiles(_ result: AggregateResult, dir: String) throws {
     let daily = try DailyCSVWriter.files(result.daily, days: result.analysisRange)
     let sidecar = CSVWMetadata.sidecarName
@@ -113,6 +119,14 @@ public enum AggregateStage {
       try CSVWMetadata.table(
         header, url: AggregateFolder.weeklyCSV, primaryKey: ["week", "metric", "category"]
       ).json(), to: dir + sidecar(AggregateFolder.weeklyCSV))
+    let habits = try AtomicFileWriter(destination: dir + AggregateFolder.habitsCSV)
+    try TableExporter.export(path: dir + AggregateFolder.habits, format: .csv, to: habits)
+    try habits.commit()
+    try AtomicFileWriter.write(
+      try CSVWMetadata.table(
+        try TableFile.header(of: dir + AggregateFolder.habits), url: AggregateFolder.habitsCSV,
+        primaryKey: ["habit", "day"]
+      ).json(), to: dir + sidecar(AggregateFolder.habitsCSV))
   }
 
   /// The export date of each input by its index (`Origin.file`), for partial nights.
@@ -160,6 +174,7 @@ public enum AggregateStage {
         "samples": rowsRead, "dailyRows": Int64(result.daily.count),
         "baselineRows": Int64(result.baselines.count), "scoreRows": Int64(result.scores.count),
         "streakRows": Int64(result.streaks.count), "weeklyRows": Int64(result.weekly.count),
+        "habitRows": Int64(result.habits.count),
       ], reconciliation: lines, notes: result.notes)
   }
 

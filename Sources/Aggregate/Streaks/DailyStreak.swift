@@ -19,6 +19,18 @@ public struct DailyStreak: Sendable, Hashable {
   public var history: String
   /// The first day in the window each milestone length was reached.
   public var milestones: [Int: LocalDay]
+  /// Per day, the streak as it stood with that day as the as-of date (the day not over)
+  /// and whether a freeze was held: the habits table's streak of every day in one replay
+  /// (docs/streaks.md, "Habits").
+  public var standings: [Standing] = []
+
+  /// The streak on one day, that day not over.
+  public struct Standing: Sendable, Hashable {
+    /// What `current` would be with that day as the as-of date.
+    public var streak: Int
+    /// Whether a freeze is held after that day.
+    public var freezeHeld: Bool
+  }
 
   /// A used freeze comes back this many days after the last refill.
   public static let refillDays = 30
@@ -43,8 +55,22 @@ public struct DailyStreak: Sendable, Hashable {
     var lastGoal: LocalDay?
     var reached: [Int: LocalDay] = [:]
     let lastIndex = states.count - 1
+    var standings: [Standing] = []
+    standings.reserveCapacity(states.count)
     for (i, state) in states.enumerated() {
       let day = windowStart.adding(days: i)
+      // A day not met leaves the streak as it stood before it while the day is not over.
+      let before = current
+      defer {
+        standings.append(
+          Standing(streak: state.isMet || i == lastIndex ? current : before, freezeHeld: held))
+      }
+      if state == .skipped {
+        // Neither breaks nor extends: a pending bridge waits for the next counted day; the
+        // refill clock runs on.
+        if i > 0, i % refillDays == 0 { held = true }
+        continue
+      }
       if let p = pending {
         if state.isMet {
           held = false
@@ -77,6 +103,6 @@ public struct DailyStreak: Sendable, Hashable {
     return DailyStreak(
       current: current, longest: longest, longestEnd: longestEnd,
       freezesUsed: frozen.map { windowStart.adding(days: $0) }, freezeAvailable: held,
-      lastGoalDay: lastGoal, history: String(chars), milestones: reached)
+      lastGoalDay: lastGoal, history: String(chars), milestones: reached, standings: standings)
   }
 }

@@ -30,8 +30,16 @@ public struct WeeklyStreak: Sendable, Hashable {
     var starts: [LocalDay] = []
     var met: [Bool] = []
     var metOn: [LocalDay?] = []
+    var skippedWeeks: Set<Int> = []
     var week = first
     while week <= asOf {
+      // Skipped days lower the week's target to the days left (a week of skips counts
+      // neither way; docs/streaks.md, "Habits").
+      let skipped = (0..<7).filter { offset in
+        let d = week.adding(days: offset)
+        return d <= asOf && states[windowStart.distance(to: d)] == .skipped
+      }.count
+      let needed = min(target, 7 - skipped)
       var count = 0
       var day: LocalDay?
       for offset in 0..<7 {
@@ -39,11 +47,12 @@ public struct WeeklyStreak: Sendable, Hashable {
         guard d <= asOf else { break }
         if states[windowStart.distance(to: d)].isMet {
           count += 1
-          if count == target { day = d }
+          if count == needed { day = d }
         }
       }
+      if needed == 0 { skippedWeeks.insert(starts.count) }
       starts.append(week)
-      met.append(count >= target)
+      met.append(needed > 0 && count >= needed)
       metOn.append(day)
       week = week.adding(days: 7)
     }
@@ -51,7 +60,7 @@ public struct WeeklyStreak: Sendable, Hashable {
     var longest = 0
     var longestEnd: LocalDay?
     var reached: [Int: LocalDay] = [:]
-    for (i, isMet) in met.enumerated() {
+    for (i, isMet) in met.enumerated() where !skippedWeeks.contains(i) {
       if isMet {
         run += 1
         if run >= longest {
@@ -69,7 +78,8 @@ public struct WeeklyStreak: Sendable, Hashable {
     // the previous week (an unmet current week did not reset it).
     return WeeklyStreak(
       current: run, longest: longest, longestEnd: longestEnd,
-      history: String(met.map { $0 ? "1" : "0" }),
+      history: String(
+        met.indices.map { skippedWeeks.contains($0) ? "s" : met[$0] ? "1" : "0" }),
       weekStarts: starts, milestones: reached)
   }
 }

@@ -6,7 +6,8 @@ import HealthCore
 /// sessions over the workout metrics together (`WorkoutArbitration`: a workout's energy and
 /// distance rows follow it), so a store that holds one of them holds all three. Apple's
 /// activity summaries and metrics outside the catalog are not arbitrated: only exact
-/// duplicates go.
+/// duplicates go. Habit entries (`metric = habit`) are kept as they are: several journal
+/// rows of one habit on one day add up, so equal rows are not duplicates (docs/habits.md).
 enum MetricResolution {
   /// Resolves every metric; returns, per metric pool id, the rows kept whole and the
   /// pieces of partly covered rows, each in table order, and the night windows the sleep
@@ -26,7 +27,9 @@ enum MetricResolution {
       var sorted = buckets[metric]
       buckets[metric] = []
       order.sort(&sorted, rows: store.rows)
-      let survivors = ExactDuplicates.removeDuplicates(sorted, rows: &store.rows)
+      let survivors =
+        store.metrics[UInt32(metric)] == MetricID.habit.rawValue
+        ? sorted : ExactDuplicates.removeDuplicates(sorted, rows: &store.rows)
       switch store.metricInfo[metric]?.kind {
       case .cumulative:
         let rest = DaySummaryArbitration.resolve(survivors, rows: &store.rows, order: order)

@@ -11,18 +11,22 @@ public enum AggregateFolder {
   public static let streaks = "streaks.hpt"
   /// Weekly rows (`WeeklyRow`).
   public static let weekly = "weekly.hpt"
+  /// Habits, one row per habit and day (`HabitDayRow`).
+  public static let habits = "habits.hpt"
   /// Daily values of known metrics, wide (one row per day), for spreadsheets.
   public static let dailyCSV = "daily.csv"
   /// Daily values of metrics healthpipe does not know, long form.
   public static let otherCSV = "daily-other.csv"
   /// Weekly rows for spreadsheets (`healthpipe export weekly.hpt`).
   public static let weeklyCSV = "weekly.csv"
+  /// Habit days for spreadsheets (`healthpipe export habits.hpt`).
+  public static let habitsCSV = "habits.csv"
 
-  /// The five tables, in the order written (and read by the report).
-  public static let tables = [daily, baselines, scores, streaks, weekly]
+  /// The six tables, in the order written (and read by the report).
+  public static let tables = [daily, baselines, scores, streaks, weekly, habits]
   /// The CSV files, in the order written; each has a CSV on the Web sidecar
   /// (`CSVWMetadata.sidecarName(for:)`).
-  public static let csvFiles = [dailyCSV, otherCSV, weeklyCSV]
+  public static let csvFiles = [dailyCSV, otherCSV, weeklyCSV, habitsCSV]
   /// Every file, in the order written.
   public static let all =
     tables + csvFiles.flatMap { [$0, CSVWMetadata.sidecarName(for: $0)] }

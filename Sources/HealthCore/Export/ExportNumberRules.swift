@@ -33,6 +33,8 @@ public enum ExportNumberRules {
       }
     case .streaks:
       return .fixed(1)  // progress, percent
+    case .habits:
+      return .significant(SeriesVocabulary.sampleDigits)  // minutes and amounts as logged
     }
   }
 

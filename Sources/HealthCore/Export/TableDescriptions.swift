@@ -59,6 +59,13 @@ public enum TableDescriptions {
         "Per ISO week and metric: the week's mean (key metrics) or sum (workouts, goal days) "
           + "against the week before and the normal range."
       )
+    case .habits:
+      (
+        "Habits",
+        "One habit on one local day, from the habit's first day to the as-of date: the "
+          + "day's value (logged entries plus linked data), whether it met the habit, and "
+          + "the streak that day (docs/habits.md)."
+      )
     }
   }
 
@@ -207,6 +214,25 @@ public enum TableDescriptions {
       "target": "The weekly target (goal rows).",
       "met": "Whether the target was met.",
       "unit": "Unit of value, previousValue and change (canonical).",
+    ],
+    .habits: [
+      "habit": "The habit's key (lower case; its name and settings are in the metadata).",
+      "day": "The person's local day.",
+      "value": "The day's value: the entries' sum (minutes, amount; 1 or 0 for a check) plus "
+        + "the linked series; empty when nothing was logged.",
+      "auto": "The part of value from the linked series (auto = ...), empty without one.",
+      "unit": "Unit of value: check, min, or the count's unit.",
+      "entries": "Entries logged that day (journal rows, Loop entries; skips included).",
+      "met": "Whether the day met the habit.",
+      "state": "1 met, 0 missed, . nothing logged, s skipped, F missed but bridged by a "
+        + "rest day.",
+      "streak": "The current streak that day, the day not yet over (days; weeks for a weekly "
+        + "habit).",
+      "best": "The longest streak from the habit's first day through that day.",
+      "restDay": "Whether a rest day (freeze) is in hand after that day.",
+      "weekDays": "Met days in that day's week so far (weekly habits).",
+      "weekTarget": "Met days that week needs (weekly habits; fewer with skipped days).",
+      "milestone": "The badge (days or weeks) the streak reached that day, if any.",
     ],
   ]
 }

@@ -14,4 +14,6 @@ public enum TableKind: String, Sendable, Codable, CaseIterable {
   case streaks
   /// Weekly rows per ISO week.
   case weekly
+  /// Habits: one row per habit and day (value, met, streak).
+  case habits
 }

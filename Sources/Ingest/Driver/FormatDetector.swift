@@ -30,7 +30,8 @@ public enum FormatDetector {
       "unknown format: it starts with \(preview(head)); expected an Apple Health export.zip "
         + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), "
         + "an Oura trends CSV, a WHOOP or Withings export CSV, a long CSV with the columns "
-        + "date,metric,value,unit,source, a FIT file, or a Garmin Connect or Fitbit export file",
+        + "date,metric,value,unit,source, a FIT file, a Garmin Connect or Fitbit export file, "
+        + "a habit journal (date,habit,value) or a Loop Habit Tracker export",
       at: SourceLocation(file: path, byteOffset: 0),
       hint:
         "formats are recognised by content, not by file name; check that this is the file you meant"
@@ -39,6 +40,7 @@ public enum FormatDetector {
 
   /// The format of a file starting with `head`, nil when unknown.
   public static func format(of head: [UInt8]) -> InputFormat? {
+    if LoopExportReader.matchesZip(prefix: head) { return .loopZip }
     if head.count >= 4, head[0] == 0x50, head[1] == 0x4B,
       (head[2] == 0x03 && head[3] == 0x04) || (head[2] == 0x05 && head[3] == 0x06)
     {
@@ -75,6 +77,8 @@ public enum FormatDetector {
     if AutoExportJSONReader.matches(prefix: head) { return .autoExportJSON }
     if AutoExportCSVReader.matches(prefix: head) { return .autoExportCSV }
     if AutoExportWorkoutsCSVReader.matches(prefix: head) { return .autoExportWorkoutsCSV }
+    if HabitJournalReader.matches(prefix: head) { return .habitJournal }
+    if LoopExportReader.matchesHabitsCSV(prefix: head) { return .loopFolder }
     if LongCSVReader.matches(prefix: head) { return .longCSV }
     // Fitbit's CSV files (docs/ingest-fitbit.md).
     if FitbitCSVReader.matches(prefix: head) { return .fitbitCSV }

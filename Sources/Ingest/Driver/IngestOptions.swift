@@ -22,8 +22,16 @@ public struct IngestOptions: StageOptions {
     self.reader = reader
   }
 
-  /// What changes the tables: the zone of offset-less local times.
-  public var cacheKey: [String: String] { ["timezone": reader.timeZone ?? "(machine zone)"] }
+  /// What changes the tables: the zone of offset-less local times, and the habits a
+  /// journal may name (their keys and kinds; docs/habits.md).
+  public var cacheKey: [String: String] {
+    var key = ["timezone": reader.timeZone ?? "(machine zone)"]
+    if !reader.habits.isEmpty {
+      key["habits"] = reader.habits.map { "\($0.key):\($0.kind.rawValue):\($0.unit)" }.joined(
+        separator: ",")
+    }
+    return key
+  }
 
   /// `rejects-ingest.hpt` in the folder of `output`.
   public static func defaultRejectsPath(for output: String) -> String {

@@ -45,6 +45,11 @@ public enum IngestStage {
   {
     let started = SystemCalls.monotonicSeconds()
     try checkOutputs(options)
+    // Loop exports define habits a journal may name, whatever the order of the inputs.
+    let habitsFound = HabitPrescan.found(in: options.inputs)
+    var options = options
+    options.reader.habits = HabitDefinition.resolved(
+      pipeline: options.reader.habits, found: habitsFound)
     let parts = PartFiles(output: options.output, rejects: options.rejectsOutput)
     defer { parts.removeAll() }
     let samplesPart = try TableWriter<Sample>(path: parts.samples, stage: "ingest", durable: false)
@@ -128,10 +133,10 @@ public enum IngestStage {
             separator: "; "))
     }
 
-    let meta = IngestFacts(
+    let meta = try IngestFacts(
       recordsRead: result.totals.read, recordsKept: result.totals.kept,
       recordsRejected: result.totals.rejected, inputsFailed: result.failedCount
-    ).headerMeta
+    ).headerMeta.merging(HabitFacts(found: habitsFound).foundMeta()) { own, _ in own }
     let samples = try TableConcatenation.concatenate(
       parts: [parts.samples],
       header: TableHeader(

@@ -29,6 +29,13 @@ public enum InputFormat: String, Sendable, CaseIterable {
   case fitbitCSV = "fitbit-csv"
   /// A Google Takeout zip holding Fitbit files.
   case fitbitTakeout = "fitbit-takeout"
+  /// A habit journal (`date,habit,value[,note]`, docs/habits.md).
+  case habitJournal = "habit-journal"
+  /// Loop Habit Tracker's "Export as CSV" zip.
+  case loopZip = "loop-zip"
+  /// Loop Habit Tracker's export unpacked: its `Habits.csv`, with the per-habit folders
+  /// beside it.
+  case loopFolder = "loop-csv"
   /// Oura's trends CSV (`date,…,Sleep Score,…,Readiness Score,…`).
   case ouraTrendsCSV = "oura-trends-csv"
   /// One of WHOOP's export CSVs (`physiological_cycles.csv`, `sleeps.csv`, `workouts.csv`,

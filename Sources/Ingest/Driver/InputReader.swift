@@ -10,14 +10,19 @@ public struct ReaderOptions: Sendable {
   /// Threads that parse a large Apple export in pieces (`--threads`); nil means one per
   /// core. Never changes a table: the pieces are merged in file order.
   public var parsingThreads: Int?
+  /// The habits a habit journal may name (docs/habits.md): the pipeline's and those found
+  /// in the Loop exports among the inputs (`IngestStage` adds these).
+  public var habits: [HabitDefinition] = []
 
   /// Creates options.
   public init(
-    timeZone: String? = nil, timeZoneOrigin: String = "machine zone", parsingThreads: Int? = nil
+    timeZone: String? = nil, timeZoneOrigin: String = "machine zone", parsingThreads: Int? = nil,
+    habits: [HabitDefinition] = []
   ) {
     self.timeZone = timeZone
     self.timeZoneOrigin = timeZoneOrigin
     self.parsingThreads = parsingThreads
+    self.habits = habits
   }
 }
 

@@ -53,12 +53,13 @@ struct DatasetteMetadata: Encodable {
         columns[c.name] = c.unit.isEmpty ? c.description : "\(c.description) [\(c.unit)]"
       }
       // Newest first where a table is by day; samples and rejects keep their file order.
-      let byDay = ["daily", "baselines", "scores", "view"].contains(d.kind)
+      let byDay = ["daily", "baselines", "scores", "habits", "view"].contains(d.kind)
       let sort: String? = d.kind == "weekly" ? "week" : (byDay ? "day" : nil)
       let facets: [String]? =
         switch d.kind {
         case "daily", "baselines", "weekly": ["metric"]
         case "rejects": ["code", "metric"]
+        case "habits": ["habit"]
         default: nil
         }
       var table = Table(

@@ -260,6 +260,7 @@ enum TableSchemas {
     case .scores: ScoreRow.columns
     case .streaks: StreakRow.columns
     case .weekly: WeeklyRow.columns
+    case .habits: HabitDayRow.columns
     }
   }
 }

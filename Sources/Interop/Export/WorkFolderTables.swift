@@ -59,7 +59,9 @@ enum WorkFolderTables {
   }
 
   private static func order(_ table: SQLiteTable) -> (Int, String) {
-    let kinds: [TableKind] = [.samples, .rejects, .daily, .baselines, .scores, .streaks, .weekly]
+    let kinds: [TableKind] = [
+      .samples, .rejects, .daily, .baselines, .scores, .streaks, .weekly, .habits,
+    ]
     let stage = table.header.stage == "ingest" ? 0 : 1
     let kind = kinds.firstIndex(of: table.header.kind) ?? kinds.count
     // Ingest's two tables, then clean's, then the aggregate tables.

@@ -117,6 +117,9 @@ struct SQLiteTable {
     case .weekly:
       primaryKey = ["week", "metric", "category"]
       indexes = [["metric", "week"]]
+    case .habits:
+      primaryKey = ["habit", "day"]
+      indexes = [["day", "habit"]]
     }
   }
 

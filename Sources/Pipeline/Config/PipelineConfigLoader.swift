@@ -34,15 +34,18 @@ public enum PipelineConfigLoader {
     let real = PathUtilities.canonicalPath(document.path)
     let base = PathUtilities.directory(of: real)
     for (name, location) in document.sections {
-      guard keys[name] != nil || isGoalSection(name) else {
+      guard keys[name] != nil || isGoalSection(name) || isHabitSection(name) else {
         throw configError(
           "unknown section [\(name)]", at: location,
           hint:
-            "sections are [pipeline], [clean], [aggregate], [goal.NAME], [report] and [export]")
+            "sections are [pipeline], [clean], [aggregate], [goal.NAME], [habit.NAME], "
+            + "[report] and [export]")
       }
     }
     for entry in document.entries {
-      let allowed = isGoalSection(entry.section) ? goalKeys : (keys[entry.section] ?? [])
+      let allowed =
+        isGoalSection(entry.section)
+        ? goalKeys : isHabitSection(entry.section) ? habitKeys : (keys[entry.section] ?? [])
       guard allowed.contains(entry.key) else {
         let suggestion = closest(entry.key, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
         throw configError(
@@ -123,6 +126,7 @@ public enum PipelineConfigLoader {
           hint: "add it to goals = \(goalNames.joined(separator: ", ")), or remove the section")
       }
     }
+    let habits = try habits(document)
     var pinned: [String]?
     if let e = value("aggregate", "pinned") {
       let names = list(e.value)
@@ -206,7 +210,7 @@ public enum PipelineConfigLoader {
     let aggregate = AggregateSettings(
       goals: goalNames.map { goalDefinition($0, section: goals[$0], weeklyActive: weeklyActive) },
       pinned: pinned ?? PinnedMetrics.defaultNames, weekStart: weekStart,
-      backfillDays: backfillDays)
+      backfillDays: backfillDays, habits: habits)
     var config = PipelineConfig(
       path: document.path, name: name, inputs: inputs, workFolder: work, asOf: asOf,
       timeZone: timeZone, priority: priority, aggregate: aggregate, report: report,

@@ -3,12 +3,13 @@
 enum PipelineVocabulary {
   /// Every key of every section, and `include`.
   static let keys: Set<String> = PipelineConfigLoader.keys.values.reduce(
-    PipelineConfigLoader.goalKeys.union(["include"])
+    PipelineConfigLoader.goalKeys.union(PipelineConfigLoader.habitKeys).union(["include"])
   ) { $0.union($1) }
 
   /// Whether `name` is a section the loader knows (`[goal.NAME]` included).
   static func isSection(_ name: String) -> Bool {
     PipelineConfigLoader.keys[name] != nil || PipelineConfigLoader.isGoalSection(name)
+      || PipelineConfigLoader.isHabitSection(name)
   }
 
   /// Whether `word` may be quoted: a section name or key of the format, or a word of four

@@ -36,7 +36,7 @@ public enum NightlyStages {
       inputs: config.inputs, output: work.samples, rejectsOutput: work.ingestRejects,
       reader: ReaderOptions(
         timeZone: zone, timeZoneOrigin: zone == nil ? "machine zone" : "pipeline setting",
-        parsingThreads: threads))
+        parsingThreads: threads, habits: config.aggregate.habits))
     let ingest = PipelineStage(
       name: "ingest", inputs: config.inputs, outputs: [work.samples, work.ingestRejects],
       settings: ingestOptions.cacheKey, externalInputs: true

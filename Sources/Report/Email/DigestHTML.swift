@@ -120,6 +120,7 @@ struct MailHTMLWriter {
       pinned(d)
       charts(d, images: images)
       goals(d)
+      habits(d)
       workouts(d)
       footer(d)
     }

@@ -31,6 +31,7 @@ public enum PlainTextReport {
     }
     w.pinned(d)
     w.goals(d)
+    w.habits(d)
     w.workouts(d)
     if !d.charts.isEmpty {
       w.line()

@@ -107,6 +107,8 @@ public struct WeeklyDigest: Sendable {
   public var pinned: [Metric]
   /// Goals in the order of the streaks table.
   public var goals: [Goal]
+  /// The habits line (`HabitWords.weekLine`), nil without habits.
+  public var habits: String? = nil
   /// Workouts.
   public var workouts: Workouts
   /// Two or three charts: the pinned metrics with data, filled up from sleep, resting heart

@@ -74,7 +74,7 @@ public enum WeeklyDigestBuilder {
     for i in goals.indices {
       goals[i].wholeWeekObserved = model.firstDay.map { $0 <= monday } ?? true
     }
-    return WeeklyDigest(
+    var digest = WeeklyDigest(
       asOf: asOf, dataThrough: model.dataThrough, calibration: model.calibration,
       coachingRule: scoreRow?.coachingRule ?? "", monday: monday,
       sleepNights: hasSleep ? sleep[7..<(7 + daysSoFar)].filter { $0 != nil }.count : nil,
@@ -90,6 +90,8 @@ public enum WeeklyDigestBuilder {
       charts: Array(charts),
       inputProblemsHeading: quality.inputProblemsHeading, inputProblems: quality.inputProblems,
       attachmentName: "health-report-\(asOf).html", attachmentWindow: attachmentWindow)
+    digest.habits = habitsLine(model, inputs: inputs)
+    return digest
   }
 
   /// A metric's week against the week before: the weekly row when it holds the week up to

@@ -96,7 +96,8 @@ struct HTMLWriter {
     raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
     raw("<meta name=\"color-scheme\" content=\"light dark\"/>\n")
     el("title", "Health report · \(LocalDayText.full(m.asOf))")
-    raw("\n<style>\n" + HTMLStyle.css + ChartStyle.css + "</style>\n</head>\n<body>\n")
+    raw("\n<style>\n" + HTMLStyle.css + ChartStyle.css + Self.habitsCSS)
+    raw("</style>\n</head>\n<body>\n")
     raw("<header class=\"top\">")
     el("h1", "Health report")
     el("p", m.headline, "class=\"headline\"")
@@ -107,6 +108,7 @@ struct HTMLWriter {
     }
     raw("</header>\n<main>\n")
     hero(m)
+    habits(m)
     cards(m)
     thisWeek(m)
     longRun(m)

@@ -13,6 +13,8 @@ public struct ReportInputs: Sendable {
   public var streaks: [StreakRow]
   /// Weekly rows.
   public var weekly: [WeeklyRow]
+  /// Habit days (`ReportInputs+Habits.swift`).
+  public var habits: [HabitDayRow] = []
   /// The header facts of all five tables merged (the daily table's win on conflicts).
   public var meta: [String: String]
   /// The files read.
@@ -85,6 +87,7 @@ public struct ReportInputs: Sendable {
       for (k, v) in meta where inputs.meta[k] == nil { inputs.meta[k] = v }
     }
     inputs.files = [dailyPath, baselinesPath, scoresPath, streaksPath, weeklyPath]
+    try inputs.readHabits(directory: directory, from: from)
     return inputs
   }
 }

@@ -21,6 +21,7 @@ public enum MarkdownReport {
     var w = MarkdownWriter(folder: folder, stem: stem, year: m.reportYear)
     w.header(m)
     w.hero(m)
+    w.habits(m)
     w.cards(m)
     w.thisWeek(m)
     w.longRun(m)

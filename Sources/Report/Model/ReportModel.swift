@@ -53,6 +53,8 @@ public struct ReportModel: Sendable {
   public var workouts: WorkoutSummary
   /// Goal streaks.
   public var streaks: [StreakRow]
+  /// The Habits section; nil when no habit is shown (docs/habits.md).
+  public var habits: HabitsSummary? = nil
   /// The as-of week against the week before, per key metric (from the weekly table).
   public var week: [WeekMetric]
   /// The last 12 weeks against the year.

@@ -54,6 +54,7 @@ public enum ReportModelBuilder {
       week: weekMetrics(inputs.weekly, asOf: asOf, baselines: baselineIndex),
       trends: trends, meta: meta)
     finish(&model, rows: rows, buckets: buckets, facts: AggregateFacts(meta: inputs.meta))
+    model.habits = HabitsSummary.build(inputs, asOf: asOf)
     return model
   }
 

@@ -33,6 +33,7 @@ public enum SyntheticExport {
       case .appleXML, .appleZip, .longCSV, .oura, .whoop, .withings: needs.insert(.apple)
       case .autoExportJSON: needs.insert(.autoExportJSON)
       case .autoExportCSV: needs.insert(.autoExportCSV)
+      case .habitJournal, .loop18, .loop20, .loop231: needs.insert(.apple)
       default: needs.insert(.apple)  // the vendors' devices see the Apple export's days
       }
     }
@@ -88,6 +89,8 @@ public enum SyntheticExport {
       let first = LocalDay(dayNumber: Int32(calendar.ringFirst))
       let last = LocalDay(dayNumber: Int32(calendar.appleLast))
       return ["ring-\(first)-\(last).csv"]
+    case .habitJournal, .loop18, .loop20, .loop231:
+      return [HabitExports.fileName(format, calendar)]
     case .oura, .whoop, .withings:
       return VendorExportFiles.names(format, calendar)
     case .garminFIT, .garminExport, .garminJSON, .fitbitJSON, .fitbitCSV, .fitbitTakeout:
@@ -160,6 +163,8 @@ public enum SyntheticExport {
       let rows = try RingExport(timeline: timeline).write(out)
       try writer.commit()
       return [SyntheticFile(format: format, path: path, bytes: out.total, items: rows)]
+    case .habitJournal, .loop18, .loop20, .loop231:
+      return [try HabitExports.write(format, timeline: timeline, to: base + names[0])]
     case .oura, .whoop, .withings:
       return try VendorExportFiles.write(format, timeline: timeline, names: names, base: base)
     case .garminFIT, .garminExport, .garminJSON, .fitbitJSON, .fitbitCSV, .fitbitTakeout:
@@ -186,6 +191,8 @@ extension SyntheticExport {
     case .autoExportJSON: return hourly ? 27_000 : 3_500
     case .autoExportCSV: return hourly ? 3_900 : 300
     case .longCSV: return options.density == .full ? 7_500 : 450
+    case .habitJournal: return 200
+    case .loop18, .loop20, .loop231: return 150
     case .oura: return 330
     case .whoop: return 240
     case .withings: return 1_500

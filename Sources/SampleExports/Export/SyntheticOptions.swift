@@ -24,6 +24,15 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   case fitbitCSV = "fitbit-csv"
   /// Fitbit: the Google Takeout zip (vendor).
   case fitbitTakeout = "fitbit-takeout"
+  /// A habit journal (`date,habit,value,note`) of the habits the demo pipeline defines.
+  case habitJournal = "habit-journal"
+  /// Loop Habit Tracker's "Export as CSV" zip as version 1.8 and older wrote it.
+  case loop18 = "loop-1.8"
+  /// The same as versions 2.0 to 2.3.0 wrote it.
+  case loop20 = "loop-2.0"
+  /// The same as version 2.3.1 and newer write it.
+  case loop231 = "loop-2.3.1"
+
   /// Oura's trends CSV of the ring's days (`oura_<first>_<last>_trends.csv`).
   case oura
   /// WHOOP's four export CSVs of the ring's days.
@@ -37,6 +46,9 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   public static let standard: [SyntheticFormat] = [
     .appleXML, .appleZip, .autoExportJSON, .autoExportCSV, .longCSV,
   ]
+  /// The habit logs (asked for by name: a journal names habits only a pipeline file
+  /// defines).
+  public static let habitFormats: [SyntheticFormat] = [.habitJournal, .loop18, .loop20, .loop231]
 
   /// Formats order as `allCases` lists them (the order files are written in).
   public static func < (a: SyntheticFormat, b: SyntheticFormat) -> Bool {
@@ -95,6 +107,8 @@ public struct SyntheticOptions: Sendable {
   /// watchOS writes, and every HRV reading a beat list twice as long. Off by default, so
   /// the other outputs keep their bytes.
   public var heavyWatch = false
+  /// Days of habit logs (journal, Loop exports), ending with `end` (at most `days`).
+  public var habitDays = 90
 
   /// The default last day, so that runs without `--end` are reproducible: 2026-11-15.
   public static let defaultEnd = LocalDay(year: 2026, month: 11, day: 15)!

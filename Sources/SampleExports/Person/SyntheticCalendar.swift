@@ -37,6 +37,8 @@ struct SyntheticCalendar: Sendable {
   let zones: ZoneSchedule
   /// The instant of the export (`ExportDate`).
   let exportEpoch: Int64
+  /// Days of habit logs, ending with `appleLast` (`SyntheticOptions.habitDays`).
+  let habitDays: Int
 
   /// Lays out the periods for the options.
   init(_ options: SyntheticOptions) throws {
@@ -52,6 +54,7 @@ struct SyntheticCalendar: Sendable {
     jsonFirst = appleFirst - days
     csvFirst = jsonFirst - days
     ringFirst = max(appleFirst, appleLast - max(1, options.ringDays) + 1)
+    habitDays = options.habitDays
     cutover = appleFirst + days / 4
 
     // One trip per full year of the Apple period (at least one when there is room), 60 %

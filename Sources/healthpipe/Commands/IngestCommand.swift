@@ -2,6 +2,7 @@ import Arguments
 import Foundation
 import HealthCore
 import Ingest
+import Pipeline
 
 /// `healthpipe ingest INPUT... --out FILE`: any mix of supported inputs → samples table.
 enum IngestCommand {
@@ -10,16 +11,20 @@ enum IngestCommand {
   static let timezone = CommonOptions.timezone("IANA zone for local times without an offset")
 
   static let threads = CommonOptions.threads
+  static let pipeline = Option<String>(
+    "pipeline", "FILE",
+    "take the habits a journal may name ([habit.NAME]) and the time zone from a pipeline file")
 
   static let command = Command(
     name: "ingest",
     summary: "Read health exports (format detected by content) into a samples table.",
     positionals: "INPUT...",
-    options: [out.spec, rejects.spec, timezone.spec, threads.spec, .quiet],
+    options: [out.spec, rejects.spec, timezone.spec, threads.spec, pipeline.spec, .quiet],
     examples: [
       "healthpipe ingest export.zip --out work/samples.hpt",
       "healthpipe ingest export.xml hae.json extra.csv --out work/samples.hpt --timezone Europe/Berlin",
       "healthpipe ingest export.zip --out work/samples.hpt --threads 1",
+      "healthpipe ingest habits.csv --out work/samples.hpt --pipeline Pipelines/nightly.pipeline",
     ]
   ) { arguments in
     let inputs = arguments.positionals
@@ -28,6 +33,14 @@ enum IngestCommand {
     }
     let output = try arguments.required(out)
     var reader = ReaderOptions(parsingThreads: try arguments.value(threads))
+    if let file = try arguments.value(pipeline) {
+      let config = try PipelineConfigLoader.load(path: file, checkInputs: false)
+      reader.habits = config.aggregate.habits
+      if let zone = config.timeZone {
+        reader.timeZone = zone
+        reader.timeZoneOrigin = "pipeline setting"
+      }
+    }
     if let zone = try arguments.value(timezone) {
       reader.timeZone = zone
       reader.timeZoneOrigin = "--timezone"

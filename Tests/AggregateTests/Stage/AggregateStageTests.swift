@@ -21,7 +21,7 @@ struct AggregateStageTests {
     return path
   }
 
-  @Test("writes the five tables and two CSVs, with the input's facts carried forward")
+  @Test("writes the six tables and four CSVs, with the input's facts carried forward")
   func outputs() throws {
     let dir = TemporaryDirectory()
     let path = try input(dir, meta: ["priority": "manual,Apple Watch,iPhone,*", "asOf": "x"])
@@ -95,8 +95,8 @@ struct AggregateStageTests {
     #expect(manifest.balanced)
     #expect(
       manifest.totals["samples"] == Int64(try TableFile.read(Sample.self, from: path).rows.count))
-    // Five tables, three CSV files and their three CSV on the Web sidecars.
-    #expect(manifest.outputs.count == 11)
+    // Six tables (habits the sixth), four CSV files and their CSV on the Web sidecars.
+    #expect(manifest.outputs.count == 14)
     let onDisk = try StageManifest.read(from: out + ".manifest.json")
     #expect(onDisk.stage == "aggregate")
     #expect(onDisk.settings["asOf"] == "2024-11-10")

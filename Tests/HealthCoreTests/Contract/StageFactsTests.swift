@@ -111,8 +111,10 @@ struct StageFactsTests {
   func folder() {
     #expect(AggregateFolder.path(AggregateFolder.daily, in: "w/agg") == "w/agg/daily.hpt")
     #expect(AggregateFolder.path(AggregateFolder.daily, in: "w/agg/") == "w/agg/daily.hpt")
-    // Five tables, then three CSV files each with its CSV on the Web sidecar.
-    #expect(AggregateFolder.all.count == 11)
+    // Six tables (habits the sixth), then four CSV files each with its CSV on the Web
+    // sidecar.
+    #expect(AggregateFolder.all.count == 14)
+    #expect(AggregateFolder.all.contains("habits.csv-metadata.json"))
     #expect(AggregateFolder.all.contains("daily-other.csv-metadata.json"))
     #expect(StageFiles.beside("w/x.hpt", StageFiles.ingestRejects) == "w/rejects-ingest.hpt")
     #expect(StageFiles.beside("x.hpt", StageFiles.cleanRejects) == "rejects-clean.hpt")

@@ -88,12 +88,12 @@ struct PipelineFileParserTests {
     #expect(c.report.window == 90)
     #expect(c.report.send == false)
     #expect(c.export.sqlite == PathUtilities.normalise(dir.file("out/health.sqlite")))
-    // The export is a fifth stage reading the nine work tables, writing the database and
-    // Datasette's metadata beside it.
+    // The export is a fifth stage reading the ten work tables (habits the tenth), writing
+    // the database and Datasette's metadata beside it.
     let stages = NightlyStages.make(config: c, asOf: LocalDay(iso: "2025-07-06")!)
     #expect(stages.map(\.name) == ["ingest", "clean", "aggregate", "report", "export"])
     let export = try #require(stages.last)
-    #expect(export.inputs.count == 9)
+    #expect(export.inputs.count == 10)
     #expect(export.inputs.first == c.workFolder + "/samples.hpt")
     #expect(
       export.outputs == [

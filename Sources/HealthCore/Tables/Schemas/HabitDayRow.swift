@@ -1,0 +1,98 @@
+/// A row of the `habits` table: one habit on one local day, from the habit's first day
+/// (its `since`, else its first entry or day of linked data) to the as-of date: the day's
+/// value, whether it met the habit, and the streak as it stood that day (docs/habits.md,
+/// docs/streaks.md "Habits").
+public struct HabitDayRow: Hashable, Sendable, TableRecord {
+  /// The habit's key (`HabitName.key`; its name and settings are in the header's `habits`).
+  public var habit: String
+  /// The local day.
+  public var day: LocalDay
+  /// The day's value: the entries' sum (minutes, amount; 1/0 for a check) plus the linked
+  /// series' value; nil when nothing was logged or recorded.
+  public var value: Double?
+  /// The part of `value` from the linked series (`auto`), nil without one or without data.
+  public var autoValue: Double?
+  /// The unit word of `value`: `check`, `min`, or the count's unit.
+  public var unit: String
+  /// Entries logged that day (journal rows and Loop entries, skips included).
+  public var entries: Int64
+  /// Whether the day met the habit.
+  public var met: Bool
+  /// `1` met, `0` missed (a value that did not meet it), `.` nothing logged, `s` skipped,
+  /// `F` missed but bridged by a rest day.
+  public var state: String
+  /// The current streak as of that day, the day not yet over (days; weeks for a weekly
+  /// habit).
+  public var streak: Int64
+  /// The longest streak from the habit's first day through that day.
+  public var best: Int64
+  /// Whether a rest day (freeze) is in hand after that day (daily habits).
+  public var restDay: Bool
+  /// Met days in that day's week, up to that day (weekly habits).
+  public var weekDays: Int64?
+  /// Met days that week needs (weekly habits): the habit's days a week, fewer in a week
+  /// with skipped days or days before the habit's start.
+  public var weekTarget: Int64?
+  /// The badge (3, 7, 14, 30, 60, 90 days or weeks) the streak reached that day, if any.
+  public var milestone: Int64?
+
+  /// A row with nothing logged.
+  public init(habit: String, day: LocalDay, unit: String) {
+    self.habit = habit
+    self.day = day
+    self.unit = unit
+    entries = 0
+    met = false
+    state = "."
+    streak = 0
+    best = 0
+    restDay = false
+  }
+
+  /// `habits`.
+  public static let tableKind = TableKind.habits
+  /// Schema.
+  public static let columns: [ColumnSpec] = [
+    ColumnSpec("habit", .string), ColumnSpec("day", .day),
+    ColumnSpec("value", .float64, nullable: true), ColumnSpec("auto", .float64, nullable: true),
+    ColumnSpec("unit", .string), ColumnSpec("entries", .int64), ColumnSpec("met", .bool),
+    ColumnSpec("state", .string), ColumnSpec("streak", .int64), ColumnSpec("best", .int64),
+    ColumnSpec("restDay", .bool), ColumnSpec("weekDays", .int64, nullable: true),
+    ColumnSpec("weekTarget", .int64, nullable: true),
+    ColumnSpec("milestone", .int64, nullable: true),
+  ]
+
+  public func write(to row: inout RowWriter) {
+    row.string(habit)
+    row.day(day)
+    row.double(value)
+    row.double(autoValue)
+    row.string(unit)
+    row.int(entries)
+    row.bool(met)
+    row.string(state)
+    row.int(streak)
+    row.int(best)
+    row.bool(restDay)
+    row.int(weekDays)
+    row.int(weekTarget)
+    row.int(milestone)
+  }
+
+  public init(reading row: inout RowReader) throws {
+    habit = row.string()
+    day = row.day()
+    value = row.optionalDouble()
+    autoValue = row.optionalDouble()
+    unit = row.string()
+    entries = row.int()
+    met = row.bool()
+    state = row.string()
+    streak = row.int()
+    best = row.int()
+    restDay = row.bool()
+    weekDays = row.optionalInt()
+    weekTarget = row.optionalInt()
+    milestone = row.optionalInt()
+  }
+}
