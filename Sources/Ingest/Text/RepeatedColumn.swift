@@ -14,9 +14,14 @@ enum RepeatedColumn {
     var first: [String: Int] = [:]
     for (i, name) in names.enumerated() where !name.isEmpty && isUsed(name) {
       if let earlier = first[name] {
+        let (a, b) = (String(shown[earlier].prefix(200)), String(shown[i].prefix(200)))
+        let what =
+          a == b
+          ? "the column '\(b)' twice (columns \(earlier + 1) and \(i + 1))"
+          : "two columns for one value ('\(a)' in column \(earlier + 1), '\(b)' in column "
+            + "\(i + 1))"
         throw HealthError.malformed(
-          "the header has the column '\(String(shown[i].prefix(200)))' twice (columns "
-            + "\(earlier + 1) and \(i + 1)): which one holds the data cannot be told",
+          "the header has \(what): which one holds the data cannot be told",
           at: SourceLocation(file: path, line: 1),
           hint: "remove or rename one of the two columns")
       }

@@ -102,7 +102,13 @@ struct MailerProcess {
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for p in argv { free(p) } }
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
+    var rc = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
+    // ETXTBSY: another thread's child still held the program open for writing when it was
+    // just written (a race of any program that writes and runs scripts); it passes at once.
+    for _ in 0..<10 where rc == ETXTBSY {
+      usleep(20_000)
+      rc = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
+    }
     close(inPipe[0])
     close(errPipe[1])
     guard rc == 0 else {
