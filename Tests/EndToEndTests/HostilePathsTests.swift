@@ -19,8 +19,9 @@ struct HostilePathsTests {
   static let canMakeNodes: Bool = getuid() == 0
   static let needsRoot: Comment = "mknod needs root (CI runs as root); skipped here"
 
-  /// A private folder with a null (1,3), zero (1,5) and full (1,7) device, a FIFO and a
-  /// folder, and what each is before the test.
+  /// A private folder with a null (1,3), zero (1,5) and full (1,7) device, a FIFO, a folder
+  /// and a symbolic link to a file (as /dev/stdout is when standard output goes to a file),
+  /// and what each is before the test.
   static func nodes() throws -> (TemporaryDirectory, [String: stat]) {
     let dir = TemporaryDirectory("hostile-nodes")
     for (name, minor) in [("null", 3), ("zero", 5), ("full", 7)] {
@@ -30,11 +31,20 @@ struct HostilePathsTests {
     try #require(mkfifo(dir.file("fifo"), 0o644) == 0)
     try FileManager.default.createDirectory(
       atPath: dir.file("folder"), withIntermediateDirectories: true)
+    try "target\n".write(toFile: dir.file("target"), atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.file("link"), withDestinationPath: dir.file("target"))
     var before: [String: stat] = [:]
-    for name in ["null", "zero", "full", "fifo", "folder"] {
-      before[name] = SystemCalls.fileStatus(dir.file(name))
-    }
+    for name in Self.names { before[name] = Self.entry(dir.file(name)) }
     return (dir, before)
+  }
+
+  static let names = ["null", "zero", "full", "fifo", "folder", "link", "target"]
+
+  /// `lstat` of a path (a link itself, not what it leads to).
+  static func entry(_ path: String) -> stat? {
+    var st = stat()
+    return lstat(path, &st) == 0 ? st : nil
   }
 
   /// The nodes are still what they were, and nothing else appeared in their folder.
@@ -42,11 +52,14 @@ struct HostilePathsTests {
     throws
   {
     for (name, st) in before {
-      let now = SystemCalls.fileStatus(dir.file(name))
-      #expect(now?.st_mode == st.st_mode && now?.st_rdev == st.st_rdev, "\(label): \(name)")
+      let now = Self.entry(dir.file(name))
+      #expect(
+        now?.st_mode == st.st_mode && now?.st_rdev == st.st_rdev && now?.st_ino == st.st_ino,
+        "\(label): \(name)")
     }
     let items = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-    #expect(items == ["folder", "full", "null", "zero", "fifo"].sorted(), "\(label): \(items)")
+    #expect(items == Self.names.sorted(), "\(label): \(items)")
+    #expect(try String(contentsOfFile: dir.file("target"), encoding: .utf8) == "target\n")
   }
 
   @Test(
@@ -57,7 +70,7 @@ struct HostilePathsTests {
     let small = fixtures.folder + "/small"
     let (dir, before) = try Self.nodes()
     let work = TemporaryDirectory("hostile-nodes-work")
-    for node in ["null", "zero", "full", "fifo", "folder"] {
+    for node in ["null", "zero", "full", "fifo", "folder", "link"] {
       let target = dir.file(node)
       for arguments in [
         ["ingest", fixtures.smallXML, "--out", target],
@@ -100,8 +113,10 @@ struct HostilePathsTests {
     })
   }
 
-  /// Proven on private nodes above; the machine's /dev/null and /dev/stdout are only checked
-  /// to be refused the same way (nothing is created or renamed before the refusal).
+  /// Proven on private nodes and links above; the machine's /dev/null and /dev/stdout are
+  /// only checked to be refused the same way (nothing is created or renamed before the
+  /// refusal). /dev/stdout is a link, here to the file standard output goes to: renaming
+  /// over it replaced the machine's /dev/stdout once, while this test was being written.
   @Test("finding 2: --out /dev/null and /dev/stdout are refused with 73 and stay as they are")
   func realNullDevice() throws {
     let fixtures = try FaultFixtures.shared.get()
@@ -203,7 +218,7 @@ struct HostilePathsTests {
     for arguments in [["run", pipeline], ["run", pipeline, "--plan"]] {
       let r = try BoundedRun.healthpipe(arguments)
       #expect(r.code == 73, "\(arguments): \(r.stderr)")
-      #expect(r.stderr.contains("the lock file is a symbolic link"), "\(r.stderr)")
+      #expect(r.stderr.contains("/.lock is a symbolic link"), "\(r.stderr)")
     }
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "setting = 1\n")
   }

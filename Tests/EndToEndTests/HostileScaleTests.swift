@@ -75,7 +75,9 @@ struct HostileScaleTests {
     // A table made without ingest's bound (here by the table writer itself) stops clean at
     // once, with a message naming the bound, instead of a header too big to write.
     let table = dir.file("many-sources.hpt")
-    let writer = try TableWriter<Sample>(path: table, stage: "ingest")
+    let writer = try TableWriter<Sample>(
+      path: table, stage: "ingest",
+      inputs: [InputDescriptor(index: 0, path: "x.csv", format: "long-csv", size: 1, crc32: "0")])
     for i in 0..<20_000 {
       try writer.append(
         Sample(
@@ -120,7 +122,7 @@ struct HostileScaleTests {
     #expect(r.code == 78, "\(r.stderr)")
     #expect(r.stderr.contains("includes nested more than 16 levels deep"), "\(r.stderr)")
     // The 17th file names the 18th (p17 includes p18 at its line 1).
-    #expect(r.stderr.contains(dir.file("p16.pipeline") + ":1"), "\(r.stderr)")
+    #expect(r.stderr.contains("/p16.pipeline:1: includes nested"), "\(r.stderr)")
     #expect(r.withinBudget, "\(r.usage)")
 
     // Five includes of 1 MB each: more than the 4 MiB all files may hold together.
