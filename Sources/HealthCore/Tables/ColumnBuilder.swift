@@ -18,7 +18,7 @@ final class ColumnBuilder {
   @exclusivity(unchecked) private var idsUsed: [UInt32] = []
   /// The bound on this column's distinct texts over the whole table, if any (shared with
   /// the writer's spare builder of the same column).
-  var distinct: DistinctTextLimit?
+  @exclusivity(unchecked) var distinct: DistinctTextLimit?
 
   init(_ spec: ColumnSpec) {
     self.spec = spec

@@ -19,11 +19,14 @@ final class DistinctTextLimit {
   private var order: [UTF8Key] = []
   /// The first text past the limit, once one came.
   private(set) var tripped: String?
+  /// Where the writer looks once per row: set when this limit trips.
+  private let trip: LimitTrip
 
-  init(column: String, noun: String, limit: Int) {
+  init(column: String, noun: String, limit: Int, trip: LimitTrip) {
     self.column = column
     self.noun = noun
     self.limit = limit
+    self.trip = trip
   }
 
   /// Notes a text that entered a block's dictionary.
@@ -32,6 +35,7 @@ final class DistinctTextLimit {
     if seen.count > limit {
       tripped = key.text
       seen.remove(key)
+      if trip.limit == nil { trip.limit = self }
       return
     }
     order.append(key)
@@ -42,13 +46,12 @@ final class DistinctTextLimit {
 
   /// Forgets the texts noted after `mark`, and a trip.
   func rollback(to mark: Int) {
-    guard mark < order.count else {
-      tripped = nil
-      return
+    if mark < order.count {
+      for key in order[mark...] { seen.remove(key) }
+      order.removeSubrange(mark...)
     }
-    for key in order[mark...] { seen.remove(key) }
-    order.removeSubrange(mark...)
     tripped = nil
+    trip.limit = nil
   }
 
   /// The error for a table past the limit (exit 65; the caller adds the input's place).
@@ -60,6 +63,11 @@ final class DistinctTextLimit {
       hint: "check that this is a health export; a generated or damaged file may give every "
         + "record a \(noun.hasSuffix("s") ? String(noun.dropLast()) : noun) of its own")
   }
+}
+
+/// The limit of a writer that tripped first, if one did: one load per row tells.
+final class LimitTrip {
+  @exclusivity(unchecked) var limit: DistinctTextLimit?
 }
 
 /// The bounds on what one ingest may bring into the tables (docs/reliability.md, "Limits"):

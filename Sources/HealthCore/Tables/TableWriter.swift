@@ -22,6 +22,8 @@ public final class TableWriter<Record: TableRecord> {
   private let state = EncoderState()
   /// Bounds on the distinct texts of some string columns (`limitDistinct`).
   private var limits: [DistinctTextLimit] = []
+  /// Set by the first of `limits` that trips.
+  private let trip = LimitTrip()
   /// Rows written so far.
   public private(set) var rowCount: Int64 = 0
   /// Blocks written so far.
@@ -67,9 +69,9 @@ public final class TableWriter<Record: TableRecord> {
     precondition(row.index == builders.count, "\(Record.self) row skipped columns")
     pendingRows += 1
     rowCount += 1
-    if _slowPath(!limits.isEmpty) {
+    if _slowPath(trip.limit != nil) {
       // The row is in the table; the caller rolls back to a checkpoint or abandons it.
-      for limit in limits where limit.tripped != nil { throw limit.error }
+      throw trip.limit!.error
     }
     if pendingRows >= rowsPerBlock { try flushBlock() }
   }
@@ -81,7 +83,7 @@ public final class TableWriter<Record: TableRecord> {
     guard let index = Record.columns.firstIndex(where: { $0.name == column }) else {
       preconditionFailure("\(Record.self) has no column \(column)")
     }
-    let bound = DistinctTextLimit(column: column, noun: noun, limit: limit)
+    let bound = DistinctTextLimit(column: column, noun: noun, limit: limit, trip: trip)
     builders[index].distinct = bound
     spareBuilders[index].distinct = bound
     limits.append(bound)
