@@ -602,7 +602,8 @@ struct ChildUsage {
   mutating func sample(_ pid: Int32) {
     if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-      let kb = Int64(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+      let kb = Int64(
+        line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     {
       peakRSSBytes = max(peakRSSBytes, kb * 1024)
     }

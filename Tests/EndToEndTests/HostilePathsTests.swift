@@ -108,9 +108,10 @@ struct HostilePathsTests {
       #expect(!FileManager.default.fileExists(atPath: work.file("work-\(node)")))
     }
     try Self.expectUnchanged(dir, before, "outputs")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).allSatisfy {
-      $0.hasSuffix(".pipeline")
-    })
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: work.path).allSatisfy {
+        $0.hasSuffix(".pipeline")
+      })
   }
 
   /// Proven on private nodes and links above; the machine's /dev/null and /dev/stdout are

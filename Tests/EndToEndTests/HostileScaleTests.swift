@@ -24,7 +24,9 @@ struct HostileScaleTests {
   func manyMetricNames() throws {
     let dir = TemporaryDirectory("hostile-metrics")
     try Self.manyMetrics(9_999).write(to: URL(fileURLWithPath: dir.file("ok.json")))
-    let ingest = try BoundedRun.healthpipe(["ingest", dir.file("ok.json"), "--out", dir.file("s.hpt")])
+    let ingest = try BoundedRun.healthpipe([
+      "ingest", dir.file("ok.json"), "--out", dir.file("s.hpt"),
+    ])
     #expect(ingest.code == 0, "\(ingest.stderr)")
     #expect(ingest.withinBudget, "ingest: \(ingest.usage)")
     // Clean took 2.7 / 9.2 / 42.7 s for 3k / 6k / 12k names (release build) before.
@@ -55,7 +57,8 @@ struct HostileScaleTests {
     #expect(!FileManager.default.fileExists(atPath: dir.file("s.hpt")))
   }
 
-  @Test("finding 4: two million source names are refused at the 10,001st; so is such a table in clean")
+  @Test(
+    "finding 4: two million source names are refused at the 10,001st; so is such a table in clean")
   func manySources() throws {
     let dir = TemporaryDirectory("hostile-sources")
     var csv = "date,metric,value,unit,source\n"
@@ -82,7 +85,8 @@ struct HostileScaleTests {
       try writer.append(
         Sample(
           metric: .steps, start: 1_704_096_000 + Int64(i), end: 1_704_096_000 + Int64(i),
-          utcOffset: 0, value: 1, unit: "count", source: "s\(i)", origin: Origin(file: 0, record: 0)))
+          utcOffset: 0, value: 1, unit: "count", source: "s\(i)", origin: Origin(file: 0, record: 0)
+        ))
     }
     try writer.commit()
     let clean = try BoundedRun.healthpipe(["clean", table, "--out", dir.file("c.hpt")])
@@ -109,7 +113,8 @@ struct HostileScaleTests {
     #expect(try CSVRecords.export(dir.file("s.hpt")).map { $0.fields.last } == ["2"])
   }
 
-  @Test("finding 13: a thousand chained includes stop at the 17th level; includes are bounded in size")
+  @Test(
+    "finding 13: a thousand chained includes stop at the 17th level; includes are bounded in size")
   func includeChains() throws {
     let dir = TemporaryDirectory("hostile-includes")
     try "[pipeline]\ninputs = p0.pipeline\ninclude = p1.pipeline\n".write(
@@ -165,14 +170,17 @@ struct HostileScaleTests {
   @Test("finding 21: an input rejected entirely for NUL characters names its most common reason")
   func allNUL() throws {
     let dir = TemporaryDirectory("hostile-nul")
-    let csv = "date,metric,value,unit,source\n" + (1...3).map {
-      "2024-01-0\($0),steps,100,count,pho\u{0}ne\n"
-    }.joined()
+    let csv =
+      "date,metric,value,unit,source\n"
+      + (1...3).map {
+        "2024-01-0\($0),steps,100,count,pho\u{0}ne\n"
+      }.joined()
     try csv.write(toFile: dir.file("nul.csv"), atomically: false, encoding: .utf8)
     let r = try BoundedRun.healthpipe(["ingest", dir.file("nul.csv"), "--out", dir.file("s.hpt")])
     #expect(r.code == 1, "\(r.stderr)")
     #expect(
-      r.stderr.contains("0 of 3 records kept; most common reject reason: malformed (3), first: "
-        + "the source name holds a NUL character"), "\(r.stderr)")
+      r.stderr.contains(
+        "0 of 3 records kept; most common reject reason: malformed (3), first: "
+          + "the source name holds a NUL character"), "\(r.stderr)")
   }
 }

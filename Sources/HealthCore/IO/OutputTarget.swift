@@ -41,11 +41,13 @@ public enum OutputTarget {
       + "renaming a new file into its place, which would replace it"
     let hint: String
     switch kind {
-    case "a folder": hint = "name a file (for example one inside that folder), not the folder itself"
+    case "a folder":
+      hint = "name a file (for example one inside that folder), not the folder itself"
     case _ where kind.hasPrefix("a symbolic link"):
       hint = "name the file itself rather than a link to it, or remove the link"
     default:
-      hint = "name a regular file; to throw the output away, write it into a temporary folder "
+      hint =
+        "name a regular file; to throw the output away, write it into a temporary folder "
         + "(mktemp -d) and delete that"
     }
     return HealthError(.cannotCreate, message, at: SourceLocation(file: path), hint: hint)

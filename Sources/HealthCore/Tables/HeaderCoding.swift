@@ -42,7 +42,8 @@ enum HeaderCoding {
       throw HealthError.malformed(
         "table header has the key '\(repeated.key)' twice in one object",
         at: SourceLocation(file: path, byteOffset: 16 + Int64(repeated.offset)),
-        hint: "the file was not written by healthpipe, or was edited; rerun the stage that wrote it")
+        hint: "the file was not written by healthpipe, or was edited; rerun the stage that wrote it"
+      )
     }
     guard header.format == "healthpipe-table" else {
       throw HealthError.malformed(

@@ -36,6 +36,7 @@ public enum ForeignEncoding {
 
   /// The `iconv` name of an encoding `name(of:)` returned.
   static func iconvName(_ name: String) -> String {
-    (name.hasPrefix("UTF-32") ? "UTF-32" : "UTF-16") + (name.hasSuffix("little-endian") ? "LE" : "BE")
+    (name.hasPrefix("UTF-32") ? "UTF-32" : "UTF-16")
+      + (name.hasSuffix("little-endian") ? "LE" : "BE")
   }
 }

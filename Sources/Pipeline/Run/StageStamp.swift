@@ -16,8 +16,9 @@ public struct StageStamp: Sendable, Codable, Equatable {
   /// Reads a stamp; nil when missing, unreadable, not a regular file or implausibly large
   /// (then the stage runs).
   public static func read(_ path: String) -> StageStamp? {
-    guard case .bytes(let bytes)? = try? FileReader.readSmallRegularFile(
-      path, limit: StageManifest.maxBytes)
+    guard
+      case .bytes(let bytes)? = try? FileReader.readSmallRegularFile(
+        path, limit: StageManifest.maxBytes)
     else { return nil }
     return try? JSONDecoder().decode(StageStamp.self, from: Data(bytes))
   }

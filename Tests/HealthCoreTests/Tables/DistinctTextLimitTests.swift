@@ -50,6 +50,7 @@ struct DistinctTextLimitTests {
     try writer.rollback(to: mark)
     try writer.append(Self.sample(2, source: "c"))
     try writer.commit()
-    #expect(try TableFile.read(Sample.self, from: dir.file("t.hpt")).rows.map(\.source) == ["a", "c"])
+    #expect(
+      try TableFile.read(Sample.self, from: dir.file("t.hpt")).rows.map(\.source) == ["a", "c"])
   }
 }

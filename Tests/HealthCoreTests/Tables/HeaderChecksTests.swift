@@ -19,9 +19,12 @@ struct HeaderChecksTests {
     let length = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16 | Int(bytes[15]) << 24
     let json = Array(edit(String(decoding: bytes[16..<16 + length], as: UTF8.self)).utf8)
     var head = Array(bytes[0..<12])
-    for v in [UInt32(json.count)] { head += (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+    for v in [UInt32(json.count)] {
+      head += (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) }
+    }
     let crc = CRC32.checksum(json)
-    bytes = head + json + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
+    bytes =
+      head + json + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
       + Array(bytes[(16 + length + 4)...])
     let out = NSTemporaryDirectory() + "/header-checks-\(UUID().uuidString).hpt"
     try Data(bytes).write(to: URL(fileURLWithPath: out))
@@ -34,7 +37,10 @@ struct HeaderChecksTests {
       ("\"version\":1", "\"version\":2", "table header says version 2"),
       ("\"stage\":\"test\"", "\"stage\":\"test\",\"stage\":\"clean\"", "has the key 'stage' twice"),
       ("\"format\":\"healthpipe-table\"", "\"format\":\"other\"", "says format 'other'"),
-      ("\"stage\":\"test\"", "\"stage\":\"te\\u0073t\",\"st\\u0061ge\":\"x\"", "has the key 'stage' twice"),
+      (
+        "\"stage\":\"test\"", "\"stage\":\"te\\u0073t\",\"st\\u0061ge\":\"x\"",
+        "has the key 'stage' twice"
+      ),
     ])
   func refused(_ from: String, _ to: String, _ message: String) throws {
     let path = try Self.table { $0.replacingOccurrences(of: from, with: to) }

@@ -11,7 +11,8 @@ struct TerminalTextTests {
       ("plain/path.xml", "plain/path.xml"), ("a\nb", "a\\nb"), ("a\rb\tc", "a\\rb\\tc"),
       ("\u{1B}[31mred", "\\x1B[31mred"), ("\u{0}\u{7F}\u{85}", "\\x00\\x7F\\x85"),
       ("x\u{202E}y", "x\\u202Ey"), ("\u{FEFF}[pipeline]", "\\uFEFF[pipeline]"),
-      ("line\u{2028}sep", "line\\u2028sep"), ("Jane’s Apple\u{A0}Watch é", "Jane’s Apple\u{A0}Watch é"),
+      ("line\u{2028}sep", "line\\u2028sep"),
+      ("Jane’s Apple\u{A0}Watch é", "Jane’s Apple\u{A0}Watch é"),
     ])
   func escaped(_ text: String, _ shown: String) {
     #expect(TerminalText.escaped(text) == shown)

@@ -42,7 +42,9 @@ struct ForeignEncodingTests {
 
   @Test("a daily CSV with the date and one metric column is a Health Auto Export daily CSV")
   func oneColumn() {
-    #expect(FormatDetector.format(of: Array("Date,Step Count (count) \n2023-01-02 00:00:00,1 \n".utf8)) == .autoExportCSV)
+    #expect(
+      FormatDetector.format(of: Array("Date,Step Count (count) \n2023-01-02 00:00:00,1 \n".utf8))
+        == .autoExportCSV)
     #expect(FormatDetector.format(of: Array("Date,Steps\n".utf8)) == nil)
   }
 }

@@ -66,7 +66,8 @@ struct SinkLimitsTests {
     let sink = Self.sink(Box([]), rejects)
     for record in 1...3 {
       sink.read(type: "steps")
-      try sink.keep(Self.sample("steps", source: "ph\u{0}one", record: Int64(record)), type: "steps")
+      try sink.keep(
+        Self.sample("steps", source: "ph\u{0}one", record: Int64(record)), type: "steps")
     }
     #expect(rejects.value.count == 3)
     let top = try #require(sink.rejectTally.mostCommon)

@@ -14,7 +14,8 @@ struct JSONFlatObjectTests {
   static func read(_ json: String, configure: (JSONFlatObject) -> Void = { _ in })
     throws -> JSONFlatObject
   {
-    let t = JSONTokenizer(source: MemoryByteSource(Array(json.utf8), path: "o.json"), bufferSize: 64)
+    let t = JSONTokenizer(
+      source: MemoryByteSource(Array(json.utf8), path: "o.json"), bufferSize: 64)
     #expect(try t.next() == .beginObject)
     let object = JSONFlatObject()
     configure(object)
@@ -27,7 +28,8 @@ struct JSONFlatObjectTests {
   func dottedKeys() throws {
     let o = try Self.read(#"{"a": {"b": {"c": 1, "d": "x"}, "e": [1, 2]}, "f": null}"#)
     #expect((0..<o.fields.count).map(o.key) == ["a", "a.b", "a.b.c", "a.b.d", "a.e", "f"])
-    #expect(o.fields.map(\.kind) == [.beginObject, .beginObject, .number, .string, .beginArray, .null])
+    #expect(
+      o.fields.map(\.kind) == [.beginObject, .beginObject, .number, .string, .beginArray, .null])
     #expect(o.index(of: "a.b.c") == 2 && o.index(ofKey: "a.e") == 4 && o.index(of: "b") == nil)
     #expect(o.problem == nil)
   }
@@ -71,11 +73,13 @@ struct JSONFlatObjectTests {
     #expect(try Self.read(#"{"\#(long)": 1}"#).problem == .keyTooLong(1024))
     // 12 levels of 30-byte keys: the dotted key passes 300 bytes at the 10th level.
     let key = String(repeating: "x", count: 30)
-    let deep = String(repeating: #"{"\#(key)": "#, count: 12) + "1" + String(repeating: "}", count: 12)
+    let deep =
+      String(repeating: #"{"\#(key)": "#, count: 12) + "1" + String(repeating: "}", count: 12)
     #expect(try Self.read(deep) { $0.maxKeyBytes = 300 }.problem == .keyTooLong(300))
     let text = String(repeating: "t", count: 4_000)
-    #expect(try Self.read(#"{"a": "\#(text)", "b": "\#(text)"}"#) { $0.maxBytes = 6_000 }.problem
-      == .tooMuchText(6_000))
+    #expect(
+      try Self.read(#"{"a": "\#(text)", "b": "\#(text)"}"#) { $0.maxBytes = 6_000 }.problem
+        == .tooMuchText(6_000))
   }
 
   @Test("an object is reused: the next one starts clean")

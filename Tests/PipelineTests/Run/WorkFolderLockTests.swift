@@ -59,7 +59,8 @@ struct WorkFolderLockTests {
         try FileManager.default.linkItem(atPath: target, toPath: work + "/.lock")
       }
       for attempt in [
-        { _ = try WorkFolderLock(workFolder: work) }, { try WorkFolderLock.probe(workFolder: work) },
+        { _ = try WorkFolderLock(workFolder: work) },
+        { try WorkFolderLock.probe(workFolder: work) },
       ] {
         do {
           try attempt()

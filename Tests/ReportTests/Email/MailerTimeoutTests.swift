@@ -79,7 +79,8 @@ struct MailerTimeoutTests {
     try Mailer(command: script, timeout: 20).send(Array("Subject: x\n\nbody\n".utf8))
     // Judged by its exit status after a short grace, not after the child's 30 s.
     #expect(Date().timeIntervalSince(started) < 15)
-    #expect(try String(contentsOfFile: dir.file("received"), encoding: .utf8) == "Subject: x\n\nbody\n")
+    #expect(
+      try String(contentsOfFile: dir.file("received"), encoding: .utf8) == "Subject: x\n\nbody\n")
     // The delivery it left running in the background is not ours to stop.
     #expect(Self.alive(dir.file("child")))
     if let group = Self.pid(dir.file("group")) { kill(-group, SIGKILL) }
