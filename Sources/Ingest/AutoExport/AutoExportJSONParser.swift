@@ -207,7 +207,13 @@ final class AutoExportJSONParser {
             )
           }
         }
-      } else if t.textEquals("data") && !done && deferred == nil {
+      } else if t.textEquals("data") {
+        // A second `data` would be skipped and its points lost without a count.
+        if done || deferred != nil {
+          throw t.structureError(
+            "data.metrics[\(m)] has the key 'data' twice; which one holds the data cannot be told",
+            hint: Self.notHAE, path: "data.metrics[\(m)].data")
+        }
         if name != nil && units != nil {
           try readPoints(
             AutoExportMetricContext(index: m, name: name, nameProblem: nil, units: units))
