@@ -192,7 +192,7 @@ public final class IngestSink {
     typeCounts[counter.slot].kept += 1
     do {
       try onSample(sample)
-    } catch var error as HealthError where error.location == nil {
+    } catch var error as HealthError where error.location == nil && error.code == .dataError {
       // A bound of the table (`IngestLimits`): say which record brought it.
       error.message += " (record \(sample.origin.record) of the input)"
       error.location = SourceLocation(file: path)
