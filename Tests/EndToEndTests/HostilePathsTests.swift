@@ -242,6 +242,28 @@ struct HostilePathsTests {
     #expect(SystemCalls.fileStatus(ledger)?.st_size == 3 << 30)
   }
 
+  @Test("finding 11: a mailer that never ends is stopped after --mailer-timeout: exit 75, nothing recorded")
+  func hungMailer() throws {
+    let fixtures = try FaultFixtures.shared.get()
+    let dir = TemporaryDirectory("hostile-mailer")
+    let mailer = dir.file("mailer.sh")
+    // It starts a child that holds its standard error, then sleeps.
+    try Data("#!/bin/sh\n(sleep 300) &\nexec sleep 300\n".utf8).write(
+      to: URL(fileURLWithPath: mailer))
+    chmod(mailer, 0o755)
+    let started = Date()
+    let r = try BoundedRun.healthpipe([
+      "report", fixtures.folder + "/small/agg", "--format", "email", "--to", "a@example.org",
+      "--out", dir.file("w.eml"), "--send", "--sendmail", mailer, "--mailer-timeout", "2",
+    ])
+    #expect(r.code == 75, "\(r.stderr)")
+    #expect(r.stderr.contains("did not finish within 2 s"), "\(r.stderr)")
+    #expect(r.withinBudget, "\(r.usage)")
+    #expect(Date().timeIntervalSince(started) < 60)
+    #expect(!FileManager.default.fileExists(atPath: dir.file("sent-weeks.ledger")))
+    #expect(FileManager.default.fileExists(atPath: dir.file("w.eml")))
+  }
+
   @Test("finding 15: a file name with a newline and an escape cannot forge lines or colour")
   func forgedNames() throws {
     let dir = TemporaryDirectory("hostile-names")
