@@ -242,7 +242,7 @@ struct HostilePathsTests {
     #expect(SystemCalls.fileStatus(ledger)?.st_size == 3 << 30)
   }
 
-  @Test("finding 11: a mailer that never ends is stopped after --mailer-timeout: exit 75, nothing recorded")
+  @Test("finding 11: a mailer that never ends is stopped after its timeout: 75, nothing recorded")
   func hungMailer() throws {
     let fixtures = try FaultFixtures.shared.get()
     let dir = TemporaryDirectory("hostile-mailer")
