@@ -202,6 +202,18 @@ put("long-csv", "many-names.csv", "date,metric,value,unit,source\n" + "".join(
     "2024-01-01,metric%d,%d,count,source%d\n" % (i, i, i) for i in range(500)))
 put("hae-csv", "many-columns.csv", "Date," + ",".join("Metric %d (count)" % i for i in range(400))
     + " \n2024-01-01 00:00:00," + ",".join(str(i) for i in range(400)) + " \n")
+# The vendors' real files (read in place; seeds are heads of them) and minimal layouts.
+vendors = os.path.join(real, "vendors")
+for rel in ("oura/mohdasti/oura_2026-05-22_2026-07-23_trends.csv", "whoop/mohdasti/physiological_cycles.csv",
+            "whoop/mohdasti/sleeps.csv", "withings/mohdasti/sleep.csv", "withings/mohdasti/weight.csv",
+            "withings/mohdasti/aggregates_steps.csv"):
+    path = os.path.join(vendors, rel)
+    if os.path.exists(path):
+        put("vendor-csv", os.path.basename(path) + ".12", head_lines(read(path), 12))
+put("vendor-csv", "raw.csv", "start,duration,value\n2026-07-17T10:00:00-07:00,[60],[12]\n"
+    "2026-07-17T10:05:00-07:00,\"[60,120]\",\"[1,2]\"\n")
+put("vendor-csv", "journal.csv", "Cycle start time,Cycle end time,Cycle timezone,Question text,Answered yes,Notes\n"
+    "2026-07-12 23:20:04,,UTC+01:00,Caffeine?,true,\"a, b\"\n")
 
 # --- pipeline files
 for folder in (os.path.join(repo, "Pipelines"), corpus):
