@@ -14,18 +14,22 @@ enum RepeatedColumn {
     var first: [String: Int] = [:]
     for (i, name) in names.enumerated() where !name.isEmpty && isUsed(name) {
       if let earlier = first[name] {
-        let (a, b) = (String(shown[earlier].prefix(200)), String(shown[i].prefix(200)))
-        let what =
-          a == b
-          ? "the column '\(b)' twice (columns \(earlier + 1) and \(i + 1))"
-          : "two columns for one value ('\(a)' in column \(earlier + 1), '\(b)' in column "
-            + "\(i + 1))"
-        throw HealthError.malformed(
-          "the header has \(what): which one holds the data cannot be told",
-          at: SourceLocation(file: path, line: 1),
-          hint: "remove or rename one of the two columns")
+        try refuse(first: (earlier, shown[earlier]), second: (i, shown[i]), path: path)
       }
       first[name] = i
     }
+  }
+
+  /// Throws exit 65 for two header cells (0-based index and text) that name one column.
+  static func refuse(first: (Int, String), second: (Int, String), path: String) throws -> Never {
+    let (a, b) = (String(first.1.prefix(200)), String(second.1.prefix(200)))
+    let what =
+      a == b
+      ? "the column '\(b)' twice (columns \(first.0 + 1) and \(second.0 + 1))"
+      : "two columns for one value ('\(a)' in column \(first.0 + 1), '\(b)' in column "
+        + "\(second.0 + 1))"
+    throw HealthError.malformed(
+      "the header has \(what): which one holds the data cannot be told",
+      at: SourceLocation(file: path, line: 1), hint: "remove or rename one of the two columns")
   }
 }
