@@ -153,6 +153,31 @@ for name, data in corpus_files((".json",)):
     put("hae-json", "corpus-" + name, data)
 
 
+# Round 3 (docs/reliability.md): objects nested inside a data point around the flattening
+# limit (16 levels), and many distinct names (metrics, members, sources), so the fuzzer
+# starts next to the limits instead of having to grow towards them.
+def nested_value(levels):
+    v = 1
+    for i in range(levels):
+        v = {"k%d" % (i % 3): v, "n": i}
+    return v
+
+
+for levels in (15, 16, 17, 40):
+    put("hae-json", "nested-point-%d.json" % levels, json.dumps({"data": {"metrics": [
+        {"name": "step_count", "units": "count", "data": [
+            {"date": "2024-01-01 00:00:00 -0800", "qty": 5, "x": nested_value(levels)},
+            {"date": "2024-01-02 00:00:00 -0800", "qty": 6}]}]}}, separators=(",", ":")))
+put("hae-json", "many-names.json", json.dumps({"data": {"metrics": [
+    {"name": "metric_%d" % i, "units": "count",
+     "data": [{"date": "2024-01-01 00:00:00 -0800", "qty": i, "source": "s%d" % i}]}
+    for i in range(300)]}}, separators=(",", ":")))
+put("hae-json", "many-members.json", json.dumps({"data": {"metrics": [
+    {"name": "custom", "units": "count", "data": [dict(
+        [("date", "2024-01-01 00:00:00 -0800")] + [("k%d" % i, i) for i in range(1030)])]}]}},
+    separators=(",", ":")))
+
+
 # --- CSVs
 def head_lines(data, n):
     return b"".join(data.splitlines(keepends=True)[:n])
@@ -207,6 +232,11 @@ for name, data in corpus_files((".csv",)):
     put("hae-csv", "corpus-" + name, data)
     put("long-csv", "corpus-" + name, data)
     put("habit-journal", "corpus-" + name, data)
+# Many distinct names: metrics and sources in a long CSV, columns in a daily CSV.
+put("long-csv", "many-names.csv", "date,metric,value,unit,source\n" + "".join(
+    "2024-01-01,metric%d,%d,count,source%d\n" % (i, i, i) for i in range(500)))
+put("hae-csv", "many-columns.csv", "Date," + ",".join("Metric %d (count)" % i for i in range(400))
+    + " \n2024-01-01 00:00:00," + ",".join(str(i) for i in range(400)) + " \n")
 # The vendors' real files (read in place; seeds are heads of them) and minimal layouts.
 vendors = os.path.join(real, "vendors")
 for rel in ("oura/mohdasti/oura_2026-05-22_2026-07-23_trends.csv", "whoop/mohdasti/physiological_cycles.csv",

@@ -91,7 +91,7 @@ public struct ParsedArguments {
 
   /// Writes a summary line on stderr unless `--quiet` was given.
   public func summary(_ line: String) {
-    if !quiet { FileDescriptorSinkStderr.write(line + "\n") }
+    if !quiet { FileDescriptorSinkStderr.writeLine(line) }
   }
 
   /// Whether a flag was given.

@@ -20,6 +20,8 @@ public struct EmailSettings: Sendable {
   public var send: Bool
   /// The mailer command line; the message goes to its standard input.
   public var sendmailCommand: String
+  /// Seconds the mailer may take before its process group is stopped (`MailerTimeout`).
+  public var mailerTimeout: Double
   /// The sent ledger; nil means `sent-weeks.ledger` beside the output.
   public var ledgerPath: String?
   /// The message's `Date:` in epoch seconds; nil means now (`SOURCE_DATE_EPOCH` when set,
@@ -33,8 +35,9 @@ public struct EmailSettings: Sendable {
   public init(
     to: String = "", from: String = "healthpipe@localhost", send: Bool = false,
     sendmailCommand: String = EmailSettings.defaultSendmail, ledgerPath: String? = nil,
-    date: Int64? = nil
+    date: Int64? = nil, mailerTimeout: Double = MailerTimeout.defaultSeconds
   ) {
+    self.mailerTimeout = mailerTimeout
     self.to = to
     self.from = from
     self.send = send

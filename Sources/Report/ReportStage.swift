@@ -10,6 +10,10 @@ public enum ReportStage {
   public static func run(_ o: ReportOptions, progress: ProgressMeter) throws -> StageManifest {
     let started = SystemCalls.monotonicSeconds()
     try validate(o)
+    // Before any work: an output or ledger that is a device, FIFO or folder (exit 73).
+    try OutputTarget.check(
+      [o.output, StageManifest.path(for: o.output)]
+        + (o.email.send ? [o.email.ledgerPath ?? SentLedger.defaultPath(besides: o.output)] : []))
     var o = o
     if o.format == .email, o.email.date == nil { o.email.date = try MessageDate.resolve() }
     progress.begin(stage: "report")
@@ -68,7 +72,8 @@ public enum ReportStage {
           manifest.notes.append(
             "already sent: week \(message.week) to \(message.recipient) is in \(ledger.path)")
         } else {
-          try Mailer(command: o.email.sendmailCommand).send(message.bytes)
+          try Mailer(command: o.email.sendmailCommand, timeout: o.email.mailerTimeout).send(
+            message.bytes)
           try ledger.record(
             week: message.week, recipient: message.recipient, messageID: message.messageID)
           manifest.settings["email.status"] = "sent"

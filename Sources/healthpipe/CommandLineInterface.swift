@@ -59,10 +59,11 @@ enum CommandLineInterface {
     let useColor =
       SystemCalls.isTerminal(2) && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     let label = useColor ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+    // Paths and texts from inputs are escaped (TerminalText): only the label is styled.
     var text = "healthpipe: \(label) "
-    if let location = error.location { text += "\(location): " }
-    text += error.message + "\n"
-    if let hint = error.hint { text += "hint: \(hint)\n" }
+    if let location = error.location { text += TerminalText.escaped("\(location)") + ": " }
+    text += TerminalText.escaped(error.message) + "\n"
+    if let hint = error.hint { text += "hint: " + TerminalText.escaped(hint) + "\n" }
     FileDescriptorSinkStderr.write(text)
   }
 }

@@ -34,10 +34,14 @@ struct CorpusTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == inputBefore)
     #expect(try FolderSnapshot(out).hiddenFiles.isEmpty, "temporary files left in \(out)")
 
+    // docs/reliability.md, "Limits": every case ends within 10 s of CPU and 300 MB.
+    #expect(r.withinBudget, "\(c.file): \(r.usage)")
     switch c.check {
     case .stderr:
-      #expect(r.stderr.contains(c.message), "\(c.file): \(r.stderr)")
+      let message = c.message.replacingOccurrences(of: "{out}", with: out)
+      #expect(r.stderr.contains(message), "\(c.file): \(r.stderr)")
       let place = c.place.replacingOccurrences(of: "{input}", with: input)
+        .replacingOccurrences(of: "{out}", with: out)
       #expect(r.stderr.contains(place), "\(c.file): expected the place '\(place)' in \(r.stderr)")
       #expect(!r.stderr.contains("internal error"), "\(r.stderr)")
       // Refused: every earlier output is byte-identical.
@@ -509,6 +513,21 @@ enum BoundedRun {
     var stdout: String
     var stderr: String
     var timedOut: Bool
+    /// The child's peak resident set size (`VmHWM`, read from /proc while it ran; 0 where
+    /// /proc is missing).
+    var peakRSSBytes: Int64 = 0
+    /// The child's user + system CPU seconds (read from /proc while it ran).
+    var cpuSeconds: Double = 0
+
+    /// The budget of every hostile or malformed input (docs/reliability.md, "Limits"): at
+    /// most 10 s of CPU and 300 MB. CPU time, not wall time: the tests share two cores with
+    /// other builds, which stretches the wall clock but not the work done.
+    var withinBudget: Bool { cpuSeconds <= 10 && peakRSSBytes <= 300 << 20 }
+
+    /// `cpu 0.42 s, peak 31 MB`, for messages.
+    var usage: String {
+      "cpu \(String(format: "%.2f", cpuSeconds)) s, peak \(peakRSSBytes >> 20) MB"
+    }
   }
 
   /// Generous: a debug build on a busy machine. Only a hang reaches it.
@@ -550,10 +569,13 @@ enum BoundedRun {
   static func finish(_ started: Started, limit: Double = limit) -> Result {
     let deadline = Date().addingTimeInterval(limit)
     var timedOut = false
+    var usage = ChildUsage()
+    let pid = started.process.processIdentifier
     while started.process.isRunning {
+      usage.sample(pid)
       if Date() > deadline {
         timedOut = true
-        kill(started.process.processIdentifier, SIGKILL)
+        kill(pid, SIGKILL)
         break
       }
       usleep(5_000)
@@ -564,7 +586,37 @@ enum BoundedRun {
     try? FileManager.default.removeItem(atPath: started.stdout)
     try? FileManager.default.removeItem(atPath: started.stderr)
     return Result(
-      code: started.process.terminationStatus, stdout: out, stderr: err, timedOut: timedOut)
+      code: started.process.terminationStatus, stdout: out, stderr: err, timedOut: timedOut,
+      peakRSSBytes: usage.peakRSSBytes, cpuSeconds: usage.cpuSeconds)
+  }
+}
+
+/// What a running child has used so far, from /proc/PID: the peak resident set (`VmHWM`,
+/// the high-water mark of the child's own memory, exact whatever the parent's size) and
+/// the CPU time. Sampled every few milliseconds while it runs, so the last sample is within
+/// one interval of the end.
+struct ChildUsage {
+  var peakRSSBytes: Int64 = 0
+  var cpuSeconds: Double = 0
+
+  mutating func sample(_ pid: Int32) {
+    if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kb = Int64(
+        line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    {
+      peakRSSBytes = max(peakRSSBytes, kb * 1024)
+    }
+    // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name): user and system
+    // time in clock ticks.
+    if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    {
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) {
+        cpuSeconds = max(cpuSeconds, (user + system) / Double(sysconf(Int32(_SC_CLK_TCK))))
+      }
+    }
   }
 }
 

@@ -15,27 +15,30 @@ public struct CleanResult: Sendable {
   /// Counts over all metrics.
   public let total: CleanCounts
   /// Sources seen, highest priority first (then by name).
-  public let sources: [CleanFacts.Source]
+  public var sources: [CleanFacts.Source] { tally.sources(store.sources, priority: priority) }
   /// Inputs without an export date, whose samples were not checked for future dates.
-  public let uncheckedInputs: [UncheckedInput]
+  public var uncheckedInputs: [UncheckedInput] { tally.uncheckedInputs(inputs) }
   /// The night windows the cleaned sleep rows alone do not show, for the cleaned table's
   /// header (`CleanFacts.nightWindows`; docs/clean.md, "Sleep").
   public let nightWindows: [NightWindow]
 
   let store: SampleStore
   let order: SampleOrder
-  /// Metric pool ids in table order.
+  /// Metric pool ids of the rows held, in table order.
   let metricOrder: [UInt32]
-  /// Per metric pool id: rows kept whole, in table order.
-  let whole: [[UInt32]]
-  /// Per metric pool id: pieces of trimmed rows, in table order.
-  let pieces: [[OrderKey]]
+  /// Per metric pool id of the rows held: rows kept whole, in table order.
+  let whole: [UInt32: [UInt32]]
+  /// Per metric pool id of the rows held: pieces of trimmed rows, in table order.
+  let pieces: [UInt32: [OrderKey]]
 
   /// Per source and per input: best ranks and sample counts.
   let tally: RowTally
 
   /// Resolves the rows of `input` (all of a table's rows, or all rows of some metrics)
-  /// with `order`, the table order of the pools they were interned into.
+  /// with `order`, the table order of the pools they were interned into. The work is
+  /// proportional to the rows held and the metrics, sources and inputs they use, not to
+  /// the sizes of the pools: clean resolves one metric at a time from pools that hold every
+  /// name of the table.
   init(
     resolving input: consuming SampleStore, order: SampleOrder, priority: SourcePriority,
     inputs: [InputDescriptor]
@@ -49,16 +52,14 @@ public struct CleanResult: Sendable {
     self.pieces = pieces
     self.nightWindows = nightWindows
     self.store = store
-    let (counts, total) = Self.count(store, pieces: pieces)
+    let (perPool, total) = Self.count(store, pieces: pieces)
+    var counts: [MetricID: CleanCounts] = [:]
+    for (m, c) in perPool { counts[MetricID(store.metrics[m])] = c }
     countsByMetric = counts
     self.total = total
-    let metricRanks = store.metrics.sortRanks()
-    metricOrder = (0..<UInt32(store.metrics.count)).filter {
-      counts[MetricID(store.metrics[$0])] != nil
-    }.sorted { metricRanks[Int($0)] < metricRanks[Int($1)] }
-    tally = RowTally(store, inputCount: inputs.count)
-    sources = tally.sources(store.sources, priority: priority)
-    uncheckedInputs = tally.uncheckedInputs(inputs)
+    let metricRanks = order.metricRank
+    metricOrder = perPool.keys.sorted { metricRanks[Int($0)] < metricRanks[Int($1)] }
+    tally = RowTally(store)
   }
 
   /// The facts for the tables' header meta and the manifest.
@@ -97,7 +98,7 @@ public struct CleanResult: Sendable {
   func forEachCleanedRow(metric: UInt32, _ body: (StoredSample, CleanedPart) throws -> Void)
     rethrows
   {
-    guard Int(metric) < whole.count else { return }
+    guard whole[metric] != nil || pieces[metric] != nil else { return }
     try forEachCleanedRow(of: [metric], body)
   }
 
@@ -109,8 +110,8 @@ public struct CleanResult: Sendable {
   ) rethrows {
     try store.rows.withUnsafeBufferPointer { rows in
       for metric in metrics {
-        let rowsOfMetric = whole[Int(metric)]
-        let piecesOfMetric = pieces[Int(metric)]
+        let rowsOfMetric = whole[metric] ?? []
+        let piecesOfMetric = pieces[metric] ?? []
         var w = 0
         var p = 0
         while w < rowsOfMetric.count || p < piecesOfMetric.count {
@@ -164,7 +165,7 @@ public struct CleanResult: Sendable {
 
   /// The same, for the rejects of one metric pool id only (all metrics when nil).
   func forEachRejectRecord(metric: UInt32?, _ body: (RejectRecord) throws -> Void) rethrows {
-    let metricRanks = store.metrics.sortRanks()
+    let metricRanks = order.metricRank
     var indices: [UInt32] = []
     for (i, row) in store.rows.enumerated()
     where !row.status.isCleaned && (metric == nil || row.metric == metric) {
@@ -193,31 +194,37 @@ public struct CleanResult: Sendable {
     return out
   }
 
-  private static func count(_ store: SampleStore, pieces: [[OrderKey]]) -> (
-    [MetricID: CleanCounts], CleanCounts
+  /// Counts per metric pool id of the rows held, and in total. Rows come grouped by metric
+  /// (one partition at a time), so they are counted in a run and the dictionary is touched
+  /// once per run.
+  private static func count(_ store: SampleStore, pieces: [UInt32: [OrderKey]]) -> (
+    [UInt32: CleanCounts], CleanCounts
   ) {
-    var perPool = [CleanCounts](repeating: CleanCounts(), count: store.metrics.count)
+    var perPool: [UInt32: CleanCounts] = [:]
+    var run = CleanCounts()
+    var runMetric = UInt32.max
     for row in store.rows {
-      let m = Int(row.metric)
-      perPool[m].read += 1
+      if row.metric != runMetric {
+        if runMetric != .max { perPool[runMetric, default: CleanCounts()].add(run) }
+        run = CleanCounts()
+        runMetric = row.metric
+      }
+      run.read += 1
       switch row.status {
-      case .kept: perPool[m].cleaned += 1
+      case .kept: run.cleaned += 1
       case .trimmed:
-        perPool[m].cleaned += 1
-        perPool[m].trimmed += 1
-      case .duplicate: perPool[m].duplicate += 1
-      case .overlapped: perPool[m].overlapped += 1
+        run.cleaned += 1
+        run.trimmed += 1
+      case .duplicate: run.duplicate += 1
+      case .overlapped: run.overlapped += 1
       default:
-        if let code = row.status.rejectCode { perPool[m].rejected[code, default: 0] += 1 }
+        if let code = row.status.rejectCode { run.rejected[code, default: 0] += 1 }
       }
     }
-    for (m, list) in pieces.enumerated() { perPool[m].pieces += Int64(list.count) }
-    var byMetric: [MetricID: CleanCounts] = [:]
+    if runMetric != .max { perPool[runMetric, default: CleanCounts()].add(run) }
+    for (m, list) in pieces where perPool[m] != nil { perPool[m]!.pieces += Int64(list.count) }
     var total = CleanCounts()
-    for (m, counts) in perPool.enumerated() where counts.read > 0 {
-      byMetric[MetricID(store.metrics[UInt32(m)])] = counts
-      total.add(counts)
-    }
-    return (byMetric, total)
+    for m in perPool.keys.sorted() { total.add(perPool[m]!) }
+    return (perPool, total)
   }
 }

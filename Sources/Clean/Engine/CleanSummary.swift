@@ -39,7 +39,7 @@ struct CleanSummary: Sendable {
       self.pools = pools
       self.priority = priority
       self.inputs = inputs
-      tally = RowTally(sourceCount: pools.sources.count, inputCount: inputs.count)
+      tally = RowTally()
     }
 
     /// Adds the result of one metric's rows.
@@ -81,69 +81,93 @@ struct CleanSummary: Sendable {
 
 /// What the summary needs of the rows per source and per input: the best rank and the
 /// sample count of each source pool id, and the sample count of each input. Tallies of
-/// disjoint rows add up.
+/// disjoint rows add up. Only the sources and inputs the rows use have entries, so a
+/// tally costs what its rows cost, however many sources and inputs the table lists (one
+/// per metric is made and added up; arrays as long as the pools made clean quadratic).
 struct RowTally: Sendable {
-  /// Best (lowest) rank per source pool id; `Int.max` for a source without rows.
-  private(set) var bestRank: [Int]
-  /// Samples per source pool id.
-  private(set) var samplesBySource: [Int64]
-  /// Samples per input index.
-  private(set) var samplesByFile: [Int64]
-  /// Samples per input index and status (`RowStatus.rawValue`).
-  private(set) var statusesByFile: [[Int64]]
-
-  /// An empty tally.
-  init(sourceCount: Int, inputCount: Int) {
-    bestRank = [Int](repeating: Int.max, count: sourceCount)
-    samplesBySource = [Int64](repeating: 0, count: sourceCount)
-    samplesByFile = [Int64](repeating: 0, count: inputCount)
-    statusesByFile = [[Int64]](
-      repeating: [Int64](repeating: 0, count: RowStatus.count), count: inputCount)
+  /// Best (lowest) rank and sample count of a source pool id.
+  struct SourceTally: Sendable {
+    var bestRank = Int.max
+    var samples: Int64 = 0
   }
 
+  /// Per source pool id with samples.
+  private(set) var bySource: [UInt32: SourceTally] = [:]
+  /// Samples per input index with samples.
+  private(set) var samplesByFile: [Int32: Int64] = [:]
+  /// Samples per input index and status (`RowStatus.rawValue`), for inputs with samples.
+  private(set) var statusesByFile: [Int32: [Int64]] = [:]
+
+  /// An empty tally.
+  init() {}
+
   /// The tally of a store's rows.
-  init(_ store: SampleStore, inputCount: Int) {
-    self.init(sourceCount: store.sources.count, inputCount: inputCount)
+  init(_ store: SampleStore) {
+    // Rows of one partition repeat a few sources and inputs: counted in runs.
+    var source = UInt32.max
+    var sourceRun = SourceTally()
+    var file = Int32.min
+    var statuses = [Int64](repeating: 0, count: RowStatus.count)
     for row in store.rows {
-      let s = Int(row.source)
-      bestRank[s] = min(bestRank[s], Int(row.rank))
-      samplesBySource[s] += 1
-      samplesByFile[Int(row.file)] += 1
-      statusesByFile[Int(row.file)][Int(row.status.rawValue)] += 1
+      if row.source != source {
+        if source != .max { addSource(source, sourceRun) }
+        source = row.source
+        sourceRun = SourceTally()
+      }
+      sourceRun.bestRank = min(sourceRun.bestRank, Int(row.rank))
+      sourceRun.samples += 1
+      if row.file != file {
+        if file != .min { addFile(file, statuses) }
+        file = row.file
+        statuses = [Int64](repeating: 0, count: RowStatus.count)
+      }
+      statuses[Int(row.status.rawValue)] += 1
     }
+    if source != .max { addSource(source, sourceRun) }
+    if file != .min { addFile(file, statuses) }
+  }
+
+  private mutating func addSource(_ id: UInt32, _ t: SourceTally) {
+    var mine = bySource[id] ?? SourceTally()
+    mine.bestRank = min(mine.bestRank, t.bestRank)
+    mine.samples += t.samples
+    bySource[id] = mine
+  }
+
+  private mutating func addFile(_ file: Int32, _ statuses: [Int64]) {
+    samplesByFile[file, default: 0] += statuses.reduce(0, +)
+    var mine = statusesByFile[file] ?? [Int64](repeating: 0, count: RowStatus.count)
+    for s in statuses.indices { mine[s] += statuses[s] }
+    statusesByFile[file] = mine
   }
 
   /// Adds the tally of other rows interned into the same pools.
   mutating func add(_ other: RowTally) {
-    for s in other.bestRank.indices {
-      bestRank[s] = min(bestRank[s], other.bestRank[s])
-      samplesBySource[s] += other.samplesBySource[s]
-    }
-    for f in other.samplesByFile.indices {
-      samplesByFile[f] += other.samplesByFile[f]
-      for s in 0..<RowStatus.count { statusesByFile[f][s] += other.statusesByFile[f][s] }
-    }
+    for (id, t) in other.bySource { addSource(id, t) }
+    for (file, statuses) in other.statusesByFile { addFile(file, statuses) }
   }
 
   /// The sources seen, by rank and then by name (UTF-8 order).
   func sources(_ names: TextPool, priority: SourcePriority) -> [CleanFacts.Source] {
-    let nameRanks = names.sortRanks()
-    let ids = bestRank.indices.filter { samplesBySource[$0] > 0 }.sorted { a, b in
-      bestRank[a] != bestRank[b] ? bestRank[a] < bestRank[b] : nameRanks[a] < nameRanks[b]
+    let ids = bySource.keys.sorted { a, b in
+      let (x, y) = (bySource[a]!, bySource[b]!)
+      if x.bestRank != y.bestRank { return x.bestRank < y.bestRank }
+      return names[a].utf8.lexicographicallyPrecedes(names[b].utf8)
     }
     return ids.map { id in
-      CleanFacts.Source(
-        name: names[UInt32(id)], rank: bestRank[id], priority: priority.label(ofRank: bestRank[id]),
-        samples: samplesBySource[id])
+      let t = bySource[id]!
+      return CleanFacts.Source(
+        name: names[id], rank: t.bestRank, priority: priority.label(ofRank: t.bestRank),
+        samples: t.samples)
     }
   }
 
   /// The inputs with samples of which every one broke a per-sample rule (none kept, none
   /// a duplicate or overlap of another sample), with their most common reason.
   func rejectedInputs() -> [RejectedInput] {
-    statusesByFile.indices.compactMap { file in
-      let counts = statusesByFile[file]
-      let samples = samplesByFile[file]
+    statusesByFile.keys.sorted().compactMap { file in
+      let counts = statusesByFile[file]!
+      let samples = samplesByFile[file] ?? 0
       let statuses = (0..<RowStatus.count).compactMap { RowStatus(rawValue: UInt8($0)) }
       let rejected = statuses.filter(\.isRuleReject).reduce(Int64(0)) {
         $0 + counts[Int($1.rawValue)]
@@ -154,17 +178,19 @@ struct RowTally: Sendable {
         return ca != cb ? ca < cb : a.rawValue > b.rawValue
       }!
       return RejectedInput(
-        index: file, samples: samples, mostCommon: top.rejectCode!,
+        index: Int(file), samples: samples, mostCommon: top.rejectCode!,
         mostCommonCount: counts[Int(top.rawValue)])
     }
   }
 
   /// The inputs without an export date that have samples.
   func uncheckedInputs(_ inputs: [InputDescriptor]) -> [UncheckedInput] {
-    inputs.enumerated().compactMap { index, input in
-      guard input.exportDate == nil, samplesByFile[index] > 0 else { return nil }
+    samplesByFile.keys.sorted().compactMap { file in
+      let index = Int(file)
+      guard index < inputs.count, inputs[index].exportDate == nil else { return nil }
+      let input = inputs[index]
       return UncheckedInput(
-        index: index, path: input.path, format: input.format, samples: samplesByFile[index])
+        index: index, path: input.path, format: input.format, samples: samplesByFile[file]!)
     }
   }
 }

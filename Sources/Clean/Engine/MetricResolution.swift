@@ -9,28 +9,31 @@ import HealthCore
 /// duplicates go. Habit entries (`metric = habit`) are kept as they are: several journal
 /// rows of one habit on one day add up, so equal rows are not duplicates (docs/habits.md).
 enum MetricResolution {
-  /// Resolves every metric; returns, per metric pool id, the rows kept whole and the
-  /// pieces of partly covered rows, each in table order, and the night windows the sleep
-  /// rule carries to the aggregate stage.
+  /// Resolves every metric; returns, per metric pool id of the rows held, the rows kept
+  /// whole and the pieces of partly covered rows, each in table order, and the night windows
+  /// the sleep rule carries to the aggregate stage. The work follows the rows held, not the
+  /// size of the pools (a partition of one metric among thousands costs what its rows cost).
   static func resolve(_ store: inout SampleStore, order: SampleOrder) -> (
-    whole: [[UInt32]], pieces: [[OrderKey]], nightWindows: [NightWindow]
+    whole: [UInt32: [UInt32]], pieces: [UInt32: [OrderKey]], nightWindows: [NightWindow]
   ) {
-    var buckets = [[UInt32]](repeating: [], count: store.metrics.count)
+    var buckets: [UInt32: [UInt32]] = [:]
+    var metrics: [UInt32] = []
     for (i, row) in store.rows.enumerated() where row.status == .kept {
-      buckets[Int(row.metric)].append(UInt32(i))
+      if buckets[row.metric] == nil { metrics.append(row.metric) }
+      buckets[row.metric, default: []].append(UInt32(i))
     }
-    let stages = store.categories.strings.map { SleepStage(rawValue: $0) }
-    var pieces = [[OrderKey]](repeating: [], count: store.metrics.count)
+    metrics.sort()
+    var pieces: [UInt32: [OrderKey]] = [:]
     var nightWindows: [NightWindow] = []
-    var workoutMetrics: [Int] = []
-    for metric in buckets.indices where !buckets[metric].isEmpty {
-      var sorted = buckets[metric]
+    var workoutMetrics: [UInt32] = []
+    for metric in metrics {
+      var sorted = buckets[metric]!
       buckets[metric] = []
       order.sort(&sorted, rows: store.rows)
       let survivors =
-        store.metrics[UInt32(metric)] == MetricID.habit.rawValue
+        store.metrics[metric] == MetricID.habit.rawValue
         ? sorted : ExactDuplicates.removeDuplicates(sorted, rows: &store.rows)
-      switch store.metricInfo[metric]?.kind {
+      switch store.metricInfo[Int(metric)]?.kind {
       case .cumulative:
         let rest = DaySummaryArbitration.resolve(survivors, rows: &store.rows, order: order)
         let cut = CumulativeArbitration.resolve(rest, rows: &store.rows)
@@ -38,6 +41,7 @@ enum MetricResolution {
       case .point, .body:
         PointArbitration.resolve(survivors, rows: &store.rows)
       case .sleep:
+        let stages = store.categories.strings.map { SleepStage(rawValue: $0) }
         nightWindows += SleepArbitration.resolve(
           survivors, rows: &store.rows, stages: stages, order: order, notes: &store.sleepNotes)
       case .workout:
@@ -50,10 +54,10 @@ enum MetricResolution {
     if !workoutMetrics.isEmpty {
       let workout = store.metricInfo.firstIndex { $0?.id == .workout }.map(UInt32.init)
       WorkoutArbitration.resolve(
-        workoutMetrics.flatMap { buckets[$0] }, rows: &store.rows, order: order,
+        workoutMetrics.flatMap { buckets[$0]! }, rows: &store.rows, order: order,
         isWorkout: { $0.metric == workout })
       for metric in workoutMetrics {
-        buckets[metric] = buckets[metric].filter { store.rows[Int($0)].status == .kept }
+        buckets[metric] = buckets[metric]!.filter { store.rows[Int($0)].status == .kept }
       }
     }
     return (buckets, pieces, nightWindows)

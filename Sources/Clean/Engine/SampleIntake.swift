@@ -76,6 +76,22 @@ struct SampleIntake: Sendable {
         userEntered: block.userEntered[row], origin: origin)
       try body(stored, side)
     }
+    try checkNames()
+  }
+
+  /// Exit 65 for a table with more distinct source or metric names than ingest keeps
+  /// (`IngestLimits`): only a table written by something else can hold more, and every
+  /// later step keeps one entry per name (docs/reliability.md, "Limits").
+  private func checkNames() throws {
+    for (count, limit, noun) in [
+      (pools.sources.count, IngestLimits.distinctSources, "source names"),
+      (pools.metrics.count, IngestLimits.distinctMetrics, "metric names"),
+    ] where count > limit {
+      throw HealthError.malformed(
+        "the table holds more than \(limit) distinct \(noun) (the most healthpipe keeps apart)",
+        at: SourceLocation(file: tableName),
+        hint: "ingest writes at most \(limit); rerun `healthpipe ingest` to rewrite the table")
+    }
   }
 
   /// Counts one more sample; throws when its origin names an input the table does not list.

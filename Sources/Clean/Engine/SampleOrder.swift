@@ -20,11 +20,16 @@ struct SampleOrder: Sendable {
   let sourceRank: [UInt32]
   /// Sort position of each category pool id.
   let categoryRank: [UInt32]
+  /// Sort position of each metric pool id (the table's order of metrics). Computed once
+  /// here: sorting the metric names again for each metric resolved made clean quadratic in
+  /// the number of metrics (docs/reliability.md, round 3, finding 3).
+  let metricRank: [UInt32]
 
   /// Ranks for a store's pools.
   init(_ store: SampleStore) {
     sourceRank = store.sources.sortRanks()
     categoryRank = store.categories.sortRanks()
+    metricRank = store.metrics.sortRanks()
   }
 
   /// Strict order of two keys.

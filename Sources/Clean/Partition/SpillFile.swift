@@ -9,11 +9,11 @@ import HealthCore
 /// A scratch file for fixed-size values (`StoredSample`, `RejectRecord`, ...), in the
 /// output's folder so it uses that disk rather than memory or `/tmp`.
 ///
-/// It is created as `.<output name>.tmp-clean-<pid>-<n>` and unlinked at once: the open
+/// It is created as `.<output name>.tmp-clean-<owner>-<n>` and unlinked at once: the open
 /// descriptor keeps it readable and writable, and the system frees it when the descriptor
 /// is closed, by `close()`, by the process ending, or by a kill. Only a kill between the
-/// `open` and the `unlink` can leave it behind, under a name the pipeline's clean-up of
-/// leftovers (`.` first, `.tmp-` inside) removes.
+/// `open` and the `unlink` can leave it behind, under a name the next `healthpipe run`
+/// removes (it carries the mark of the run, `TemporaryFiles.owner`).
 ///
 /// Values are written and read back as their in-memory bytes by this same process, so
 /// there is no encoding; a short read or a failed write is an error, never fewer values.

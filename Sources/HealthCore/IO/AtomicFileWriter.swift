@@ -46,6 +46,8 @@ public final class AtomicFileWriter {
   public init(destination: String, durable: Bool = true) throws {
     self.destination = destination
     self.durable = durable
+    // Never a temporary beside, nor a rename over, a device, FIFO, socket or folder.
+    try OutputTarget.check([destination])
     let (descriptor, path) = try TemporaryFiles.create {
       try SystemCalls.createHiddenFile(
         beside: destination, mode: 0o644, doing: "creating the output")
@@ -121,6 +123,11 @@ public final class AtomicFileWriter {
     }
     close(fd)
     fd = -1
+    if let refused = OutputTarget.problem(destination) {
+      // Something else took the destination's place while the file was written.
+      abandon()
+      throw refused
+    }
     if rename(temporaryPath, destination) != 0 {
       let code = errno
       unlink(temporaryPath)

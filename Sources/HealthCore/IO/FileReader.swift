@@ -15,24 +15,45 @@ public final class FileReader {
   /// Bytes handed out so far.
   public private(set) var offset: Int64 = 0
 
-  /// Opens a file for reading; exit 66 when it does not exist or cannot be read.
+  /// Opens a regular file for reading; exit 66 when it does not exist, cannot be read, or
+  /// is not a regular file: a FIFO would block (it is opened without waiting for a writer
+  /// and refused), a device such as `/dev/zero` would never end, a folder or a socket cannot
+  /// be read as a file. The message names what it is.
   public init(path: String) throws {
     self.path = path
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw HealthError.missingInput(path, reason: SystemCalls.errnoText())
+      let code = errno
+      if let st = SystemCalls.fileStatus(path), let kind = SystemCalls.specialKind(st.st_mode) {
+        throw Self.notRegular(path, kind)
+      }
+      throw HealthError.missingInput(path, reason: SystemCalls.errnoText(code))
     }
     var st = stat()
     fstat(descriptor, &st)
-    if (st.st_mode & S_IFMT) == S_IFDIR {
+    if let kind = SystemCalls.specialKind(st.st_mode) {
       close(descriptor)
-      throw HealthError.missingInput(path, reason: "it is a folder, not a file")
+      throw Self.notRegular(path, kind)
     }
+    // Back to blocking reads (a regular file ignores the flag; this keeps it plain).
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     fd = descriptor
     size = Int64(st.st_size)
   }
 
   deinit { if fd >= 0 { close(fd) } }
+
+  /// Exit 66 for an input that is not a regular file, naming what it is.
+  private static func notRegular(_ path: String, _ kind: String) -> HealthError {
+    guard kind != "a folder" else {
+      return HealthError.missingInput(path, reason: "it is a folder, not a file")
+    }
+    return HealthError(
+      .noInput, "cannot open input: it is \(kind), not a regular file",
+      at: SourceLocation(file: path),
+      hint: "pass the export file itself; a FIFO, a device or a socket is refused at once "
+        + "(it could block or never end)")
+  }
 
   /// Reads up to `buffer.count` bytes into `buffer`; returns 0 at end of file.
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -102,28 +123,26 @@ public final class FileReader {
     }
     var st = stat()
     fstat(descriptor, &st)
-    switch st.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFIFO:
+    if let kind = SystemCalls.specialKind(st.st_mode) {
       close(descriptor)
-      return .notRegular("a FIFO")
-    case S_IFDIR:
-      close(descriptor)
-      return .notRegular("a folder")
-    case S_IFCHR, S_IFBLK:
-      close(descriptor)
-      return .notRegular("a device")
-    default:
-      close(descriptor)
-      return .notRegular("a socket or another special file")
+      return .notRegular(kind)
     }
     guard Int64(st.st_size) <= Int64(limit) else {
       close(descriptor)
       return .tooLarge(Int64(st.st_size))
     }
     let reader = FileReader(path: path, descriptor: descriptor, size: Int64(st.st_size))
-    // One byte more than the limit: a file that grew since `fstat` is still caught.
-    let bytes = try reader.read(at: 0, count: limit + 1)
+    // The file's size and one byte more, so a file that grew since `fstat` is read on (up
+    // to one byte past the limit). Asking for `limit + 1` bytes at once allocated the whole
+    // limit for every small file: a thousand chained includes held a gigabyte.
+    var bytes: [UInt8] = []
+    var want = min(limit, Int(st.st_size)) + 1
+    while true {
+      let chunk = try reader.read(at: Int64(bytes.count), count: want)
+      bytes += chunk
+      if chunk.count < want || bytes.count > limit { break }
+      want = min(limit + 1 - bytes.count, 1 << 16)
+    }
     return bytes.count > limit ? .tooLarge(Int64(bytes.count)) : .bytes(bytes)
   }
 

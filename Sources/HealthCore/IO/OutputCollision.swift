@@ -40,7 +40,9 @@ public struct FileIdentity: Hashable, Sendable {
 public enum OutputCollision {
   /// Throws when an output names an input (the file itself, or a link to it), or when two
   /// outputs name one directory entry. `code` is 64 for the commands (their arguments
-  /// conflict) and 73 for `run`; the message names both paths.
+  /// conflict) and 73 for `run`; the message names both paths. Then an output that names
+  /// a folder, a device, a FIFO, a socket or a link is exit 73 whatever `code`
+  /// (`OutputTarget`).
   public static func check(
     outputs: [String], inputs: [String], code: ExitCode = .usage,
     hint: String = "choose another output path; healthpipe never writes over its inputs"
@@ -69,6 +71,7 @@ public enum OutputCollision {
       }
       entries[key] = output
     }
+    try OutputTarget.check(outputs)
   }
 
   /// The directory entry a path names: its folder's identity and its last component (the

@@ -30,9 +30,10 @@ public enum SystemCalls {
     }
   }
 
-  /// Creates a new hidden file `.<name>.tmp-<tag><pid>-<n>` in the folder of `destination`
-  /// (`O_EXCL`, trying up to 100 values of `n`), so it lands on the destination's disk and
-  /// the pipeline's clean-up of leftovers recognises it. `readable` opens it for reading as
+  /// Creates a new hidden file `.<name>.tmp-<tag><owner>-<n>` in the folder of
+  /// `destination` (`O_EXCL`, trying up to 100 values of `n`; `owner` is
+  /// `TemporaryFiles.owner`, `tag` empty or letters and a dash), so it lands on the
+  /// destination's disk and the pipeline's clean-up of leftovers can prove it made it. `readable` opens it for reading as
   /// well as writing. A missing folder is exit 73 naming it; other failures are
   /// `writeError(_:path:doing:)`.
   public static func createHiddenFile(
@@ -46,8 +47,11 @@ public enum SystemCalls {
     var path = ""
     var descriptor: Int32 = -1
     for attempt in 0..<100 {
-      path = (folder.isEmpty ? "/" : folder) + "/.\(name).tmp-\(tag)\(processID)-\(attempt)"
-      descriptor = open(path, access | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+      path =
+        (folder.isEmpty ? "/" : folder) + "/.\(name).tmp-\(tag)\(TemporaryFiles.owner)-\(attempt)"
+      // O_EXCL with O_CREAT never follows a link (a planted one fails with EEXIST);
+      // O_NOFOLLOW says so twice.
+      descriptor = open(path, access | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       if descriptor >= 0 || errno != EEXIST { break }
     }
     guard descriptor >= 0 else {
@@ -66,6 +70,22 @@ public enum SystemCalls {
   public static func fileStatus(_ path: String) -> stat? {
     var st = stat()
     return stat(path, &st) == 0 ? st : nil
+  }
+
+  /// What a file of mode `mode` is when it is not a regular file (`a folder`, `a FIFO`,
+  /// `a character device`, `a block device`, `a socket`, `a symbolic link`), nil for a
+  /// regular file. Messages name it, so a user sees why a path was refused.
+  public static func specialKind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO (named pipe)"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symbolic link"
+    default: return "a special file"
+    }
   }
 
   /// Whether the path names a directory.

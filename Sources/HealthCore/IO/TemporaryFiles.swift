@@ -6,15 +6,55 @@ import Foundation
   import Darwin
 #endif
 
-/// The temporary files this process is writing (`AtomicFileWriter`'s `.NAME.tmp-PID-N`,
-/// ingest's part files), so that a polite stop (SIGTERM from systemd or a cron timeout,
-/// SIGINT from Ctrl-C, SIGHUP) removes them instead of leaving them beside the outputs.
-/// SIGKILL cannot be caught: `healthpipe run` removes such leftovers from its work folder at
-/// its next start.
+/// The temporary files this process is writing (`AtomicFileWriter`'s
+/// `.NAME.tmp-<tag><owner>-<n>`, ingest's `.NAME.part-<owner>`), so that a polite stop
+/// (SIGTERM from systemd or a cron timeout, SIGINT from Ctrl-C, SIGHUP) removes them instead
+/// of leaving them beside the outputs. SIGKILL cannot be caught: `healthpipe run` records
+/// this process's `owner` mark in its work folder's lock, and the next run removes the files
+/// carrying that mark, and no other file (docs/reliability.md, "Temporary files").
 public enum TemporaryFiles {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var paths: Set<String> = []
   nonisolated(unsafe) private static var installed = false
+
+  /// This process's mark in the names of the temporary files it creates: its process id
+  /// and the real-time clock when it first asked, in nanoseconds, base 36
+  /// (`48213-1k2f9x0q7ab`). A process id alone is reused; with the clock no other process
+  /// makes the same name, so a file carrying a mark the lock recorded is provably ours.
+  public static let owner: String = {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    let nanoseconds = UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    return "\(getpid())-\(String(nanoseconds, radix: 36))"
+  }()
+
+  /// Whether `owner` has the form of a mark (digits, a dash, lower-case letters and digits),
+  /// so a damaged or foreign lock cannot make the clean-up match other names.
+  public static func isOwnerMark(_ owner: String) -> Bool {
+    let parts = owner.split(separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 2 && owner.utf8.count <= 40
+      && parts[0].allSatisfy { $0.isASCII && $0.isNumber } && !parts[0].isEmpty
+      && parts[1].allSatisfy { $0.isASCII && ($0.isNumber || $0.isLowercase) }
+      && !parts[1].isEmpty
+  }
+
+  /// Whether the file name `name` is a temporary file made by the process with mark
+  /// `owner`: `.NAME.tmp-<owner>-<n>`, `.NAME.tmp-<tag>-<owner>-<n>` (tag in letters) or
+  /// `.NAME.part-<owner>`.
+  public static func isTemporary(_ name: String, of owner: String) -> Bool {
+    guard name.hasPrefix("."), isOwnerMark(owner) else { return false }
+    if name.hasSuffix(".part-" + owner) { return true }
+    guard let marker = name.range(of: ".tmp-", options: .backwards),
+      let dash = name[marker.upperBound...].lastIndex(of: "-")
+    else { return false }
+    let counter = name[name.index(after: dash)...]
+    guard !counter.isEmpty, counter.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+    let body = name[marker.upperBound..<dash]
+    if body == owner { return true }
+    guard body.hasSuffix("-" + owner) else { return false }
+    let tag = body.dropLast(owner.count + 1)
+    return !tag.isEmpty && tag.allSatisfy { $0.isASCII && $0.isLetter }
+  }
 
   /// Notes a temporary file that exists from now on.
   public static func register(_ path: String) {

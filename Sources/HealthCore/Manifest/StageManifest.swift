@@ -206,9 +206,23 @@ public struct StageManifest: Sendable, Codable {
     try AtomicFileWriter.write(try jsonBytes(), to: path)
   }
 
-  /// Reads a manifest.
+  /// The largest manifest read (one with 10,000 inputs is about 5 MB).
+  public static let maxBytes = 64 << 20
+
+  /// Reads a manifest: a regular file of at most `maxBytes` (exit 65 otherwise).
   public static func read(from path: String) throws -> StageManifest {
-    let bytes = try FileReader.readAll(path)
+    let bytes: [UInt8]
+    switch try FileReader.readSmallRegularFile(path, limit: maxBytes) {
+    case .bytes(let read): bytes = read
+    case .notRegular(let kind):
+      throw HealthError.malformed(
+        "manifest is \(kind), not a regular file", at: SourceLocation(file: path),
+        hint: "remove it; the next run rewrites it")
+    case .tooLarge(let size):
+      throw HealthError.malformed(
+        "manifest is \(size) bytes, over the \(maxBytes) a manifest can be",
+        at: SourceLocation(file: path), hint: "remove it; the next run rewrites it")
+    }
     do {
       return try JSONDecoder().decode(StageManifest.self, from: Data(bytes))
     } catch {

@@ -60,7 +60,8 @@ public final class ProgressMeter: @unchecked Sendable {
   private func draw(_ now: Double) {
     let elapsed = max(now - started, 1e-6)
     var text = "\r\u{1B}[2K"
-    text += useColor ? "\u{1B}[1m\(stage)\u{1B}[0m " : "\(stage) "
+    let shown = TerminalText.escaped(stage)  // it names the input file
+    text += useColor ? "\u{1B}[1m\(shown)\u{1B}[0m " : "\(shown) "
     let mb = Double(bytes) / 1_048_576
     if totalBytes > 0 {
       let pct = min(100, Int(100 * Double(bytes) / Double(totalBytes)))
@@ -75,6 +76,12 @@ public final class ProgressMeter: @unchecked Sendable {
 
 /// Unbuffered writes to standard error, for diagnostics.
 public enum FileDescriptorSinkStderr {
+  /// Writes one diagnostic line at once: its control characters escaped
+  /// (`TerminalText`), then a line break.
+  public static func writeLine(_ line: String) {
+    write(TerminalText.escaped(line) + "\n")
+  }
+
   /// Writes text to stderr at once.
   public static func write(_ text: String) {
     let sink = FileDescriptorSink(fd: 2)

@@ -16,6 +16,9 @@ final class ColumnBuilder {
   /// the block has not used it yet), and the ids the block has used, to clear them.
   @exclusivity(unchecked) private var idIndices: [UInt32] = []
   @exclusivity(unchecked) private var idsUsed: [UInt32] = []
+  /// The bound on this column's distinct texts over the whole table, if any (shared with
+  /// the writer's spare builder of the same column).
+  @exclusivity(unchecked) var distinct: DistinctTextLimit?
 
   init(_ spec: ColumnSpec) {
     self.spec = spec
@@ -67,6 +70,7 @@ final class ColumnBuilder {
       return index
     }
     let index = UInt32(dictionaryList.count)
+    distinct?.note(key)
     dictionary[key] = index
     dictionaryList.append(value)
     stringIndices.append(index)

@@ -20,6 +20,10 @@ public final class TableWriter<Record: TableRecord> {
   private let encoder = DispatchQueue(label: "healthpipe.table-writer")
   private let inFlight = DispatchGroup()
   private let state = EncoderState()
+  /// Bounds on the distinct texts of some string columns (`limitDistinct`).
+  private var limits: [DistinctTextLimit] = []
+  /// Set by the first of `limits` that trips.
+  private let trip = LimitTrip()
   /// Rows written so far.
   public private(set) var rowCount: Int64 = 0
   /// Blocks written so far.
@@ -65,7 +69,24 @@ public final class TableWriter<Record: TableRecord> {
     precondition(row.index == builders.count, "\(Record.self) row skipped columns")
     pendingRows += 1
     rowCount += 1
+    if _slowPath(trip.limit != nil) {
+      // The row is in the table; the caller rolls back to a checkpoint or abandons it.
+      throw trip.limit!.error
+    }
     if pendingRows >= rowsPerBlock { try flushBlock() }
+  }
+
+  /// Bounds the distinct texts of the string column `column` over the whole table to
+  /// `limit`: the row that brings one more throws exit 65 naming the text (`noun` says what
+  /// the texts are: `source names`). A rollback forgets the texts of the rows it drops.
+  public func limitDistinct(_ column: String, to limit: Int, noun: String) {
+    guard let index = Record.columns.firstIndex(where: { $0.name == column }) else {
+      preconditionFailure("\(Record.self) has no column \(column)")
+    }
+    let bound = DistinctTextLimit(column: column, noun: noun, limit: limit, trip: trip)
+    builders[index].distinct = bound
+    spareBuilders[index].distinct = bound
+    limits.append(bound)
   }
 
   /// Appends many records.
@@ -94,6 +115,7 @@ public final class TableWriter<Record: TableRecord> {
     public let rows: Int64
     let blocks: Int
     let file: AtomicFileWriter.Mark
+    let limitMarks: [Int]
   }
 
   /// Ends the current block (the next record starts a new one) and returns the point to
@@ -103,7 +125,8 @@ public final class TableWriter<Record: TableRecord> {
   public func checkpoint() throws -> Checkpoint {
     try flushBlock()
     try waitForEncoder()
-    return Checkpoint(rows: rowCount, blocks: blockCount, file: file.mark())
+    return Checkpoint(
+      rows: rowCount, blocks: blockCount, file: file.mark(), limitMarks: limits.map(\.mark))
   }
 
   /// Drops every record appended since `checkpoint` (pending, being encoded, or written).
@@ -114,6 +137,7 @@ public final class TableWriter<Record: TableRecord> {
     try file.rollback(to: checkpoint.file)
     rowCount = checkpoint.rows
     blockCount = checkpoint.blocks
+    for (limit, mark) in zip(limits, checkpoint.limitMarks) { limit.rollback(to: mark) }
   }
 
   /// The committed file's size, mtime and CRC-32 (computed while writing, no second read).

@@ -116,9 +116,14 @@ public struct AppleZipReader: InputReader {
         at: SourceLocation(file: zip.path),
         hint: "pass the export.zip written by the Health app (Profile → Export All Health Data)")
     }
-    for other in found.dropFirst() {
-      sink.notes.append(
-        "zip entry \(other.name) also looks like an export; only \(first.name) was read")
+    // Two exports in one zip: reading one and not the other would be a silent guess
+    // (docs/reliability.md, "Duplicates and mixed shapes").
+    if found.count > 1 {
+      throw HealthError.malformed(
+        "the zip holds \(found.count) Apple Health exports (\(found.prefix(3).map(\.name).joined(separator: ", "))"
+          + "\(found.count > 3 ? ", …" : "")): which one to read cannot be told",
+        at: SourceLocation(file: zip.path, path: found[1].name),
+        hint: "unzip it and pass each export.xml as an input of its own")
     }
     return first
   }

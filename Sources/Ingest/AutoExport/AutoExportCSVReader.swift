@@ -43,6 +43,11 @@ public struct AutoExportCSVReader: SeekableSourceReader, Sendable {
     defer { progress.end() }
     let headers = try csv.header(hint: "export the daily metrics CSV again from Health Auto Export")
       .map(AutoExportColumnHeader.init)
+    // Every named column is read (a metric, or a Min/Avg/Max member): a name given twice
+    // is refused, whatever its unit.
+    try RepeatedColumn.check(
+      headers.map { $0.name.lowercased() }, shown: headers.map(\.text), path: source.path
+    ) { _ in true }
     let plan = AutoExportColumnPlan(headers: headers)
     sink.notes.append(contentsOf: plan.notes)
     let rows = AutoExportCSVRows(
@@ -56,14 +61,15 @@ public struct AutoExportCSVReader: SeekableSourceReader, Sendable {
   }
 
   /// Whether the first bytes look like a Health Auto Export daily CSV: a header whose first
-  /// cell has no unit and whose other cells mostly read `Name (unit)`, and which is not the
-  /// workouts header (`Type,Start,End,Duration,…`).
+  /// cell has no unit and whose other cells (one or more: an export of a single metric is
+  /// `Date,Step Count (count)`) mostly read `Name (unit)`, and which is not the workouts
+  /// header (`Type,Start,End,Duration,…`).
   public static func matches(prefix: [UInt8]) -> Bool {
     let body = TextSniffing.droppingByteOrderMark(prefix)
     let (line, complete) = TextSniffing.firstLine(body)
     var cells = TextSniffing.headerCells(line)
-    if !complete, cells.count > 1 { cells.removeLast() }  // may be cut off
-    guard cells.count >= 3, !cells[0].isEmpty, !cells[0].contains("("),
+    if !complete, cells.count > 2 { cells.removeLast() }  // may be cut off
+    guard cells.count >= 2, !cells[0].isEmpty, !cells[0].contains("("),
       !AutoExportWorkoutsCSVReader.isWorkoutsHeader(cells)
     else { return false }
     let withUnit = cells.dropFirst().filter { AutoExportColumnHeader($0).unit != nil }.count

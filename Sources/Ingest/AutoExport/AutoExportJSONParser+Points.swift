@@ -87,17 +87,25 @@ extension AutoExportJSONParser {
           sample(ctx.id, point.fields[i].number, category: categories.string(key)), time: time,
           emit: emit)
       case .beginArray:
-        sink.extra["notKept.\(ctx.name).\(key)", default: 0] += Int64(point.fields[i].elementCount)
+        sink.count(extra: "notKept.\(ctx.name).\(key)", Int64(point.fields[i].elementCount))
       default: continue
       }
     }
     if !found { try rejectValue(missing("qty"), ctx.id) }
   }
 
-  /// The `value` member as a category word, or empty.
+  /// The `value` member as a category word, or empty (absent or null). Any other shape is a
+  /// wrong-type reject, like every member whose shape is not the one it must have
+  /// (docs/reliability.md, "Duplicates and mixed shapes").
   private func categoryText() throws(AutoExportPointProblem) -> String {
-    guard let i = point.index(of: "value") else { return "" }
-    guard point.fields[i].kind == .string else { return "" }
+    guard let i = point.index(of: "value"), point.fields[i].kind != .null else { return "" }
+    guard point.fields[i].kind == .string else {
+      throw AutoExportPointProblem(
+        code: .wrongType,
+        reason:
+          "value is \(point.fields[i].kind.noun) where a category word belongs (\(place(i)))",
+        value: point.valueText(i))
+    }
     return point.withText(i) { categories.string($0) }
   }
 }

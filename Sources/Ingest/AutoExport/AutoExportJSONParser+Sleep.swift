@@ -141,7 +141,7 @@ extension AutoExportJSONParser {
       return try reject(type: ctx.name, error, metric: ctx.id.rawValue, unit: ctx.unit)
     }
     if point.index(of: "totalSleep") != nil {
-      sink.extra["notKept.\(ctx.name).totalSleep", default: 0] += 1
+      sink.count(extra: "notKept.\(ctx.name).totalSleep")
     }
     var sawStage = false
     var stagesWithTime = 0

@@ -20,7 +20,7 @@ extension AutoExportJSONParser {
     for i in point.fields.indices {
       let f = point.fields[i]
       if f.kind == .beginArray {
-        sink.extra["notKept.workouts.\(point.key(i))", default: 0] += Int64(f.elementCount)
+        sink.count(extra: "notKept.workouts.\(point.key(i))", Int64(f.elementCount))
       }
     }
     if point.index(of: "totalEnergy") != nil || point.index(of: "totalEnergy.qty") != nil {
@@ -79,7 +79,7 @@ extension AutoExportJSONParser {
   private func quantity(_ key: String, defaultUnit: String) throws(AutoExportPointProblem) -> (
     value: Double, unit: String
   )? {
-    if let i = point.index(ofKey: key) {
+    if let i = point.index(ofKey: key), point.fields[i].kind != .beginObject {
       switch point.fields[i].kind {
       case .number:
         var unit = defaultUnit
@@ -98,7 +98,15 @@ extension AutoExportJSONParser {
           value: point.valueText(i))
       }
     }
-    guard let q = point.index(ofKey: key + ".qty") else { return nil }
+    guard let q = point.index(ofKey: key + ".qty") else {
+      // `{"distance": {"km": 5}}`: an object of another shape is not a missing value.
+      if let i = point.index(ofKey: key) {
+        throw AutoExportPointProblem(
+          code: .wrongType, reason: "\(key) is an object without a qty member (\(place(i)))",
+          value: point.valueText(i))
+      }
+      return nil
+    }
     let value = try number(at: q)
     var unit = defaultUnit
     if let u = point.index(ofKey: key + ".units") ?? point.index(ofKey: key + ".unit"),

@@ -91,7 +91,9 @@ final class AutoExportJSONParser {
     while true {
       let token = try t.next()
       if token == .endObject { break }
-      if t.textEquals("data") && !sawData {
+      if t.textEquals("data") {
+        // A second `data` would silently drop or double the first one's points.
+        if sawData { throw repeatedMember("data", in: "the document") }
         sawData = true
         let value = try t.next()
         guard value == .beginObject else {
@@ -101,7 +103,7 @@ final class AutoExportJSONParser {
         try readData()
       } else {
         let key = t.textString
-        sink.extra["notKept.\(key)", default: 0] += try skipCountingEntries()
+        sink.count(extra: "notKept.\(key)", try skipCountingEntries())
       }
     }
     // Only blanks may follow the root object (the tokenizer rejects anything else).
@@ -113,18 +115,34 @@ final class AutoExportJSONParser {
   }
 
   private func readData() throws {
+    var sawMetrics = false
+    var sawWorkouts = false
     while true {
       let token = try t.next()
       if token == .endObject { return }
       if t.textEquals("metrics") {
+        if sawMetrics { throw repeatedMember("metrics", in: "data") }
+        sawMetrics = true
         try readMetrics()
       } else if t.textEquals("workouts") {
+        if sawWorkouts { throw repeatedMember("workouts", in: "data") }
+        sawWorkouts = true
         try readWorkouts()
       } else {
         let key = t.textString
-        sink.extra["notKept.data.\(key)", default: 0] += try skipCountingEntries()
+        sink.count(extra: "notKept.data.\(key)", try skipCountingEntries())
       }
     }
+  }
+
+  /// Exit 65 for a key that appears twice in the document or in `data`: which of the two
+  /// holds the data cannot be told, and keeping either would silently drop the other
+  /// (docs/reliability.md, "Duplicates").
+  private func repeatedMember(_ key: String, in object: String) -> HealthError {
+    t.structureError(
+      "\(object) has the key '\(key)' twice; which one holds the data cannot be told",
+      hint: "export the file again from Health Auto Export, or merge the two by hand",
+      path: object == "data" ? "data.\(key)" : key)
   }
 
   private func readMetrics() throws {
@@ -189,7 +207,13 @@ final class AutoExportJSONParser {
             )
           }
         }
-      } else if t.textEquals("data") && !done && deferred == nil {
+      } else if t.textEquals("data") {
+        // A second `data` would be skipped and its points lost without a count.
+        if done || deferred != nil {
+          throw t.structureError(
+            "data.metrics[\(m)] has the key 'data' twice; which one holds the data cannot be told",
+            hint: Self.notHAE, path: "data.metrics[\(m)].data")
+        }
         if name != nil && units != nil {
           try readPoints(
             AutoExportMetricContext(index: m, name: name, nameProblem: nil, units: units))
@@ -254,11 +278,8 @@ final class AutoExportJSONParser {
         continue
       }
       try point.read(from: t)
-      if point.droppedMembers > 0 {
-        sink.extra["notKept.membersBeyondLimit", default: 0] += Int64(point.droppedMembers)
-      }
-      if let key = point.repeatedKey {
-        try reject(type: ctx.name, repeated(key))
+      if let problem = point.problem {
+        try reject(type: ctx.name, unreadable(problem))
       } else if let problem = ctx.problem {
         try reject(type: ctx.name, problem)
       } else if ctx.isSleep {
@@ -295,22 +316,20 @@ final class AutoExportJSONParser {
         continue
       }
       try point.read(from: t)
-      if point.droppedMembers > 0 {
-        sink.extra["notKept.membersBeyondLimit", default: 0] += Int64(point.droppedMembers)
-      }
-      if let key = point.repeatedKey {
-        try reject(type: "workout", repeated(key))
+      if let problem = point.problem {
+        try reject(type: "workout", unreadable(problem))
         continue
       }
       try readWorkout()
     }
   }
 
-  /// The problem of an object with a repeated key.
-  private func repeated(_ key: String) -> AutoExportPointProblem {
+  /// The problem of an object read with a repeated key or past a limit of `JSONFlatObject`
+  /// (docs/reliability.md, "Limits"): the whole point or workout is a `malformed` reject.
+  private func unreadable(_ problem: JSONFlatObject.Problem) -> AutoExportPointProblem {
     AutoExportPointProblem(
       code: .malformed,
-      reason: "\(pointPath) has the key '\(key)' twice (line \(point.startLineColumn))")
+      reason: "\(pointPath) \(problem.reason) (line \(point.startLineColumn))")
   }
 
   /// Skips a value not read (`stateOfMind`, `ecg`, ...): an array counts its elements, any

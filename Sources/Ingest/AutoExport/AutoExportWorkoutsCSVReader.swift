@@ -47,6 +47,9 @@ public struct AutoExportWorkoutsCSVReader: SeekableSourceReader, Sendable {
         at: SourceLocation(file: source.path, line: 1),
         hint: "export the workouts CSV again from Health Auto Export")
     }
+    try RepeatedColumn.check(
+      headers.map { $0.name.lowercased() }, shown: headers.map(\.text), path: source.path
+    ) { ["type", "start", "end", "duration", "active energy", "distance"].contains($0) }
     let durationColumn = column("duration")
     let energyColumn = column("active energy")
     let distanceColumn = column("distance")
@@ -73,7 +76,7 @@ public struct AutoExportWorkoutsCSVReader: SeekableSourceReader, Sendable {
         continue
       }
       for i in headers.indices where !used.contains(i) && !csv.trimmedField(i).isEmpty {
-        sink.extra["notKept.workouts.\(headers[i].text)", default: 0] += 1
+        sink.count(extra: "notKept.workouts.\(headers[i].text)")
       }
       func rejectWorkout(_ code: RejectCode, _ reason: String, value: String) throws {
         sink.read(type: "workout")

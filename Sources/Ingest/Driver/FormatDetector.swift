@@ -26,6 +26,13 @@ public enum FormatDetector {
         hint: "export the data again; an empty file holds no records")
     }
     if let format = format(of: head) { return format }
+    if let encoding = ForeignEncoding.name(of: head) {
+      throw HealthError.malformed(
+        "the file is \(encoding) text; healthpipe reads UTF-8 only",
+        at: SourceLocation(file: path, byteOffset: 0),
+        hint: "re-save it as UTF-8 (e.g. iconv -f \(ForeignEncoding.iconvName(encoding)) -t UTF-8 "
+          + "FILE > FILE.utf8), or export it again")
+    }
     throw HealthError.malformed(
       "unknown format: it starts with \(preview(head)); expected an Apple Health export.zip "
         + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), "

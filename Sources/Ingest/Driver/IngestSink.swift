@@ -46,6 +46,11 @@ public final class IngestSink {
   @exclusivity(unchecked) private var typeNames: [String] = []
   @exclusivity(unchecked) private var typeSlots: [String: Int] = [:]
   @exclusivity(unchecked) private var typeCounts: [TypeCounts] = []
+  /// The slot every type past `maxTypes` counts in (-1 until one comes): keeping or
+  /// rejecting a record through it ends the input (`typeLimitError`).
+  @exclusivity(unchecked) private var overflowSlot = -1
+  /// The first type name past the limit, for the message.
+  private var firstTypePastLimit = ""
   /// The text fields of the last sample kept, known to hold no NUL: readers repeat the same
   /// (interned) strings, so most samples compare equal here instead of being scanned.
   @exclusivity(unchecked) private var checkedTexts = ["", "", "", "", ""]
@@ -55,6 +60,8 @@ public final class IngestSink {
     Dictionary(uniqueKeysWithValues: zip(typeNames, typeCounts).filter { $0.1.read > 0 })
   }
   /// Extra counters a reader wants in the manifest (`skipped.Correlation`, `beats`, ...).
+  /// Counters named after something in the input go through `count(extra:_:)`, which keeps
+  /// their number bounded.
   public var extra: [String: Int64] = [:]
   /// Notes for the manifest (assumed time zone, skipped entries, ...).
   public var notes: [String] = []
@@ -101,6 +108,7 @@ public final class IngestSink {
   /// readers of millions of records).
   public func counter(for type: String) -> TypeCounter {
     if let slot = typeSlots[type] { return TypeCounter(slot: slot) }
+    guard typeSlots.count < Self.maxTypes else { return overflowCounter(type) }
     typeSlots[type] = typeNames.count
     typeNames.append(type)
     typeCounts.append(TypeCounts())
@@ -119,12 +127,13 @@ public final class IngestSink {
     for (slot, name) in part.typeNames.enumerated() {
       let counts = part.typeCounts[slot]
       let mine = counter(for: name).slot
+      if mine == overflowSlot { throw typeLimitError() }
       typeCounts[mine].read += counts.read
       typeCounts[mine].kept += counts.kept
       typeCounts[mine].rejected += counts.rejected
     }
     rejectTally.add(part.rejectTally, lineShift: lineShift)
-    for (key, n) in part.extra { extra[key, default: 0] += n }
+    for (key, n) in part.extra { count(extra: key, n) }
     notes.append(contentsOf: part.notes)
     if let date = part.exportDate { exportDate = date }
     if assumedTimeZone == nil { assumedTimeZone = part.assumedTimeZone }
@@ -155,6 +164,7 @@ public final class IngestSink {
   /// `maxFieldBytes`, or holding a NUL character, is rejected instead (`malformed`).
   @inline(__always)
   public func keep(_ sample: Sample, counter: TypeCounter) throws {
+    if _slowPath(counter.slot == overflowSlot) { throw typeLimitError() }
     let limit = Self.maxFieldBytes
     if _slowPath(
       sample.source.utf8.count > limit || sample.device.utf8.count > limit
@@ -180,7 +190,14 @@ public final class IngestSink {
       checkedTexts[4] = sample.metric.rawValue
     }
     typeCounts[counter.slot].kept += 1
-    try onSample(sample)
+    do {
+      try onSample(sample)
+    } catch var error as HealthError where error.location == nil && error.code == .dataError {
+      // A bound of the table (`IngestLimits`): say which record brought it.
+      error.message += " (record \(sample.origin.record) of the input)"
+      error.location = SourceLocation(file: path)
+      throw error
+    }
   }
 
   /// The name of the first text field holding U+0000, if any. NUL is never part of a kept
@@ -213,10 +230,14 @@ public final class IngestSink {
     func shown(_ text: String) -> String {
       Self.clipped(text).replacingAll("\u{0}", with: "\u{FFFD}")
     }
+    let reason = "the \(field) holds a NUL character (U+0000), which no value may contain"
+    // Every reject is in the tally, so an input rejected entirely for NULs still names its
+    // most common reason (docs/reliability.md, round 3, finding 21).
+    rejectTally.add(.malformed, reason: reason, record: s.origin.record)
     try onReject(
       Reject(
         stage: "ingest", code: .malformed,
-        reason: "the \(field) holds a NUL character (U+0000), which no value may contain",
+        reason: reason,
         metric: shown(s.metric.rawValue), start: s.start, end: s.end, utcOffset: s.utcOffset,
         value: NumberFormatting.shortest(s.value), unit: shown(s.unit), source: shown(s.source),
         origin: s.origin))
@@ -229,7 +250,9 @@ public final class IngestSink {
     end: Int64? = nil, utcOffset: Int32? = nil, value: String = "", unit: String = "",
     source: String = "", record: Int64
   ) throws {
-    typeCounts[counter(for: type).slot].rejected += 1
+    let slot = counter(for: type).slot
+    if _slowPath(slot == overflowSlot) { throw typeLimitError() }
+    typeCounts[slot].rejected += 1
     rejectTally.add(code, reason: reason, record: record)
     let clip = Self.clipped
     try onReject(
@@ -237,6 +260,47 @@ public final class IngestSink {
         stage: "ingest", code: code, reason: clip(reason), metric: clip(metric ?? type),
         start: start, end: end, utcOffset: utcOffset, value: clip(value), unit: clip(unit),
         source: clip(source), origin: origin(record)))
+  }
+
+  /// The most distinct record types (Apple `type`s, Health Auto Export metric names, CSV
+  /// columns) one input may hold (docs/reliability.md, "Limits"): a real export has a few
+  /// hundred. Each type has its counts in memory and a line in the manifest, so a file of a
+  /// million made-up names took gigabytes; past the limit the input fails (exit 65).
+  public static let maxTypes = 10_000
+
+  /// The most distinct names of `extra` counters; the counts of further names go to
+  /// `extra.otherNames`.
+  public static let maxExtraNames = 256
+
+  /// Adds `n` to the extra counter `key` (a name taken from the input, such as an unknown
+  /// member's), keeping at most `maxExtraNames` names.
+  public func count(extra key: String, _ n: Int64 = 1) {
+    if extra[key] != nil || extra.count < Self.maxExtraNames {
+      extra[key, default: 0] += n
+    } else {
+      extra["extra.otherNames", default: 0] += n
+    }
+  }
+
+  /// The slot of the types past `maxTypes`, made when the first one comes.
+  private func overflowCounter(_ type: String) -> TypeCounter {
+    if overflowSlot < 0 {
+      firstTypePastLimit = type
+      overflowSlot = typeNames.count
+      typeNames.append("(types past the limit)")
+      typeCounts.append(TypeCounts())
+    }
+    return TypeCounter(slot: overflowSlot)
+  }
+
+  /// Exit 65 for an input with more than `maxTypes` distinct record types.
+  private func typeLimitError() -> HealthError {
+    HealthError.malformed(
+      "more than \(Self.maxTypes) distinct record types in one input (the most healthpipe "
+        + "keeps apart; a real export has a few hundred): the next one is "
+        + "'\(Self.clipped(String(firstTypePastLimit.prefix(200))))'",
+      at: SourceLocation(file: path),
+      hint: "check that this is a health export; a generated file may name each record differently")
   }
 
   /// The longest text a sample field may hold, in UTF-8 bytes. No real export comes near it

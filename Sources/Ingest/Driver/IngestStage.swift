@@ -54,6 +54,10 @@ public enum IngestStage {
     defer { parts.removeAll() }
     let samplesPart = try TableWriter<Sample>(path: parts.samples, stage: "ingest", durable: false)
     let rejectsPart = try TableWriter<Reject>(path: parts.rejects, stage: "ingest", durable: false)
+    // Every later stage keeps one entry per source and per metric name: an input that
+    // brings the samples table past these bounds fails as a whole (exit 65).
+    samplesPart.limitDistinct("source", to: IngestLimits.distinctSources, noun: "source names")
+    samplesPart.limitDistinct("metric", to: IngestLimits.distinctMetrics, noun: "metric names")
 
     var failures: [InputFailure] = []
     var summaries: [InputSummary] = []
@@ -220,6 +224,11 @@ public enum IngestStage {
     guard !options.inputs.isEmpty else {
       throw HealthError.usage("ingest needs at least one INPUT file")
     }
+    guard options.inputs.count <= IngestLimits.inputs else {
+      throw HealthError.usage(
+        "\(options.inputs.count) inputs; one ingest reads at most \(IngestLimits.inputs) files",
+        hint: "combine the files first (e.g. one long CSV), or ingest them in groups")
+    }
     try OutputCollision.check(
       outputs: [
         options.output, options.rejectsOutput, StageManifest.path(for: options.output),
@@ -251,8 +260,8 @@ struct InputRead {
   var rejectsRows: Int64
 }
 
-/// The two part files beside the outputs (hidden: `.samples.hpt.part-PID`), removed when
-/// the stage ends.
+/// The two part files beside the outputs (hidden: `.samples.hpt.part-<owner>`, the mark of
+/// `TemporaryFiles.owner`), removed when the stage ends.
 struct PartFiles {
   /// The samples part.
   let samples: String
@@ -260,9 +269,9 @@ struct PartFiles {
   let rejects: String
 
   init(output: String, rejects: String) {
-    let pid = SystemCalls.processID
-    samples = Self.hidden(output, suffix: "part-\(pid)")
-    self.rejects = Self.hidden(rejects, suffix: "part-\(pid)")
+    let owner = TemporaryFiles.owner
+    samples = Self.hidden(output, suffix: "part-\(owner)")
+    self.rejects = Self.hidden(rejects, suffix: "part-\(owner)")
   }
 
   /// Called just before the parts are committed: from then on they are removed on SIGTERM

@@ -11,6 +11,8 @@ struct LongCSVColumns {
   let category: Int?
   /// Header names healthpipe does not use.
   let ignored: [String]
+  /// The columns it reads (lower-case).
+  static let known: Set<String> = ["date", "metric", "value", "unit", "source", "end", "category"]
 
   /// The columns of `header`; nil when `date`, `metric` or `value` is missing.
   init?(header: [String]) {
@@ -26,7 +28,6 @@ struct LongCSVColumns {
     source = find("source")
     end = find("end")
     category = find("category")
-    let known: Set<String> = ["date", "metric", "value", "unit", "source", "end", "category"]
-    ignored = header.filter { !known.contains($0.trimmingASCIIBlanks().lowercased()) }
+    ignored = header.filter { !Self.known.contains($0.trimmingASCIIBlanks().lowercased()) }
   }
 }

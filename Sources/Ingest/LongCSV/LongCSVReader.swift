@@ -45,6 +45,10 @@ public struct LongCSVReader: SeekableSourceReader, Sendable {
         at: SourceLocation(file: source.path, line: csv.recordLine),
         hint: "a long CSV starts with the header date,metric,value,unit,source")
     }
+    let names = header.map { $0.trimmingASCIIBlanks().lowercased() }
+    try RepeatedColumn.check(names, shown: header, path: source.path) {
+      LongCSVColumns.known.contains($0)
+    }
     if !columns.ignored.isEmpty {
       sink.notes.append("columns not read: \(columns.ignored.joined(separator: ", "))")
     }

@@ -35,8 +35,14 @@ struct VendorColumnMap: Sendable {
         continue
       }
       guard index[c] < 0 else {
-        notRead.append((i, shown, "a second column of the same name"))
-        continue
+        // A column read twice: which one holds the data cannot be told (the one rule for
+        // every reader, docs/reliability.md, "Duplicates and mixed shapes").
+        if case .notRead = layout.columns[c].use {
+          notRead.append((i, shown, "a second column of the same name"))
+          continue
+        }
+        try RepeatedColumn.refuse(
+          first: (index[c], header[c]), second: (i, shown), path: path)
       }
       index[c] = i
       header[c] = shown

@@ -201,14 +201,25 @@ final class VendorRows {
   /// Ends the current row: a row that gave no record counts as one without values.
   func endRow() { if rowRecords == 0 { emptyRows += 1 } }
 
+  /// At most this many columns not read are named in the manifest's note; the rest are
+  /// counted in one clause (a header may hold 2^20 cells: docs/reliability.md, "Limits").
+  static let maxListedColumns = 32
+
   /// Puts the counts of cells not read, and of rows without values, into the manifest:
-  /// extras `notRead.<header>` and `emptyRows`, and one note listing the columns and why.
+  /// extras `notRead.<header>` (at most `IngestSink.maxExtraNames` names) and `emptyRows`,
+  /// and one note listing the columns and why (at most `maxListedColumns` by name).
   func finish(emptyRowsMeaning: String) {
     var listed: [String] = []
+    var (moreColumns, moreValues): (Int, Int64) = (0, 0)
     for (k, column) in map.notRead.enumerated() {
-      sink.extra["notRead.\(column.header)", default: 0] += notReadCounts[k]
-      listed.append("\(column.header) (\(notReadCounts[k]) values: \(column.why))")
+      sink.count(extra: "notRead.\(column.header)", notReadCounts[k])
+      if listed.count < Self.maxListedColumns {
+        listed.append("\(column.header.prefix(200)) (\(notReadCounts[k]) values: \(column.why))")
+      } else {
+        (moreColumns, moreValues) = (moreColumns + 1, moreValues + notReadCounts[k])
+      }
     }
+    if moreColumns > 0 { listed.append("\(moreColumns) more columns (\(moreValues) values)") }
     if !listed.isEmpty {
       sink.notes.append(
         "\(map.layout.title): columns not read: " + listed.joined(separator: "; "))

@@ -156,8 +156,26 @@ public final class ZipReader {
         "the central directory lists \(entries.count) entries but the end record says \(entryCount)",
         at: directoryOffset + Int64(p))
     }
+    try checkNoRepeatedName(entries, path: path)
     try checkNoOverlap(entries, file: file, path: path)
     return entries
+  }
+
+  /// Refuses a zip that lists one name twice (docs/reliability.md, "Duplicates and mixed
+  /// shapes"): tools disagree on which one such a name means (Python's `zipfile` reads the
+  /// last, most unzip tools the first), so reading either would be a guess.
+  private static func checkNoRepeatedName(_ entries: [ZipEntry], path: String) throws {
+    var first: [String: Int] = [:]
+    for (index, entry) in entries.enumerated() {
+      if let earlier = first[entry.name] {
+        throw error(
+          path,
+          "the zip lists the entry \(entry.name) twice (entries \(earlier + 1) and "
+            + "\(index + 1)): which one is meant cannot be told",
+          at: entry.localHeaderOffset, entry: entry.name)
+      }
+      first[entry.name] = index
+    }
   }
 
   /// Refuses a zip whose entries share bytes: no zip writer produces that, but a bomb does

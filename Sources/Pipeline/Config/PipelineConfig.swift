@@ -20,6 +20,8 @@ public struct ReportConfig: Sendable, Hashable {
   public var send: Bool = false
   /// Mailer command (default `sendmail -t -i`).
   public var sendmail: String?
+  /// `mailer_timeout`: seconds before the mailer's process group is stopped (default 60).
+  public var mailerTimeout: Double?
 }
 
 /// The `[export]` section: results written for other tools after the report.

@@ -11,7 +11,7 @@ public enum PipelineConfigLoader {
     "pipeline": ["name", "inputs", "work", "as_of", "timezone"],
     "clean": ["priority"],
     "aggregate": ["goals", "pinned", "week_start", "weekly_active_target", "backfill_days"],
-    "report": ["format", "window", "out", "to", "from", "send", "sendmail"],
+    "report": ["format", "window", "out", "to", "from", "send", "sendmail", "mailer_timeout"],
     "export": ["sqlite"],
   ]
   static let goalKeys: Set<String> = ["condition", "weekly_target", "description"]
@@ -185,6 +185,13 @@ public enum PipelineConfigLoader {
           hint: "give a command such as sendmail -t -i, or remove the line for the default")
       }
       report.sendmail = e.value
+    }
+    if let e = value("report", "mailer_timeout") {
+      do {
+        report.mailerTimeout = try MailerTimeout.parse(e.value)
+      } catch let error as HealthError {
+        throw configError(error.message, at: e.location, hint: error.hint)
+      }
     }
     if report.format == .email, report.send, report.to == nil {
       throw configError(

@@ -15,31 +15,46 @@ import HealthCore
 /// A file is read only when it is a regular file of at most `maxBytes` (a FIFO or a device
 /// would hang or read as empty), and an error quotes a line only once the file has shown a
 /// known section such as `[pipeline]`: `include = /etc/shadow` must not print a line of
-/// that file (docs/reliability.md, "Pipeline files").
+/// that file (docs/reliability.md, "Pipeline files"). Includes nest at most
+/// `maxIncludeDepth` deep and all files together hold at most `maxTotalBytes`, so memory
+/// stays bounded however the includes are chained. Lines end with LF or CRLF; a UTF-8 byte
+/// order mark at the start of a file is skipped.
 public enum PipelineFileParser {
   /// The largest pipeline file read: a real one is a few hundred bytes.
   public static let maxBytes = 1 << 20
+  /// The most levels of includes inside includes (an include of the file given is level 1).
+  public static let maxIncludeDepth = 16
+  /// The most bytes of all files of one pipeline together (the file and its includes).
+  public static let maxTotalBytes = 4 << 20
 
   /// Parses the file at `path`, following `include = FILE` lines (relative to the including
   /// file's folder).
   public static func parse(path: String) throws -> PipelineDocument {
     var document = PipelineDocument(path: path, entries: [], sections: [])
-    var seen: [String: SourceLocation] = [:]
-    try parse(path: path, includedFrom: nil, stack: [], into: &document, seen: &seen)
+    var state = ParseState()
+    try parse(path: path, includedFrom: nil, stack: [], into: &document, state: &state)
     return document
   }
 
   /// Parses text as if it were the file at `path` (tests, `--plan` of generated files).
   public static func parse(text: String, path: String) throws -> PipelineDocument {
     var document = PipelineDocument(path: path, entries: [], sections: [])
-    var seen: [String: SourceLocation] = [:]
-    try parseText(text, path: path, stack: [path], into: &document, seen: &seen)
+    var state = ParseState(totalBytes: text.utf8.count)
+    try parseText(text, path: path, stack: [path], into: &document, state: &state)
     return document
+  }
+
+  /// What the files read so far set and cost.
+  private struct ParseState {
+    /// Where each `section.key` was first set (across includes).
+    var seen: [String: SourceLocation] = [:]
+    /// Bytes of every file read so far.
+    var totalBytes = 0
   }
 
   private static func parse(
     path: String, includedFrom: SourceLocation?, stack: [String],
-    into document: inout PipelineDocument, seen: inout [String: SourceLocation]
+    into document: inout PipelineDocument, state: inout ParseState
   ) throws {
     let canonical = PathUtilities.normalise(path)
     if stack.contains(canonical) {
@@ -48,21 +63,49 @@ public enum PipelineFileParser {
         .configError, "include cycle: \(chain)", at: includedFrom,
         hint: "remove one of the include lines so the files no longer include each other")
     }
-    let bytes: [UInt8]
+    if stack.count > maxIncludeDepth {
+      throw HealthError(
+        .configError,
+        "includes nested more than \(maxIncludeDepth) levels deep (the most healthpipe follows)",
+        at: includedFrom, hint: "include the settings from a file nearer the pipeline file")
+    }
+    let bytes = try read(path, includedFrom: includedFrom)
+    state.totalBytes += bytes.count
+    if state.totalBytes > maxTotalBytes {
+      throw HealthError(
+        .configError,
+        "the pipeline file and its includes hold more than \(maxTotalBytes) bytes together "
+          + "(the most healthpipe reads)", at: includedFrom ?? SourceLocation(file: path),
+        hint: "check the include lines: a pipeline file is a few hundred bytes")
+    }
+    guard var text = String(validating: bytes, as: UTF8.self) else {
+      let offset = firstInvalidUTF8(bytes)
+      throw HealthError(
+        .configError, "pipeline file is not valid UTF-8",
+        at: SourceLocation(
+          file: path, line: bytes[..<offset].filter { $0 == 0x0A }.count + 1,
+          byteOffset: Int64(offset)),
+        hint: "save the file as UTF-8")
+    }
+    // A byte order mark (some Windows editors write one) is not part of the first line.
+    if text.unicodeScalars.first == "\u{FEFF}" { text = String(text.unicodeScalars.dropFirst()) }
+    try parseText(text, path: path, stack: stack + [canonical], into: &document, state: &state)
+  }
+
+  /// The bytes of a pipeline file or an include: only a regular file of at most `maxBytes`.
+  private static func read(_ path: String, includedFrom: SourceLocation?) throws -> [UInt8] {
+    let what = includedFrom == nil ? "the pipeline file" : "included file \(path)"
     do {
       switch try FileReader.readSmallRegularFile(path, limit: maxBytes) {
-      case .bytes(let read): bytes = read
+      case .bytes(let read): return read
       case .notRegular(let kind):
         throw HealthError(
-          .configError,
-          "\(includedFrom == nil ? "the pipeline file" : "included file \(path)") "
-            + "is \(kind), not a regular file", at: includedFrom ?? SourceLocation(file: path),
+          .configError, "\(what) is \(kind), not a regular file",
+          at: includedFrom ?? SourceLocation(file: path),
           hint: "name a pipeline file (a FIFO or a device would hang or read as empty)")
       case .tooLarge(let size):
         throw HealthError(
-          .configError,
-          "\(includedFrom == nil ? "the pipeline file" : "included file \(path)") is \(size) "
-            + "bytes; a pipeline file is at most \(maxBytes) bytes",
+          .configError, "\(what) is \(size) bytes; a pipeline file is at most \(maxBytes) bytes",
           at: includedFrom ?? SourceLocation(file: path),
           hint: "check the path: this is not a pipeline file")
       }
@@ -76,28 +119,20 @@ public enum PipelineFileParser {
         error.code, "pipeline file cannot be read: \(error.message)",
         at: SourceLocation(file: path), hint: "check the path to the pipeline file")
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      let offset = firstInvalidUTF8(bytes)
-      throw HealthError(
-        .configError, "pipeline file is not valid UTF-8",
-        at: SourceLocation(
-          file: path, line: bytes[..<offset].filter { $0 == 0x0A }.count + 1,
-          byteOffset: Int64(offset)),
-        hint: "save the file as UTF-8")
-    }
-    try parseText(text, path: path, stack: stack + [canonical], into: &document, seen: &seen)
   }
 
   private static func parseText(
     _ text: String, path: String, stack: [String], into document: inout PipelineDocument,
-    seen: inout [String: SourceLocation]
+    state: inout ParseState
   ) throws {
     var section: String?
     var lineNumber = 0
     // Whether a known section was seen in this file: until then an error shows no text of
     // the line, unless the text is a word of the pipeline-file vocabulary.
     var recognised = false
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // "\r\n" is one Character in Swift: splitting on "\n" alone kept a CRLF file one line.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for rawLine in lines {
       lineNumber += 1
       let location = SourceLocation(file: path, line: lineNumber)
       // Throws a message that quotes nothing unless the file is recognised or every word
@@ -156,7 +191,8 @@ public enum PipelineFileParser {
       }
       if key == "include" && (section == nil || section == "pipeline") {
         let target = PathUtilities.resolve(value, relativeTo: PathUtilities.directory(of: path))
-        try parse(path: target, includedFrom: location, stack: stack, into: &document, seen: &seen)
+        try parse(
+          path: target, includedFrom: location, stack: stack, into: &document, state: &state)
         continue
       }
       guard let section else {
@@ -166,12 +202,12 @@ public enum PipelineFileParser {
           hint: "put it under a section such as [pipeline]")
       }
       let id = section + "." + key
-      if let first = seen[id] {
+      if let first = state.seen[id] {
         throw HealthError(
           .configError, "duplicate key '\(key)' in [\(section)] (first set at \(first))",
           at: location, hint: "keep one of the two lines")
       }
-      seen[id] = location
+      state.seen[id] = location
       document.entries.append(
         PipelineEntry(section: section, key: key, value: value, location: location))
     }

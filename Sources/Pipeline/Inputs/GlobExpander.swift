@@ -7,7 +7,10 @@ import HealthCore
 #endif
 
 /// Expands the `inputs` patterns of a pipeline file (`*`, `?`, `[...]` as in the shell),
-/// relative to the pipeline file's folder, sorted, without duplicates.
+/// relative to the pipeline file's folder, sorted, without duplicates. Folders a pattern
+/// matches are left out; anything else that is not a regular file (a FIFO would block the
+/// run, a device never ends) is refused at the `inputs` line, named with its kind, as is a
+/// list of more than `IngestLimits.inputs` files (docs/reliability.md, "Limits").
 public enum GlobExpander {
   /// Expands patterns; a pattern that matches nothing is an error at its line (exit 78).
   public static func expand(
@@ -21,6 +24,20 @@ public enum GlobExpander {
       let full = PathUtilities.resolve(pattern, relativeTo: base)
       let matches = try matchesOf(full, pattern: pattern, at: location)
       for m in matches where seen.insert(m).inserted { result.append(m) }
+      guard result.count <= IngestLimits.inputs else {
+        throw HealthError(
+          .configError,
+          "the inputs name more than \(IngestLimits.inputs) files (the most one pipeline reads)",
+          at: location,
+          hint: "narrow the patterns, or combine the files first (e.g. one long CSV)")
+      }
+    }
+    for path in result {
+      if let st = SystemCalls.fileStatus(path), let kind = SystemCalls.specialKind(st.st_mode) {
+        throw HealthError(
+          .configError, "input \(path) is \(kind), not a regular file", at: location,
+          hint: "name export files only; a FIFO or a device would block or never end")
+      }
     }
     return result
   }

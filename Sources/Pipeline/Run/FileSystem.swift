@@ -49,72 +49,41 @@ public enum FileSystem {
     }
   }
 
-  /// Removes `.<name>.tmp-<pid>-<n>` files and ingest's `.<name>.part-<pid>` files left
-  /// in `folder` (and one level of subfolders) by a run that was killed mid-write. Call only
-  /// while holding the work-folder lock.
+  /// Removes the temporary files that the processes with marks `owners` (the earlier runs
+  /// the work-folder lock recorded, `WorkFolderLock.earlierOwners`) left in `workFolder`
+  /// (and one level of its subfolders) and in `besideOutputs`' folders (the report and the
+  /// SQLite export may live outside the work folder). A file is removed only when its name
+  /// carries one of those marks (`TemporaryFiles.isTemporary(_:of:)`) and it is a regular
+  /// file: whatever another program or user keeps there, whatever its name or age, stays
+  /// (docs/reliability.md, round 3, finding 7). Call only while holding the lock.
   @discardableResult
-  public static func removeStaleTemporaries(in folder: String) -> [String] {
-    var removed: [String] = []
-    var folders = [folder]
-    if let items = try? FileManager.default.contentsOfDirectory(atPath: folder) {
-      folders += items.map { folder + "/" + $0 }.filter { SystemCalls.isDirectory($0) }
+  public static func removeTemporaries(
+    of owners: [String], in workFolder: String, besideOutputs outputs: [String] = []
+  ) -> [String] {
+    guard !owners.isEmpty else { return [] }
+    var folders = [workFolder]
+    if let items = try? FileManager.default.contentsOfDirectory(atPath: workFolder) {
+      folders += items.sorted().map { workFolder + "/" + $0 }.filter { isRealFolder($0) }
     }
+    for folder in outputs.map(PathUtilities.directory(of:)) where !folders.contains(folder) {
+      folders.append(folder)
+    }
+    var removed: [String] = []
     for dir in folders {
       guard let items = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-      for item in items
-      where item.hasPrefix(".") && (item.contains(".tmp-") || item.contains(".part-")) {
+      for item in items where owners.contains(where: { TemporaryFiles.isTemporary(item, of: $0) }) {
         let path = dir + "/" + item
+        var st = stat()
+        guard lstat(path, &st) == 0, SystemCalls.specialKind(st.st_mode) == nil else { continue }
         if unlink(path) == 0 { removed.append(path) }
       }
     }
     return removed.sorted()
   }
 
-  /// Removes the temporary files (`.<name>.tmp-<tag><pid>-<n>`, `.<name>.part-<pid>…`)
-  /// that a killed run left beside `outputs` outside the work folder (the report, the
-  /// SQLite export). The work-folder lock does not cover those folders, which another
-  /// pipeline may share, so only the files of processes that no longer exist are removed;
-  /// a file whose process is alive, or whose name names no process, stays.
-  @discardableResult
-  public static func removeStaleTemporaries(besideOutputs outputs: [String]) -> [String] {
-    var removed: [String] = []
-    let folders = Set(outputs.map(PathUtilities.directory(of:)))
-    for dir in folders.sorted() {
-      guard let items = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-      for item in items where item.hasPrefix(".") {
-        guard let pid = writerProcess(ofTemporary: item), !isRunning(pid) else { continue }
-        let path = dir + "/" + item
-        if unlink(path) == 0 { removed.append(path) }
-      }
-    }
-    return removed.sorted()
-  }
-
-  /// The process id in a temporary file's name (`.<name>.tmp-<tag><pid>-<n>` or
-  /// `.<name>.part-<pid>[-<n>]`), or nil when the name is not one of those.
-  static func writerProcess(ofTemporary name: String) -> pid_t? {
-    if let range = name.range(of: ".tmp-", options: .backwards) {
-      // `<tag><pid>-<n>`: the tag is letters and dashes ("clean-"), the last two parts
-      // are numbers.
-      let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-      guard parts.count >= 2, let pid = pid_t(parts[parts.count - 2]), pid > 0,
-        UInt(parts[parts.count - 1]) != nil
-      else { return nil }
-      return pid
-    }
-    if let range = name.range(of: ".part-", options: .backwards) {
-      let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-      guard let first = parts.first, let pid = pid_t(first), pid > 0,
-        parts.dropFirst().allSatisfy({ UInt($0) != nil })
-      else { return nil }
-      return pid
-    }
-    return nil
-  }
-
-  /// Whether a process with this id exists (`kill(pid, 0)`; one this user may not signal
-  /// exists too).
-  static func isRunning(_ pid: pid_t) -> Bool {
-    kill(pid, 0) == 0 || errno == EPERM
+  /// A folder that is not reached through a symbolic link (the clean-up never follows one).
+  private static func isRealFolder(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
   }
 }

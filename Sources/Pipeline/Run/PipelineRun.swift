@@ -81,10 +81,11 @@ public enum PipelineRun {
     let lock = try WorkFolderLock(workFolder: config.workFolder)
     defer { lock.release() }
     let work = config.workFolder.hasSuffix("/") ? config.workFolder : config.workFolder + "/"
-    let leftovers =
-      FileSystem.removeStaleTemporaries(in: config.workFolder)
-      + FileSystem.removeStaleTemporaries(
-        besideOutputs: stages.flatMap(\.outputs).filter { !$0.hasPrefix(work) })
+    // Only what an earlier run of this work folder left: it carries a mark the lock recorded.
+    let leftovers = FileSystem.removeTemporaries(
+      of: lock.earlierOwners, in: config.workFolder,
+      besideOutputs: stages.flatMap(\.outputs).filter { !$0.hasPrefix(work) })
+    lock.forgetEarlierOwners()
     if !leftovers.isEmpty {
       log("removed \(leftovers.count) temporary file(s) left by an interrupted run")
     }

@@ -13,9 +13,13 @@ public struct StageStamp: Sendable, Codable, Equatable {
   /// Outputs with size, mtime, ctime, inode and CRC-32.
   public var outputs: [FileFingerprint]
 
-  /// Reads a stamp; nil when missing or unreadable (then the stage runs).
+  /// Reads a stamp; nil when missing, unreadable, not a regular file or implausibly large
+  /// (then the stage runs).
   public static func read(_ path: String) -> StageStamp? {
-    guard let bytes = try? FileReader.readAll(path) else { return nil }
+    guard
+      case .bytes(let bytes)? = try? FileReader.readSmallRegularFile(
+        path, limit: StageManifest.maxBytes)
+    else { return nil }
     return try? JSONDecoder().decode(StageStamp.self, from: Data(bytes))
   }
 

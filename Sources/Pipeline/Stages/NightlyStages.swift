@@ -80,7 +80,8 @@ public enum NightlyStages {
       email: EmailSettings(
         to: config.report.to ?? "", from: config.report.from ?? EmailSettings().from,
         send: config.report.send,
-        sendmailCommand: config.report.sendmail ?? EmailSettings.defaultSendmail))
+        sendmailCommand: config.report.sendmail ?? EmailSettings.defaultSendmail,
+        mailerTimeout: config.report.mailerTimeout ?? MailerTimeout.defaultSeconds))
     let report = PipelineStage(
       name: "report",
       inputs: AggregateFolder.tables.map { AggregateFolder.path($0, in: work.aggregate) },

@@ -4,16 +4,22 @@ import HealthCore
 /// Pipes a message to a sendmail-compatible command (`sendmail -t -i`, `msmtp -t`, ...).
 ///
 /// Exit codes: the command cannot be found or started → 69 (EX_UNAVAILABLE); it exits 75
-/// (EX_TEMPFAIL, "try again later") → 75; any other failure → 69 as well, since
-/// `sysexits.h` makes EX_UNAVAILABLE the catch-all for a failing subsystem. The message
-/// names the command, its exit status and what it printed on stderr (every line, up to
-/// 1,000 characters).
+/// (EX_TEMPFAIL, "try again later") → 75; it does not finish within `timeout` seconds → 75
+/// (its process group is stopped; the next run tries again); any other failure → 69 as
+/// well, since `sysexits.h` makes EX_UNAVAILABLE the catch-all for a failing subsystem. The
+/// message names the command, its exit status and what it printed on stderr (every line, up
+/// to 1,000 characters).
 public struct Mailer: Sendable {
   /// The command line as given.
   public var command: String
+  /// Seconds the mailer may take, from start to exit (`MailerTimeout`).
+  public var timeout: Double
 
   /// Creates a mailer for a command line.
-  public init(command: String) { self.command = command }
+  public init(command: String, timeout: Double = MailerTimeout.defaultSeconds) {
+    self.command = command
+    self.timeout = timeout
+  }
 
   /// The command split into words (single and double quotes group words).
   public static func words(_ command: String) -> [String] {
@@ -84,55 +90,34 @@ public struct Mailer: Sendable {
     return path
   }
 
-  /// Sends the message; returns when the mailer exited 0.
+  /// Sends the message; returns when the mailer exited 0 within the timeout.
   public func send(_ message: [UInt8]) throws {
     let argv = Self.words(command)
     let path = try executablePath()
     let program = argv[0]
+    // A mailer that stops reading must not end this process (EPIPE instead).
     signal(SIGPIPE, SIG_IGN)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = Array(argv.dropFirst())
-    let input = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    do {
-      try process.run()
-    } catch {
-      throw HealthError(
-        .unavailable, "the mailer '\(path)' could not be started: \(error)",
-        at: SourceLocation(file: path),
-        hint: "check that it is executable, or pass another --sendmail command")
-    }
-    nonisolated(unsafe) var errorData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData = errors.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    var writeFailure: String?
-    do {
-      try input.fileHandleForWriting.write(contentsOf: Data(message))
-    } catch {
-      writeFailure = "\(error)"
-    }
-    try? input.fileHandleForWriting.close()
-    group.wait()
-    process.waitUntilExit()
-    let status = process.terminationStatus
-    let said = Self.stderrSummary(errorData)
+    let outcome = try MailerProcess.run(
+      path: path, arguments: [path] + argv.dropFirst(), input: message, timeout: timeout)
+    let said = Self.stderrSummary(Data(outcome.stderr))
     let detail = said.isEmpty ? "" : "; it said: \(said)"
-    if process.terminationReason == .uncaughtSignal {
+    if outcome.timedOut {
       throw HealthError(
-        .unavailable, "the mailer '\(program)' was killed by signal \(status)\(detail)",
+        .temporaryFailure,
+        "the mailer '\(program)' did not finish within \(MailerTimeout.text(timeout)); it and "
+          + "the processes it started were stopped\(detail)",
+        at: SourceLocation(file: path),
+        hint: "nothing was recorded as sent; the next run will try again (a slow mailer: "
+          + "raise --mailer-timeout or [report] mailer_timeout)")
+    }
+    if let signal = outcome.signal {
+      throw HealthError(
+        .unavailable, "the mailer '\(program)' was killed by signal \(signal)\(detail)",
         at: SourceLocation(file: path), hint: "nothing was recorded as sent; run again to retry")
     }
-    switch status {
+    switch outcome.exitStatus ?? 0 {
     case 0:
-      if let writeFailure {
+      if let writeFailure = outcome.writeFailure {
         throw HealthError(
           .unavailable,
           "the mailer '\(program)' exited 0 without reading the whole message (\(writeFailure))",
@@ -144,11 +129,35 @@ public struct Mailer: Sendable {
         .temporaryFailure, "the mailer '\(program)' asked to try again later (exit 75)\(detail)",
         at: SourceLocation(file: path),
         hint: "nothing was recorded as sent; the next run will try again")
-    default:
+    case let status:
       throw HealthError(
         .unavailable, "the mailer '\(program)' failed with exit status \(status)\(detail)",
         at: SourceLocation(file: path),
         hint: "nothing was recorded as sent; fix the mailer setup and run again")
     }
   }
+}
+
+/// How long the mailer may take: `--mailer-timeout SECONDS` and `[report] mailer_timeout`,
+/// one parser for both (whole seconds, 1 to 3600; default 60).
+public enum MailerTimeout {
+  /// The default, in seconds.
+  public static let defaultSeconds: Double = 60
+  /// The longest accepted, in seconds.
+  public static let maxSeconds = 3600
+
+  /// The seconds `text` gives, or a usage error (64; a pipeline file adds its line, 78).
+  public static func parse(_ text: String) throws -> Double {
+    guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds >= 1,
+      seconds <= maxSeconds
+    else {
+      throw HealthError.usage(
+        "the mailer timeout must be a whole number of seconds from 1 to \(maxSeconds), not '\(text)'",
+        hint: "e.g. 60 (the default)")
+    }
+    return Double(seconds)
+  }
+
+  /// `60 s`.
+  static func text(_ seconds: Double) -> String { "\(NumberFormatting.shortest(seconds)) s" }
 }

@@ -17,10 +17,27 @@ public struct SentLedger: Sendable {
     return folder + "sent-weeks.ledger"
   }
 
-  /// The ledger's lines (empty when the file does not exist yet).
+  /// The largest ledger read: a line is about 80 bytes, one a week per recipient
+  /// (docs/reliability.md, "Limits"). A sparse or foreign file of gigabytes was read whole.
+  public static let maxBytes = 4 << 20
+
+  /// The ledger's lines (empty when the file does not exist yet). Only a regular file of at
+  /// most `maxBytes` is read: exit 65 when larger, 73 when it is a device, FIFO or folder.
   public func lines() throws -> [String] {
     guard SystemCalls.fileStatus(path) != nil else { return [] }
-    let bytes = try FileReader.readAll(path)
+    let bytes: [UInt8]
+    switch try FileReader.readSmallRegularFile(path, limit: Self.maxBytes) {
+    case .bytes(let read): bytes = read
+    case .notRegular(let kind):
+      throw HealthError(
+        .cannotCreate, "the sent ledger is \(kind), not a regular file",
+        at: SourceLocation(file: path), hint: "pass --ledger FILE naming a regular file")
+    case .tooLarge(let size):
+      throw HealthError.malformed(
+        "the sent ledger is \(size) bytes; a ledger is at most \(Self.maxBytes) bytes "
+          + "(one line of about 80 bytes per e-mail sent)", at: SourceLocation(file: path),
+        hint: "check --ledger: this does not look like a sent-weeks ledger")
+    }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 

@@ -35,11 +35,11 @@ enum CleanCommand {
     if !quiet {
       let t = manifest.totals
       func n(_ key: String) -> Int64 { t[key] ?? 0 }
-      FileDescriptorSinkStderr.write(
+      FileDescriptorSinkStderr.writeLine(
         "clean: \(n("read")) read, \(n("cleaned")) cleaned (\(n("trimmed")) trimmed, "
           + "\(n("rows")) rows), \(n("rejected")) rejected, \(n("duplicate")) duplicates, "
           + "\(n("overlapped")) overlapped -> \(options.output) (rejects: "
-          + "\(options.rejectsOutput))\n")
+          + "\(options.rejectsOutput))")
     }
     return outcome.inputProblems.isEmpty ? .success : .partialSuccess
   }

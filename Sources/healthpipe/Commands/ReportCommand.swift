@@ -28,6 +28,10 @@ enum ReportCommand {
   static let send = Flag("send", "pipe the e-mail to the mailer, once per ISO week")
   static let sendmail = Option<String>(
     "sendmail", "CMD", "mailer command (default \"\(EmailSettings.defaultSendmail)\")")
+  static let mailerTimeout = Option<Double>(
+    "mailer-timeout", "SECONDS",
+    "stop the mailer and its processes after this long (default 60)",
+    convert: MailerTimeout.parse)
   static let ledger = Option<String>(
     "ledger", "FILE", "sent-weeks ledger (default sent-weeks.ledger beside --out)")
 
@@ -38,7 +42,7 @@ enum ReportCommand {
     positionals: "DIR",
     options: [
       format.spec, out.spec, asOf.spec, timezone.spec, window.spec, to.spec, from.spec, send.spec,
-      sendmail.spec, ledger.spec, .quiet,
+      sendmail.spec, mailerTimeout.spec, ledger.spec, .quiet,
     ],
     examples: [
       "healthpipe report work/aggregate --out Reports/report.html --window 90",
@@ -62,6 +66,7 @@ enum ReportCommand {
     if let from = try arguments.value(from) { email.from = from }
     email.send = arguments.flag(send)
     if let cmd = try arguments.value(sendmail) { email.sendmailCommand = cmd }
+    if let seconds = try arguments.value(mailerTimeout) { email.mailerTimeout = seconds }
     email.ledgerPath = try arguments.value(ledger)
     if format != .email, email.send || !email.to.isEmpty {
       throw HealthError.usage("--to and --send need --format email")

@@ -205,3 +205,48 @@ struct PipelineFileParserTests {
     #expect(mine.report.window == 30)
   }
 }
+
+/// Round 3, finding 8 (docs/reliability.md): a pipeline file with CRLF line ends was one
+/// line ("not a pipeline file (the line is not shown)"): `"\r\n"` is one Character in Swift,
+/// so splitting on `"\n"` found none. With a UTF-8 byte order mark the message quoted an
+/// invisible character.
+@Suite("Regression: CRLF and a byte order mark in pipeline files")
+struct PipelineLineEndTests {
+  static let text = "[pipeline]\nname = night\ninputs = a.xml\n\n[report]\nwindow = 90\n"
+
+  @Test("LF, CRLF, a BOM and both give the same entries at the same lines")
+  func sameEntries() throws {
+    let dir = TemporaryDirectory("pipeline-crlf")
+    var documents: [PipelineDocument] = []
+    for (name, bytes) in [
+      ("lf", Array(Self.text.utf8)),
+      ("crlf", Array(Self.text.replacingOccurrences(of: "\n", with: "\r\n").utf8)),
+      ("bom", [0xEF, 0xBB, 0xBF] + Array(Self.text.utf8)),
+      (
+        "both",
+        [0xEF, 0xBB, 0xBF] + Array(Self.text.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+      ),
+    ] {
+      let path = try dir.write(name + ".pipeline", bytes)
+      documents.append(try PipelineFileParser.parse(path: path))
+    }
+    for d in documents {
+      #expect(
+        d.entries.map { "\($0.section).\($0.key)=\($0.value)@\($0.location.line ?? 0)" }
+          == ["pipeline.name=night@2", "pipeline.inputs=a.xml@3", "report.window=90@6"])
+      #expect(d.sectionNames == ["pipeline", "report"])
+    }
+  }
+
+  @Test("an error in a CRLF file names its own line")
+  func errorLine() throws {
+    let dir = TemporaryDirectory("pipeline-crlf-error")
+    let path = try dir.write(
+      "p.pipeline", "[pipeline]\r\ninputs = a.xml\r\n[report]\r\nwindw = 90\r\n")
+    let error = try #require(throws: HealthError.self) {
+      _ = try PipelineConfigLoader.load(path: path, checkInputs: false)
+    }
+    #expect(error.location?.line == 4)
+    #expect(error.message.contains("unknown key 'windw' in [report]"))
+  }
+}

@@ -31,7 +31,8 @@ struct PipelineFileSafetyTests {
     let dir = TemporaryDirectory("pipeline-fifo")
     #expect(mkfifo(dir.file("fifo"), 0o600) == 0)
     for (target, kind) in [
-      (dir.file("fifo"), "a FIFO"), ("/dev/zero", "a device"), (dir.path, "a folder"),
+      (dir.file("fifo"), "a FIFO (named pipe)"), ("/dev/zero", "a character device"),
+      (dir.path, "a folder"),
     ] {
       // Nothing writes to the FIFO: reading it would block forever.
       let direct = Self.error(loading: target)

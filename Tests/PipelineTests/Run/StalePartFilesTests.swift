@@ -4,56 +4,80 @@ import Pipeline
 import TestSupport
 import Testing
 
-/// Regression (found by the fault-injection tests, docs/reliability.md): a run killed while ingest
-/// joined its part files left `.samples.hpt.part-PID-N` in the work folder, which the next run's
-/// clean-up (looking for `.tmp-` only) kept forever. Both kinds are removed now.
-@Suite("Regression: stale part files")
+/// Leftovers of a killed run (docs/reliability.md, "Temporary files"): the next run removes
+/// the temporary and part files carrying a mark its lock recorded, in the work folder (one
+/// level of subfolders too) and beside the outputs outside it, and nothing else. Found by the
+/// fault-injection tests (part files were kept forever, the report's folder was not
+/// cleared) and by the third hostile-input round (finding 7: other programs' files with
+/// similar names were removed, even one whose process was alive).
+@Suite("Regression: only the temporaries of earlier runs are removed")
 struct StalePartFilesTests {
-  @Test("leftover temporary and part files go; outputs and other hidden files stay")
-  func removed() throws {
+  static let mark = "4242-1k2f9x"
+
+  /// Creates `names` (regular files) under `folder`.
+  static func make(_ names: [String], in folder: String) {
+    for name in names {
+      _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([1]))
+    }
+  }
+
+  @Test("in the work folder: the marked leftovers go; files of others, outputs and links stay")
+  func workFolder() throws {
     let temporary = TemporaryDirectory("stale")
     let folder = temporary.path
     try FileManager.default.createDirectory(
       atPath: folder + "/aggregate", withIntermediateDirectories: true)
-    let names = [
-      ".samples.hpt.part-4242-0", ".rejects-ingest.hpt.part-4242-0", ".clean.hpt.tmp-4242-0",
-      "aggregate/.daily.hpt.tmp-4242-0", "samples.hpt", ".lock", "aggregate/daily.hpt",
+    let m = Self.mark
+    let ours = [
+      ".samples.hpt.part-\(m)", ".rejects-ingest.hpt.part-\(m)", ".clean.hpt.tmp-\(m)-0",
+      ".clean.hpt.tmp-clean-\(m)-2", "aggregate/.daily.hpt.tmp-\(m)-1",
     ]
-    for name in names {
-      _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([1]))
+    let others = [
+      ".samples.hpt.tmp-4242-0", ".samples.hpt.part-4242", ".clean.hpt.tmp-\(getpid())-0",
+      ".clean.hpt.tmp-7-abc-0", "samples.hpt", ".lock", "aggregate/daily.hpt", ".hidden",
+    ]
+    Self.make(ours + others, in: folder)
+    // A link and a folder with our mark in their names: never followed, never removed.
+    let outside = temporary.file("aggregate/outside.txt")
+    Self.make(["aggregate/outside.txt"], in: folder)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/.link.hpt.tmp-\(m)-0", withDestinationPath: outside)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/.dir.hpt.tmp-\(m)-0", withIntermediateDirectories: true)
+    let removed = FileSystem.removeTemporaries(of: [m], in: folder)
+    let relative = removed.map { String($0.dropFirst(folder.count + 1)) }
+    #expect(relative.sorted() == ours.sorted())
+    for name in others + [".link.hpt.tmp-\(m)-0", ".dir.hpt.tmp-\(m)-0", "aggregate/outside.txt"] {
+      #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
     }
-    let removed = FileSystem.removeStaleTemporaries(in: folder)
-    #expect(
-      removed.map { String($0.dropFirst(folder.count + 1)) }.sorted()
-        == Array(names[0..<4]).sorted())
-    for name in names[4...] { #expect(FileManager.default.fileExists(atPath: folder + "/" + name)) }
   }
 
-  /// Found by the fault-injection tests: a run killed while it wrote the report left
-  /// `.report.html.tmp-PID-0` beside the report, outside the work folder, and the next run
-  /// kept it. Such folders may be shared, so only files of dead processes go.
-  @Test("beside outputs outside the work folder: only temporaries of dead processes go")
+  @Test("beside outputs outside the work folder: only marked files go, whatever else is there")
   func besideOutputs() throws {
+    let work = TemporaryDirectory("stale-work")
     let temporary = TemporaryDirectory("stale-report")
     let folder = temporary.path
-    // No process has an id above the kernel's pid_max (at most 2^22).
-    let dead = "99999999"
-    let alive = "\(getpid())"
-    let names = [
-      ".report.html.tmp-\(dead)-0", ".health.sqlite.tmp-\(dead)-3",
-      ".health.sqlite.part-\(dead)", ".x.tmp-clean-\(dead)-1",
-      ".report.html.tmp-\(alive)-0", ".report.html.tmp-x-0", ".report.html.tmp-", ".lock",
+    let m = Self.mark
+    // No process has an id above the kernel's pid_max (at most 2^22): once removed as "dead".
+    let ours = [".report.html.tmp-\(m)-0", ".health.sqlite.tmp-\(m)-3"]
+    let others = [
+      ".report.html.tmp-99999999-0", ".health.sqlite.part-99999999",
+      ".report.html.tmp-\(getpid())-0", ".report.html.tmp-x-0", ".report.html.tmp-", ".lock",
       "report.html", ".hidden",
     ]
-    for name in names {
-      _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([1]))
-    }
-    let removed = FileSystem.removeStaleTemporaries(besideOutputs: [
-      folder + "/report.html", folder + "/health.sqlite",
-    ])
-    #expect(
-      removed.map { String($0.dropFirst(folder.count + 1)) }.sorted()
-        == Array(names[0..<4]).sorted())
-    for name in names[4...] { #expect(FileManager.default.fileExists(atPath: folder + "/" + name)) }
+    Self.make(ours + others, in: folder)
+    let removed = FileSystem.removeTemporaries(
+      of: [m], in: work.path,
+      besideOutputs: [folder + "/report.html", folder + "/health.sqlite"])
+    #expect(removed.map { String($0.dropFirst(folder.count + 1)) }.sorted() == ours.sorted())
+    for name in others { #expect(FileManager.default.fileExists(atPath: folder + "/" + name)) }
+  }
+
+  @Test("without recorded marks nothing is removed")
+  func noMarks() {
+    let temporary = TemporaryDirectory("stale-none")
+    Self.make([".a.tmp-\(Self.mark)-0"], in: temporary.path)
+    #expect(FileSystem.removeTemporaries(of: [], in: temporary.path).isEmpty)
+    #expect(FileManager.default.fileExists(atPath: temporary.file(".a.tmp-\(Self.mark)-0")))
   }
 }
