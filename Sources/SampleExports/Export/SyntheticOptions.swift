@@ -70,6 +70,9 @@ public struct SyntheticOptions: Sendable {
   /// watchOS writes, and every HRV reading a beat list twice as long. Off by default, so
   /// the other outputs keep their bytes.
   public var heavyWatch = false
+  /// The record order, indentation and devices of the Apple export (full density; for the
+  /// bench). The default keeps every output's bytes.
+  public var appleShape = AppleShape()
 
   /// The default last day, so that runs without `--end` are reproducible: 2026-11-15.
   public static let defaultEnd = LocalDay(year: 2026, month: 11, day: 15)!

@@ -1,3 +1,5 @@
+import SampleExports
+
 /// What to generate: a format, a size (at least so many bytes, or exactly so many days)
 /// and a seed. Equal specs give equal bytes, so a spec names its cache folder.
 struct InputSpec: Sendable, Codable, Hashable {
@@ -26,6 +28,9 @@ struct InputSpec: Sendable, Codable, Hashable {
   /// Apple: shaped like a heavy Apple Watch user's export (`SyntheticOptions.heavyWatch`);
   /// nil (older cache records) means no.
   var heavyWatch: Bool? = nil
+  /// Apple: the record order, indentation and devices (`SyntheticOptions.appleShape`); nil
+  /// (older cache records) means the default shape.
+  var shape: AppleShape? = nil
 
   /// The cache folder name, e.g. `apple-200mb-zip-s42` or `apple-1826d-s42`.
   var key: String {
@@ -36,6 +41,7 @@ struct InputSpec: Sendable, Codable, Hashable {
       text += mb == mb.rounded() ? "-\(Int64(mb))mb" : "-\(minBytes)b"
     }
     if heavyWatch == true { text += "-watch" }
+    if let shape, shape != AppleShape() { text += "-" + shape.name }
     if zip { text += "-zip" }
     return text + "-s\(seed)"
   }
