@@ -27,11 +27,12 @@ public struct AppleShape: Sendable, Hashable, Codable {
   public var order = Order.byType
   /// The indentation of the lines.
   public var layout = Layout.apple
-  /// The phone is in a pocket all day (not only on the walks the default person carries it
-  /// on): it writes steps, walking distance and active energy for every 4-12 minutes with
-  /// steps from waking to bedtime, overlapping the watch's records of the same minutes, as
-  /// an iPhone beside an Apple Watch does.
-  public var phoneAllDay = false
+  /// Both devices record movement all day, as an iPhone in a pocket beside an Apple Watch
+  /// does: steps and walking distance (and the phone's active energy) for every few minutes
+  /// with steps from waking to bedtime, not only for the walks (the default person's phone
+  /// records only the walks it is carried on), so the phone's records overlap the watch's
+  /// all day.
+  public var allDayMovement = false
   /// Every heart-rate record of the watch carries `HKMetadataKeyHeartRateMotionContext`,
   /// workout readings included (value 2, active).
   public var motionOnEveryHeartRate = false
@@ -42,12 +43,12 @@ public struct AppleShape: Sendable, Hashable, Codable {
   /// The default shape.
   public init() {}
 
-  /// An iPhone + Apple Watch user's export in time order: the phone all day, every
+  /// An iPhone + Apple Watch user's export in time order: movement all day, every
   /// heart-rate record with its motion context, a second sleep source.
   public static let iPhoneAndWatch: AppleShape = {
     var shape = AppleShape()
     shape.order = .byTime
-    shape.phoneAllDay = true
+    shape.allDayMovement = true
     shape.motionOnEveryHeartRate = true
     shape.sleepApp = true
     return shape
@@ -55,15 +56,15 @@ public struct AppleShape: Sendable, Hashable, Codable {
 
   /// Whether the records differ from the default shape's (the truth file does not model
   /// them).
-  var changesRecords: Bool { phoneAllDay || motionOnEveryHeartRate || sleepApp }
+  var changesRecords: Bool { allDayMovement || motionOnEveryHeartRate || sleepApp }
 
   /// A short name for folder names and tables: `standard`, or the options that differ,
-  /// e.g. `bytime-phone-motion-sleepapp`.
+  /// e.g. `bytime-allday-motion-sleepapp`.
   public var name: String {
     var parts: [String] = []
     if order == .byTime { parts.append("bytime") }
     if layout == .unindented { parts.append("flat") }
-    if phoneAllDay { parts.append("phone") }
+    if allDayMovement { parts.append("allday") }
     if motionOnEveryHeartRate { parts.append("motion") }
     if sleepApp { parts.append("sleepapp") }
     return parts.isEmpty ? "standard" : parts.joined(separator: "-")

@@ -1,52 +1,60 @@
 import HealthCore
 
 extension RecordFactory {
-  /// The phone in a pocket all day (`AppleShape.phoneAllDay`): from waking to bedtime, in
-  /// pieces of 4-12 minutes, the steps of the bouts it is carried on (all but the office
-  /// walks, when it lies on the desk, and the workouts it stays home for) plus a step or so
-  /// a minute of moving about on three in ten of the other pieces; pieces without a step are
-  /// not written. The watch records
-  /// the same minutes, so nearly every piece overlaps a watch sample.
-  func pocketChunks(_ plan: DayPlan) -> [MovementChunk] {
-    var rng = stream(plan, 260)
+  /// Movement recorded all day (`AppleShape.allDayMovement`): from waking to bedtime, in
+  /// consecutive pieces (the watch's of 2-8 minutes while worn, the phone's of 4-12), the
+  /// steps of the bouts the device sees (the phone: all but the office walks, when it lies
+  /// on the desk, and the workouts it stays home for) plus a step or so a minute of moving
+  /// about on some of the other pieces (half of the watch's, three in ten of the phone's);
+  /// pieces without a step are not written. Both devices record the same minutes, so nearly
+  /// every phone piece overlaps watch pieces.
+  func allDayChunks(_ plan: DayPlan, _ device: DeviceSource) -> [MovementChunk] {
+    let phone = device == .phone
+    var rng = stream(plan, phone ? 260 : 261)
     var chunks: [MovementChunk] = []
-    let carried = plan.bouts.filter { $0.kind != .office && ($0.phoneCarried || $0.kind == .house) }
+    let seen = plan.bouts.filter {
+      phone ? $0.kind != .office && ($0.phoneCarried || $0.kind == .house) : true
+    }
+    let (shortest, longest): (Double, Double) = phone ? (240, 720) : (120, 480)
+    let idleChance = phone ? 0.3 : 0.5
+    let factor = phone ? 0.96 : 1.0
     let day = Span(start: plan.sleep.sleep.end, end: plan.windowEnd)
-    var t = day.start + Int64(rng.int(60...400))
-    var next = 0
-    while t < day.end - 60 {
-      let piece = Span(start: t, end: min(day.end, t + Int64(rng.uniform(240, 720))))
-      t = piece.end
-      while next < carried.count && carried[next].span.end <= piece.start { next += 1 }
-      var steps = 0.0
-      var walked: Int64 = 0
-      var metres = 0.0
-      var kind = BoutKind.house
-      var most = 0.0
-      for b in carried[next...] {
-        guard b.span.start < piece.end else { break }
-        let seconds = min(b.span.end, piece.end) - max(b.span.start, piece.start)
-        guard seconds > 0 else { continue }
-        let n = b.cadence / 60 * Double(seconds) * 0.96
-        steps += n
-        metres += n * b.stride
-        walked += seconds
-        if n > most {
-          most = n
-          kind = b.kind
+    let parts = phone ? [day] : subtract(day, plan.watchOff)
+    for part in parts {
+      var t = part.start + Int64(rng.int(60...400))
+      var next = 0
+      while t < part.end - 60 {
+        let piece = Span(start: t, end: min(part.end, t + Int64(rng.uniform(shortest, longest))))
+        t = piece.end
+        while next < seen.count && seen[next].span.end <= piece.start { next += 1 }
+        var steps = 0.0
+        var walked: Int64 = 0
+        var metres = 0.0
+        var kind = BoutKind.house
+        var most = 0.0
+        for b in seen[next...] {
+          guard b.span.start < piece.end else { break }
+          let seconds = min(b.span.end, piece.end) - max(b.span.start, piece.start)
+          guard seconds > 0 else { continue }
+          let n = b.cadence / 60 * Double(seconds) * factor
+          steps += n
+          metres += n * b.stride
+          walked += seconds
+          if n > most {
+            most = n
+            kind = b.kind
+          }
         }
+        let moved = walked > 0 || rng.chance(idleChance)
+        let idle = moved ? rng.uniform(0, 1.6) * Double(piece.length - walked) / 60 : 0
+        steps = ((steps + idle) * rng.normal(1, 0.03)).rounded()
+        guard steps > 0 else { continue }
+        metres += idle * 0.6
+        chunks.append(
+          MovementChunk(
+            span: piece, steps: steps, stride: metres / steps, kind: kind,
+            cadence: steps / (Double(piece.length) / 60)))
       }
-      // Still on most pieces between walks: a few steps on three in ten of them.
-      let moved = walked > 0 || rng.chance(0.3)
-      let idle = moved ? rng.uniform(0, 1.6) * Double(piece.length - walked) / 60 : 0
-      steps = ((steps + idle) * rng.normal(1, 0.03)).rounded()
-      guard steps > 0 else { continue }
-      metres += idle * 0.6
-      let minutes = Double(piece.length) / 60
-      chunks.append(
-        MovementChunk(
-          span: piece, steps: steps, stride: metres / steps, kind: kind,
-          cadence: steps / minutes))
     }
     return chunks
   }
@@ -66,7 +74,8 @@ extension RecordFactory {
       (
         SleepSegment(
           span: Span(
-            start: bed.start + Int64(rng.int(-300...300)), end: bed.end + Int64(rng.int(-300...300))),
+            start: bed.start + Int64(rng.int(-300...300)), end: bed.end + Int64(rng.int(-300...300))
+          ),
           stage: .inBed), .sleepApp
       ))
     var start = asleep.start + Int64(rng.int(0...600))
@@ -75,10 +84,12 @@ extension RecordFactory {
     for k in 1...breaks {
       let cut = start + (end - start) * Int64(k) / Int64(breaks + 1) + Int64(rng.int(-1200...1200))
       let awake = Int64(rng.int(120...900))
-      all.append((SleepSegment(span: Span(start: start, end: cut), stage: .asleepUnspecified), .sleepApp))
+      all.append(
+        (SleepSegment(span: Span(start: start, end: cut), stage: .asleepUnspecified), .sleepApp))
       all.append((SleepSegment(span: Span(start: cut, end: cut + awake), stage: .awake), .sleepApp))
       start = cut + awake
     }
-    all.append((SleepSegment(span: Span(start: start, end: end), stage: .asleepUnspecified), .sleepApp))
+    all.append(
+      (SleepSegment(span: Span(start: start, end: end), stage: .asleepUnspecified), .sleepApp))
   }
 }
