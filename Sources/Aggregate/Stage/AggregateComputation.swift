@@ -58,8 +58,7 @@ public enum AggregateComputation {
         }
       }
     }
-    data.values += goalRows
-    DailyValue.sortForTable(&data.values)
+    DailyValue.mergeForTable(&data.values, goalRows)
 
     // Windows for the key metrics.
     var baselines: [BaselineRow] = []
