@@ -29,7 +29,8 @@ enum MetricResolution {
       let survivors = ExactDuplicates.removeDuplicates(sorted, rows: &store.rows)
       switch store.metricInfo[metric]?.kind {
       case .cumulative:
-        let cut = CumulativeArbitration.resolve(survivors, rows: &store.rows)
+        let rest = DaySummaryArbitration.resolve(survivors, rows: &store.rows, order: order)
+        let cut = CumulativeArbitration.resolve(rest, rows: &store.rows)
         pieces[metric] = orderedPieces(cut, store: store, order: order)
       case .point, .body:
         PointArbitration.resolve(survivors, rows: &store.rows)

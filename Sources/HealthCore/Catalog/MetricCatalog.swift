@@ -6,8 +6,12 @@ public enum MetricCatalog {
   private static let q = "HKQuantityTypeIdentifier"
   private static let c = "HKCategoryTypeIdentifier"
 
-  /// All entries, in a stable order.
-  public static let all: [MetricInfo] = [
+  /// All entries, in a stable order: the metrics every source shares, then the vendors'
+  /// own series (`MetricCatalog+Vendors.swift`).
+  public static let all: [MetricInfo] = shared + vendorSeries
+
+  /// The metrics every source shares.
+  private static let shared: [MetricInfo] = [
     // Cumulative
     MetricInfo(
       .steps, "Steps", kind: .cumulative, aggregation: .sum, unit: "count", display: "steps",

@@ -55,6 +55,10 @@ public enum MinimumChange {
     .sleepAwake: 1, .sleepBedtime: 1, .sleepWake: 1, .napMinutes: 1, .napCount: 1,
     // Workouts: whole workouts, minutes and kcal; 0.1 km.
     .workoutCount: 1, .workoutMinutes: 1, .workoutEnergy: 1, .workoutDistance: 0.1,
+    // The vendors' own series: whole score points and percents, 0.1 strain and °C, kcal.
+    .ouraReadinessScore: 1, .ouraSleepScore: 1, .ouraActivityScore: 1,
+    .ouraTemperatureDeviation: 0.1, .whoopRecovery: 0.01, .whoopSleepPerformance: 0.01,
+    .whoopDayStrain: 0.1, .whoopEnergy: 1,
   ]
 
   /// The rule for `metric`. A metric not in the table (a raw type healthpipe does not

@@ -23,8 +23,9 @@ public enum FormatDetector {
     if let format = format(of: head) { return format }
     throw HealthError.malformed(
       "unknown format: it starts with \(preview(head)); expected an Apple Health export.zip "
-        + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), or "
-        + "a long CSV with the columns date,metric,value,unit,source",
+        + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), "
+        + "an Oura trends CSV, a WHOOP or Withings export CSV, or a long CSV with the columns "
+        + "date,metric,value,unit,source",
       at: SourceLocation(file: path, byteOffset: 0),
       hint:
         "formats are recognised by content, not by file name; check that this is the file you meant"
@@ -53,7 +54,12 @@ public enum FormatDetector {
       }
       return nil
     }
-    // The text formats: each reader knows its own signature.
+    // The text formats: each reader knows its own signature. Vendors' CSVs first: a
+    // Withings `weight.csv` (`Date,"Weight (lb)",…`) also has the shape of a Health Auto
+    // Export daily CSV.
+    if OuraTrendsReader.matches(prefix: head) { return .ouraTrendsCSV }
+    if WhoopCSVReader.matches(prefix: head) { return .whoopCSV }
+    if WithingsCSVReader.matches(prefix: head) { return .withingsCSV }
     if AutoExportJSONReader.matches(prefix: head) { return .autoExportJSON }
     if AutoExportCSVReader.matches(prefix: head) { return .autoExportCSV }
     if AutoExportWorkoutsCSVReader.matches(prefix: head) { return .autoExportWorkoutsCSV }

@@ -12,6 +12,19 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   case autoExportCSV = "hae-csv"
   /// healthpipe's long CSV (`date,metric,value,unit,source,end`) from a sleep ring.
   case longCSV = "long-csv"
+  /// Oura's trends CSV of the ring's days (`oura_<first>_<last>_trends.csv`).
+  case oura
+  /// WHOOP's four export CSVs of the ring's days.
+  case whoop
+  /// Withings' `sleep.csv`, `weight.csv`, `aggregates_steps.csv` and
+  /// `raw_tracker_steps.csv` of the ring's days.
+  case withings
+
+  /// What `healthpipe sample` writes without `--formats`: the formats of `SampleData/`
+  /// (the vendors' exports only when asked, so the committed sample keeps its bytes).
+  public static let standard: [SyntheticFormat] = [
+    .appleXML, .appleZip, .autoExportJSON, .autoExportCSV, .longCSV,
+  ]
 
   /// Formats order as `allCases` lists them (the order files are written in).
   public static func < (a: SyntheticFormat, b: SyntheticFormat) -> Bool {

@@ -23,7 +23,8 @@ enum SampleCommand {
     "timezone", "ZONE", "home IANA zone (default \(SyntheticOptions.defaultTimeZone))")
   static let formats = Option<[SyntheticFormat]>(
     "formats", "LIST",
-    "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) (default all)"
+    "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) "
+      + "(default \(SyntheticFormat.standard.map(\.rawValue).joined(separator: ",")))"
   ) { list in
     try list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { name in
       guard let format = SyntheticFormat(rawValue: name) else {
@@ -44,6 +45,10 @@ enum SampleCommand {
   ) { "option '--grouping' must be days or hours, not '\($0)'" }
   static let forceZip64 = Flag(
     "force-zip64", "write zip64 records in export.zip even when not needed")
+  static let ringDays = Option<Int>.integer(
+    "ring-days", "N",
+    "days the ring and the Oura, WHOOP and Withings devices are worn, ending --end "
+      + "(default 90, at most --days)", in: 1...SyntheticOptions.maximumDays)
   static let macOSMetadata = Flag(
     "macos-metadata", "add __MACOSX/ AppleDouble entries to export.zip")
 
@@ -53,11 +58,12 @@ enum SampleCommand {
       "Write deterministic synthetic exports (Apple XML/ZIP, Health Auto Export JSON/CSV, long CSV).",
     options: [
       days.spec, seed.spec, out.spec, end.spec, timezone.spec, formats.spec, truth.spec,
-      density.spec, grouping.spec, forceZip64.spec, macOSMetadata.spec,
+      density.spec, grouping.spec, ringDays.spec, forceZip64.spec, macOSMetadata.spec,
     ],
     examples: [
       "healthpipe sample --days 150 --seed 42 --out SampleData --density sample",
       "healthpipe sample --days 1826 --seed 7 --out /tmp/big --formats apple-xml",
+      "healthpipe sample --days 365 --ring-days 365 --seed 7 --out /tmp/me --formats oura,whoop,withings",
     ]
   ) { arguments in
     guard arguments.positionals.isEmpty else {
@@ -71,9 +77,10 @@ enum SampleCommand {
     if let zone = try arguments.value(timezone) { options.timeZone = zone }
     if let d = try arguments.value(density) { options.density = d }
     if let g = try arguments.value(grouping) { options.autoExportGrouping = g }
+    if let n = try arguments.value(ringDays) { options.ringDays = n }
     options.forceZip64 = arguments.flag(forceZip64)
     options.macOSMetadata = arguments.flag(macOSMetadata)
-    let formats = try arguments.value(formats) ?? SyntheticFormat.allCases
+    let formats = try arguments.value(formats) ?? SyntheticFormat.standard
     try SyntheticOutputFolder.create(outDirectory)
     let truth = try arguments.value(truth)
     if let truth, let slash = truth.lastIndex(of: "/"), slash != truth.startIndex {

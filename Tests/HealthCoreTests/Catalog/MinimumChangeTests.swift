@@ -28,6 +28,9 @@ struct MinimumChangeTests {
     #expect(MinimumChange.compare(72.05, with: 72.0, metric: .bodyMass) == .same)
     #expect(MinimumChange.margin(for: .respiratoryRate) == 0.1)
     #expect(MinimumChange.margin(for: .bodyFat) == 0.001)
+    // A vendor's own percentage: 1 point (64 % vs 65 % is a change, 64.5 % is not).
+    #expect(MinimumChange.compare(0.64, with: 0.65, metric: .whoopRecovery) == .lower)
+    #expect(MinimumChange.compare(0.645, with: 0.65, metric: .whoopRecovery) == .same)
   }
 
   @Test("HRV: half the reference SD of the ln values; no reference, no meaningful change")
