@@ -104,7 +104,8 @@ enum BenchRun {
   private static func printSummary(_ ctx: BenchContext, _ machine: MachineInfo) {
     if !ctx.shapes.isEmpty {
       Console.out()
-      Console.out("== Targets by shape (best of the repeats; docs/performance.md, rows 10-11) ==")
+      Console.out(
+        "== Targets by shape (best of the repeats; docs/performance.md, rows 10 and 12) ==")
       Console.out()
       ctx.shapes.table.print()
       Console.out(

@@ -124,7 +124,7 @@ enum PipelineBench {
       for s in StageChain.Stage.allCases { ctx.markMade(chain, s) }
     }
     if cachedBudget {
-      // The iPhone + Watch shape's target is issue 28's (row 11); the dense export keeps
+      // The iPhone + Watch shape's target is issue 28's (row 12); the dense export keeps
       // row 10's.
       let iPhoneWatch = shape?.apple == AppleShape.iPhoneAndWatch
       ctx.check(
@@ -133,7 +133,7 @@ enum PipelineBench {
       ctx.check(
         section, "whole pipeline, \(label) (wall, speed target)", best: whole.bestWall,
         median: whole.medianWall, unit: "s", .atMost, iPhoneWatch ? 2.0 : 2.5,
-        source: iPhoneWatch ? "performance.md #11" : "performance.md #10")
+        source: iPhoneWatch ? "performance.md #12" : "performance.md #10")
       ctx.check(
         section, "whole pipeline, \(label): peak RSS (speed target)",
         best: Double(whole.peakRSS) / Double(BenchSizes.mb), median: nil, unit: "MB", .atMost,
@@ -184,6 +184,6 @@ enum PipelineBench {
     ctx.check(
       .pipeline, "\(shape.name), five years: ingest stage wall / grep -c '<Record' wall",
       best: times, median: ingest.median / max(grep.medianWall, 1e-9), unit: "×", .atMost, 5,
-      source: "performance.md #11")
+      source: "performance.md #12")
   }
 }
