@@ -135,6 +135,27 @@ struct ChunkedReadLayoutTests {
     }
   }
 
+  @Test(
+    "every trap of ChunkedReadTests among records with children, at piece sizes from 256 to 1,400 bytes"
+  )
+  func trapsAmongChildren() throws {
+    let folder = TemporaryDirectory("chunked-layout")
+    for layout in [Layout.apple, .unindented] {
+      for trap in ChunkedReadTests.traps {
+        // 40 elements (most with children) before the trap and 40 after: a piece boundary
+        // falls before every kind of element, on both sides of the trap, at some size.
+        let text =
+          ChunkedReadTests.head + (0..<40).map { Self.item($0, layout) }.joined() + trap.text
+          + (40..<80).map { Self.item($0, layout) }.joined() + "</HealthData>\n"
+        let path = try folder.write("\(layout)-\(trap.name).xml", text)
+        for size in stride(from: 256, through: 1400, by: 73) {
+          let summary = ChunkedReadTests.expectSame(path, chunkBytes: size)
+          #expect((summary?.piecesMerged ?? 0) >= 2, "\(layout) \(trap.name) at \(size)")
+        }
+      }
+    }
+  }
+
   @Test("damaged files in any layout fail with the same message, line and byte offset")
   func damaged() throws {
     let folder = TemporaryDirectory("chunked-layout")
