@@ -15,19 +15,23 @@
 #   --freq HZ      perf record -F (default 2000)
 #   --repeat N     runs recorded per stage and drawn as one graph (default 3)
 #   --folded DIR   also keep the folded stacks, DIR/STAGE-LABEL.folded (for counting)
+#   --input KEY    the bench's input folder for ingest and clean (default apple-200mb-zip-s42;
+#                  e.g. apple-200mb-bytime-allday-motion-sleepapp-s42, the iPhone + Watch shape)
+#   --five-year KEY  the bench's five-year run for aggregate and run (default apple-1826d-s42;
+#                  e.g. apple-1826d-bytime-allday-motion-sleepapp-s42)
 #
 # The stages, as in docs/performance.md "How to reproduce" (WORK is --work):
-#   ingest     healthpipe ingest WORK/inputs/apple-200mb-zip-s42/export.xml (dense, 200 MB)
-#   clean      healthpipe clean WORK/runs/apple-200mb-zip-s42/samples.hpt
-#   aggregate  healthpipe aggregate WORK/runs/apple-1826d-s42/clean.hpt --as-of 2026-11-15
-#   run        healthpipe run WORK/runs/apple-1826d-s42/nightly.pipeline --force (a copy
+#   ingest     healthpipe ingest WORK/inputs/INPUT/export.xml (dense, 200 MB by default)
+#   clean      healthpipe clean WORK/runs/INPUT/samples.hpt
+#   aggregate  healthpipe aggregate WORK/runs/FIVE_YEAR/clean.hpt --as-of 2026-11-15
+#   run        healthpipe run WORK/runs/FIVE_YEAR/nightly.pipeline --force (a copy
 #              whose work folder and report are in the temporary folder)
 #
 # e.g.  scripts/flamegraphs.sh --label before --rev f52a317 /tmp/old/.build/release/healthpipe docs/flamegraphs
 #       scripts/flamegraphs.sh --stages clean .build/release/healthpipe docs/flamegraphs
 set -euo pipefail
 
-usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 64; }
+usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 64; }
 
 work=.build/bench-work
 stages=ingest,clean,aggregate,run
@@ -36,6 +40,8 @@ rev=
 freq=2000
 repeat=3
 folded=
+input=apple-200mb-zip-s42
+fiveyear=apple-1826d-s42
 while [ $# -gt 0 ]; do
   case $1 in
     --work) work=$2; shift 2 ;;
@@ -45,6 +51,8 @@ while [ $# -gt 0 ]; do
     --freq) freq=$2; shift 2 ;;
     --repeat) repeat=$2; shift 2 ;;
     --folded) folded=$2; shift 2 ;;
+    --input) input=$2; shift 2 ;;
+    --five-year) fiveyear=$2; shift 2 ;;
     -h | --help) usage ;;
     -*) echo "flamegraphs: unknown option $1" >&2; usage ;;
     *) break ;;
@@ -74,9 +82,9 @@ trap 'rm -rf "$scratch"' EXIT
 # shows them so, the command gets the real paths).
 stage_args() {
   case $1 in
-    ingest) echo "ingest WORK/inputs/apple-200mb-zip-s42/export.xml --out TMP/samples.hpt --quiet" ;;
-    clean) echo "clean WORK/runs/apple-200mb-zip-s42/samples.hpt --out TMP/clean.hpt --rejects TMP/rejects.hpt --quiet" ;;
-    aggregate) echo "aggregate WORK/runs/apple-1826d-s42/clean.hpt --out TMP/aggregate --as-of 2026-11-15 --quiet" ;;
+    ingest) echo "ingest WORK/inputs/$input/export.xml --out TMP/samples.hpt --quiet" ;;
+    clean) echo "clean WORK/runs/$input/samples.hpt --out TMP/clean.hpt --rejects TMP/rejects.hpt --quiet" ;;
+    aggregate) echo "aggregate WORK/runs/$fiveyear/clean.hpt --out TMP/aggregate --as-of 2026-11-15 --quiet" ;;
     run) echo "run TMP/nightly.pipeline --force --quiet" ;;
     *) echo "flamegraphs: unknown stage $1 (ingest, clean, aggregate, run)" >&2; return 64 ;;
   esac
@@ -85,7 +93,7 @@ stage_args() {
 # The bench's five-year pipeline, with its work folder, report and database moved into the
 # scratch folder so that recording never touches the bench's own outputs.
 copy_pipeline() {
-  local src=$work/runs/apple-1826d-s42/nightly.pipeline
+  local src=$work/runs/$fiveyear/nightly.pipeline
   [ -f "$src" ] || { echo "flamegraphs: no $src (the bench's pipeline section makes it)" >&2; return 66; }
   if grep -Eq '^[[:space:]]*inputs[[:space:]]*=[[:space:]]*[^/~[:space:]]' "$src"; then
     echo "flamegraphs: $src has relative inputs; it must be the bench's (absolute paths)" >&2

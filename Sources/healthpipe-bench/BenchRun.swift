@@ -103,6 +103,17 @@ enum BenchRun {
   }
 
   private static func printSummary(_ ctx: BenchContext, _ machine: MachineInfo) {
+    if !ctx.shapes.isEmpty {
+      Console.out()
+      Console.out(
+        "== Targets by shape (best of the repeats; docs/performance.md, rows 10 and 12) ==")
+      Console.out()
+      ctx.shapes.table.print()
+      Console.out(
+        "  × grep: ingest wall / `grep -c '<Record'` wall on the same file in the same rounds"
+          + " (target ≤ 5×); 2 / 1 threads: ingest wall with both cores / with --threads 1"
+          + " (target ≤ 1.05); pieces on workers: parsed by worker threads, of all pieces.")
+    }
     Console.out()
     Console.out("== Budget summary ==")
     Console.out()

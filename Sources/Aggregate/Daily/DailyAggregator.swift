@@ -342,13 +342,17 @@ public final class DailyAggregator {
     }
     var workouts: [LocalDay: [WorkoutEntry]] = [:]
     for w in workoutList { workouts[w.day, default: []].append(w) }
-    DailyValue.sortForTable(&rows)
-    var series: [SeriesKey: DaySeries] = [:]
-    for row in rows {
-      let key = SeriesKey(row.metric, row.category)
-      if series[key] == nil { series[key] = DaySeries(unit: row.unit) }
-      series[key]!.set(row.value, on: row.day)
+    let keyed = DailyValue.sortForTable(&rows)
+    // Each series from its rows, by key index: no key hashed per row.
+    var built = [DaySeries?](repeating: nil, count: keyed.keys.count)
+    for (i, row) in rows.enumerated() {
+      let k = keyed.rowKeys[i]
+      if built[k] == nil { built[k] = DaySeries(unit: row.unit) }
+      built[k]!.set(row.value, on: row.day)
     }
+    var series: [SeriesKey: DaySeries] = [:]
+    series.reserveCapacity(built.count)
+    for (k, s) in built.enumerated() { if let s { series[keyed.keys[k]] = s } }
     return DailyData(
       values: rows, series: series, nights: nights, workouts: workouts, counts: counts,
       partialNights: sleep.partialNights, habitEntries: habitEntries)
@@ -358,18 +362,69 @@ public final class DailyAggregator {
 extension DailyValue {
   /// Sorts rows into the order of the daily table (day, metric, category), comparing each
   /// distinct metric/category text once instead of on every comparison. (Day, metric,
-  /// category) is unique per row, so the order is total.
-  static func sortForTable(_ rows: inout [DailyValue]) {
-    var keys = Set<SeriesKey>()
-    for r in rows { keys.insert(SeriesKey(r.metric, r.category)) }
-    let rank = Dictionary(uniqueKeysWithValues: keys.sorted().enumerated().map { ($1, $0) })
-    let ranked = rows.map {
-      (day: $0.day.dayNumber, rank: rank[SeriesKey($0.metric, $0.category)]!)
+  /// category) is unique per row, so the order is total. A row is compared with the row
+  /// before it before its key is hashed: rows come in runs of one series (as `finish`
+  /// makes them). Returns the distinct keys and, per sorted row, the index of its key.
+  @discardableResult
+  static func sortForTable(_ rows: inout [DailyValue]) -> (keys: [SeriesKey], rowKeys: [Int]) {
+    var keys: [SeriesKey] = []
+    var indexOf: [SeriesKey: Int] = [:]
+    var rowKeys: [Int] = []
+    rowKeys.reserveCapacity(rows.count)
+    var last = -1
+    for r in rows {
+      if last >= 0, keys[last].metric == r.metric, keys[last].category == r.category {
+        rowKeys.append(last)
+        continue
+      }
+      let key = SeriesKey(r.metric, r.category)
+      if let k = indexOf[key] {
+        last = k
+      } else {
+        last = keys.count
+        keys.append(key)
+        indexOf[key] = last
+      }
+      rowKeys.append(last)
     }
-    let order = ranked.indices.sorted {
-      (ranked[$0].day, ranked[$0].rank) < (ranked[$1].day, ranked[$1].rank)
+    var rank = [Int](repeating: 0, count: keys.count)
+    for (position, k) in keys.indices.sorted(by: { keys[$0] < keys[$1] }).enumerated() {
+      rank[k] = position
+    }
+    let order = rows.indices.sorted {
+      (rows[$0].day.dayNumber, rank[rowKeys[$0]]) < (rows[$1].day.dayNumber, rank[rowKeys[$1]])
     }
     rows = order.map { rows[$0] }
+    return (keys, order.map { rowKeys[$0] })
+  }
+
+  /// Adds `extra` rows to `rows` (already in table order, as `finish` leaves them) and
+  /// keeps the table order: `extra` is sorted and merged in, so `rows` are only compared,
+  /// never hashed or sorted again. The same order as sorting all of them.
+  static func mergeForTable(_ rows: inout [DailyValue], _ extra: [DailyValue]) {
+    guard !extra.isEmpty else { return }
+    var added = extra
+    sortForTable(&added)
+    func before(_ a: DailyValue, _ b: DailyValue) -> Bool {
+      if a.day.dayNumber != b.day.dayNumber { return a.day.dayNumber < b.day.dayNumber }
+      return SeriesKey(a.metric, a.category) < SeriesKey(b.metric, b.category)
+    }
+    var merged: [DailyValue] = []
+    merged.reserveCapacity(rows.count + added.count)
+    var a = 0
+    var b = 0
+    while a < rows.count || b < added.count {
+      // On a tie (the order is total, so never) the row already there first, as a stable
+      // sort of the concatenation gives.
+      if b >= added.count || (a < rows.count && !before(added[b], rows[a])) {
+        merged.append(rows[a])
+        a += 1
+      } else {
+        merged.append(added[b])
+        b += 1
+      }
+    }
+    rows = merged
   }
 }
 

@@ -25,21 +25,43 @@ public struct DaySeries: Sendable, Hashable {
   public private(set) var values: [Int32: Double]
   /// Unit of the values.
   public var unit: String
+  /// The same values as days and values in day order, for reading a range of days without a
+  /// lookup per calendar day (the baselines read a 14- and a 60-day window for every day).
+  private var orderedDays: [Int32] = []
+  private var orderedValues: [Double] = []
 
   /// A series from values by day.
   public init(values: [LocalDay: Double] = [:], unit: String) {
     self.values = Dictionary(uniqueKeysWithValues: values.map { ($0.key.dayNumber, $0.value) })
     self.unit = unit
+    orderedDays = self.values.keys.sorted()
+    orderedValues = orderedDays.map { self.values[$0]! }
   }
 
   /// The value on `day`, if any.
   @inlinable public func value(on day: LocalDay) -> Double? { values[day.dayNumber] }
 
   /// Sets the value on a day.
-  public mutating func set(_ value: Double, on day: LocalDay) { values[day.dayNumber] = value }
+  public mutating func set(_ value: Double, on day: LocalDay) {
+    let d = day.dayNumber
+    values[d] = value
+    // Days come in order when a series is built (`DailyAggregator.finish`): an append.
+    if let last = orderedDays.last, last >= d {
+      let i = firstIndex(notBefore: d)
+      if i < orderedDays.count && orderedDays[i] == d {
+        orderedValues[i] = value
+      } else {
+        orderedDays.insert(d, at: i)
+        orderedValues.insert(value, at: i)
+      }
+    } else {
+      orderedDays.append(d)
+      orderedValues.append(value)
+    }
+  }
 
   /// Days with a value, oldest first.
-  public var days: [LocalDay] { values.keys.sorted().map(LocalDay.init(dayNumber:)) }
+  public var days: [LocalDay] { orderedDays.map(LocalDay.init(dayNumber:)) }
 
   /// Whether no day has a value.
   public var isEmpty: Bool { values.isEmpty }
@@ -47,10 +69,11 @@ public struct DaySeries: Sendable, Hashable {
   /// The values on the days of `range` that have one, oldest first.
   public func values(in range: ClosedRange<LocalDay>) -> [Double] {
     var out: [Double] = []
-    var day = range.lowerBound
-    while day <= range.upperBound {
-      if let v = values[day.dayNumber] { out.append(v) }
-      day = day.adding(days: 1)
+    var i = firstIndex(notBefore: range.lowerBound.dayNumber)
+    let end = range.upperBound.dayNumber
+    while i < orderedDays.count && orderedDays[i] <= end {
+      out.append(orderedValues[i])
+      i += 1
     }
     return out
   }
@@ -59,10 +82,19 @@ public struct DaySeries: Sendable, Hashable {
   /// every calendar day in between, so the cost does not grow with the span (a stray
   /// sample decades before the rest made the day-by-day walk take minutes).
   public func lastDay(onOrBefore day: LocalDay, notBefore floor: LocalDay) -> LocalDay? {
-    var best: Int32?
-    for d in values.keys where d <= day.dayNumber && d >= floor.dayNumber {
-      if best.map({ d > $0 }) ?? true { best = d }
+    let i = day.dayNumber == .max ? orderedDays.count : firstIndex(notBefore: day.dayNumber + 1)
+    guard i > 0, orderedDays[i - 1] >= floor.dayNumber else { return nil }
+    return LocalDay(dayNumber: orderedDays[i - 1])
+  }
+
+  /// The index of the first day on or after `d` in `orderedDays`.
+  private func firstIndex(notBefore d: Int32) -> Int {
+    var lo = 0
+    var hi = orderedDays.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if orderedDays[mid] < d { lo = mid + 1 } else { hi = mid }
     }
-    return best.map(LocalDay.init(dayNumber:))
+    return lo
   }
 }

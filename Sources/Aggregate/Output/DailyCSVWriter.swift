@@ -34,21 +34,64 @@ public enum DailyCSVWriter {
   /// lines only without a range.
   public static func files(_ values: [DailyValue], days: ClosedRange<LocalDay>?) throws -> Files {
     let inRange = days.map { range in values.filter { range.contains($0.day) } } ?? []
-    func isKnown(_ v: DailyValue) -> Bool {
-      SeriesVocabulary.format(of: v.metric)?.storedUnit == v.unit
-    }
-    let known = inRange.filter(isKnown)
+    let rows = RowSeries(inRange)
     let columns = WideColumn.layout(
-      known.map { ($0.metric, $0.category, $0.minimum != nil || $0.maximum != nil) })
+      rows.series.filter(\.known).map { ($0.metric, $0.category, $0.hasRange) })
     return Files(
-      wide: wideText(known, columns: columns, days: days),
+      wide: wideText(inRange, rows, columns: columns, days: days),
       wideMetadata: try wideMetadata(columns),
-      other: otherText(inRange.filter { !isKnown($0) }),
+      other: otherText(
+        inRange.indices.filter { !rows.series[rows.ofRow[$0]].known }.map { inRange[$0] }),
       otherMetadata: try otherMetadata())
   }
 
+  /// The series of each row (metric, category and unit: one dictionary lookup per row),
+  /// and per series what the files need: whether healthpipe knows it in that unit (a
+  /// column of `daily.csv`, else rows of `daily-other.csv`), and whether a day of it has
+  /// a minimum or maximum.
+  struct RowSeries {
+    struct Series {
+      var metric: MetricID
+      var category: String
+      var unit: String
+      var known: Bool
+      var hasRange: Bool
+    }
+
+    private struct Key: Hashable {
+      var metric: MetricID
+      var category: String
+      var unit: String
+    }
+
+    var series: [Series] = []
+    /// Per row, its index in `series`.
+    var ofRow: [Int] = []
+
+    init(_ values: [DailyValue]) {
+      var index: [Key: Int] = [:]
+      ofRow.reserveCapacity(values.count)
+      for v in values {
+        let key = Key(metric: v.metric, category: v.category, unit: v.unit)
+        let k: Int
+        if let found = index[key] {
+          k = found
+        } else {
+          k = series.count
+          index[key] = k
+          series.append(
+            Series(
+              metric: v.metric, category: v.category, unit: v.unit,
+              known: SeriesVocabulary.format(of: v.metric)?.storedUnit == v.unit, hasRange: false))
+        }
+        if v.minimum != nil || v.maximum != nil { series[k].hasRange = true }
+        ofRow.append(k)
+      }
+    }
+  }
+
   static func wideText(
-    _ values: [DailyValue], columns: [WideColumn], days: ClosedRange<LocalDay>?
+    _ values: [DailyValue], _ rows: RowSeries, columns: [WideColumn], days: ClosedRange<LocalDay>?
   ) -> String {
     var text = CSVFormatting.line(["date"] + columns.map(\.header))
     guard let days else { return text }
@@ -56,14 +99,17 @@ public enum DailyCSVWriter {
     for (i, c) in columns.enumerated() where c.part == .value {
       position[SeriesKey(c.format.metric, c.category)] = i
     }
+    // The column of each series, looked up once per series instead of once per row.
+    let columnOf = rows.series.map { $0.known ? position[SeriesKey($0.metric, $0.category)] : nil }
     var index = 0
     var day = days.lowerBound
     while day <= days.upperBound {
       var cells = [String](repeating: "", count: columns.count)
       while index < values.count, values[index].day == day {
         let v = values[index]
+        let column = columnOf[rows.ofRow[index]]
         index += 1
-        guard let i = position[SeriesKey(v.metric, v.category)] else { continue }
+        guard let i = column else { continue }
         let format = columns[i].format
         cells[i] = format.text(v.value)
         if i + 2 < columns.count, columns[i + 1].part == .minimum {

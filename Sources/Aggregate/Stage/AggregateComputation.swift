@@ -58,8 +58,7 @@ public enum AggregateComputation {
         }
       }
     }
-    data.values += goalRows
-    DailyValue.sortForTable(&data.values)
+    DailyValue.mergeForTable(&data.values, goalRows)
 
     // Habits: their own table, never a daily value (docs/habits.md).
     let habits = HabitComputation.rows(settings, data: &data, asOf: asOf, notes: &notes)

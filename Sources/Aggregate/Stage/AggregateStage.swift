@@ -38,9 +38,7 @@ public enum AggregateStage {
       guard FileFingerprint.stat(path) != nil else {
         throw HealthError.missingInput(path, reason: "no such file")
       }
-      try TableFile.stream(Reject.self, from: path) { block in
-        for r in block { rejects["\(r.stage).\(r.code.rawValue)", default: 0] += 1 }
-      }
+      try RejectCounts.add(path, to: &rejects)
     }
     aggregator.exportDates = exportDates(inputHeader.inputs)
     var data = aggregator.finish()

@@ -21,6 +21,33 @@ struct RejectReasons {
       source: pools.sources[row.source], origin: record.origin)
   }
 
+  /// The reason of a record; duplicates and cumulative and point overlaps from `texts`'
+  /// cached parts (the same bytes, `OriginReasonTexts`).
+  func reason(_ record: RejectRecord, texts: inout OriginReasonTexts) -> String {
+    let row = record.row
+    guard row.status == .duplicate || row.status == .overlapped, record.keptSource < 1 << 30
+    else { return reason(record) }
+    let kind = pools.info(row)?.kind
+    if kind == .sleep || kind == .workout { return reason(record) }
+    let source = pools.sources[record.keptSource]
+    let label = priority.label(ofRank: Int(record.keptRank))
+    let ownLabel = priority.label(ofRank: Int(row.rank))
+    let which: OriginReasonTexts.Kind =
+      row.status == .duplicate ? .duplicate : kind == .cumulative ? .cumulative : .point
+    return texts.reason(
+      which, keptSource: record.keptSource, keptRank: record.keptRank, ownRank: row.rank,
+      origin: record.keptOrigin
+    ) { at in
+      switch which {
+      case .duplicate: ExactDuplicates.reason(at: at)
+      case .cumulative:
+        CumulativeArbitration.reason(coveredBy: source, label: label, at: at, ownLabel: ownLabel)
+      case .point:
+        PointArbitration.reason(keptSource: source, label: label, at: at, ownLabel: ownLabel)
+      }
+    }
+  }
+
   private func reason(_ record: RejectRecord) -> String {
     let row = record.row
     let info = pools.info(row)

@@ -103,11 +103,9 @@ enum PartitionedClean {
             progress: progress)
         },
         rejects: { tally in
-          try runs.merge { record in
-            let reject = reasons.reject(record)
-            tally.countReject(metric: reject.metric, code: reject.code)
-            try rejects.append(reject)
-          }
+          var writer = RejectTableWriter(reasons: reasons)
+          try runs.merge { try writer.append($0, to: rejects) }
+          writer.count(into: &tally)
         })
       reconciliation = CleanManifest.reconciliation(summary, tally: tally)
       let failed = reconciliation.filter { !$0.holds }

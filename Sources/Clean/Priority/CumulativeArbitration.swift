@@ -29,8 +29,13 @@ enum CumulativeArbitration {
   /// Resolves one metric's rows (sorted by start) and returns the pieces of the rows that
   /// were partly covered (status `trimmed`); entirely covered rows become `overlapped`.
   static func resolve(_ sorted: [UInt32], rows: inout [StoredSample]) -> [Piece] {
-    let levels = Set(sorted.map { rows[Int($0)].rank }).sorted()
+    // The distinct ranks (a handful: one per source priority entry in use).
+    var levels: [UInt16] = []
+    for index in sorted where !levels.contains(rows[Int(index)].rank) {
+      levels.append(rows[Int(index)].rank)
+    }
     guard levels.count > 1 else { return [] }
+    levels.sort()
     var pieces: [Piece] = []
     var coverage = Coverage()
     for (levelIndex, level) in levels.enumerated() {

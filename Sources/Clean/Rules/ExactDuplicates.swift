@@ -33,7 +33,10 @@ enum ExactDuplicates {
   }
 
   /// `same metric, source, start, end and value as input 0 record 12, which was kept`.
-  static func reason(kept: Origin) -> String {
-    "same metric, source, start, end and value as \(Readable.origin(kept)), which was kept"
+  static func reason(kept: Origin) -> String { reason(at: Readable.origin(kept)) }
+
+  /// The same with the kept sample's origin as text.
+  static func reason(at origin: String) -> String {
+    "same metric, source, start, end and value as \(origin), which was kept"
   }
 }

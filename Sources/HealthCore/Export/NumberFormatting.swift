@@ -36,6 +36,16 @@ public enum NumberFormatting {
   public static func decimal(_ value: Double, _ decimals: Int) -> String {
     guard value.isFinite else { return shortest(value) }
     guard value != 0 else { return fixed(0, decimals) }
+    // `DecimalDigits`' steps on digits kept in a stack buffer (the daily CSV files write a
+    // number per cell); `decimalByDigits` is the same on its arrays, for the tests.
+    if decimals <= 40, let text = FixedDecimalText.text(value, decimals: max(0, decimals)) {
+      return text
+    }
+    return decimalByDigits(value, decimals)
+  }
+
+  /// `decimal` through `DecimalDigits`.
+  static func decimalByDigits(_ value: Double, _ decimals: Int) -> String {
     var d = DecimalDigits(value)
     d.round(keeping: 12)
     d.round(keeping: d.exponent + max(0, decimals))

@@ -2,23 +2,26 @@ import Foundation
 import HealthCore
 
 /// Reads a big `export.xml` (or the export inside an `export.zip`, inflated on the
-/// splitter's thread) on several cores: `XMLChunkSplitter` cuts it into pieces at
-/// lines that start a top-level element, worker threads parse the pieces at the same time
-/// (each into its own `IngestSink`), and the calling thread hands the pieces' samples,
-/// rejects and counts to the real sink in file order. The output is the same, byte for
-/// byte, as reading the file in one piece (docs/performance.md, "Parallel XML parsing").
+/// splitter's thread) on several cores: `XMLChunkSplitter` cuts it into pieces where a
+/// top-level element seems to start, worker threads parse the pieces at the same time (each
+/// into its own `IngestSink`), and the calling thread hands the pieces' samples, rejects and
+/// counts to the real sink in file order. The output is the same, byte for byte, as reading
+/// the file in one piece (docs/performance.md, "Parallel XML parsing").
 ///
 /// Why that holds: a piece starts as if everything before it had been read, at its exact
-/// byte offset, inside `<HealthData>`, with the `ExportDate` offset of the first piece; its
-/// lines are counted from its own start, and its rows' line numbers are shifted when it is
-/// merged (the pieces before it say how many lines they held). Each piece is used only
-/// when the piece before it ended between top-level elements with nothing pending, the
-/// `ExportDate` offset it assumed is the one the pieces before left, and it wrote no line
-/// number into a text (a reject reason naming a parent's line). A piece that fails any
-/// check, or throws any error, is not used: the rest of the file, from that piece's start,
-/// is read in one piece by the ordinary parser, which reports real errors exactly as
-/// before. The first piece is parsed on the calling thread before the others start, so the
-/// `ExportDate` offset is known.
+/// byte offset, inside `<HealthData>`, with the `ExportDate` offset the first pieces left;
+/// its lines are counted from its own start, and its rows' line numbers are shifted when it
+/// is merged (the pieces before it say how many lines they held). A piece's parse is used
+/// only when the input before it was read up to its first byte and ended there between
+/// top-level elements with nothing pending, the piece itself ended so, the `ExportDate`
+/// offset it assumed is the one the input before it left, and it wrote no line number into
+/// a text (a reject reason naming a parent's line). A piece whose parse cannot be used (a
+/// cut inside a correlation, a comment or a long element; any error) costs no more than
+/// reading on: the calling thread reads it with one parser that carries on across piece
+/// ends (`PieceChainSource`) until a piece ends between top-level elements, writing into
+/// the sink as one reading would, with its real lines, byte offsets and errors; the pieces
+/// after that are taken in parallel again. The first piece is read that way too, before the
+/// workers start, so the root element and the `ExportDate` offset are known.
 struct AppleChunkedRead: Sendable {
   let path: String
   let chunkBytes: Int
@@ -61,16 +64,53 @@ struct AppleChunkedRead: Sendable {
     var end: Int64 = 0
   }
 
-  /// How a read went, for tests: pieces used, and where the file was read on in one piece.
+  /// How a read went, for tests and `HEALTHPIPE_DEBUG_PIECES`: pieces whose parallel parse
+  /// was used, pieces the calling thread read on through itself, and where the input was
+  /// read on from the file or zip entry directly (after a piece the splitter gave up on).
   struct Summary: Equatable {
+    /// Pieces parsed on worker threads and used.
     var piecesMerged = 0
+    /// Pieces read by the calling thread's parser reading on across piece ends: the first
+    /// piece (and the next ones until one ends between top-level elements), and every piece
+    /// whose parallel parse could not be used.
+    var piecesReadThrough = 0
+    /// Times the calling thread read on through pieces after the first.
+    var readThroughs = 0
     var readOnFrom: Int64?
   }
+
+  /// What reading on through pieces left.
+  private struct Through {
+    /// The document ended (nothing more to read).
+    var finished: Bool
+    /// The piece to take next otherwise.
+    var nextIndex: Int
+    /// Top-level elements read so far in all.
+    var records: Int64
+  }
+
+  /// Set in the environment, every read prints its `Summary` on stderr (for the bench and
+  /// for checking that the second core parses; never part of an output).
+  private static let debugPieces =
+    ProcessInfo.processInfo.environment["HEALTHPIPE_DEBUG_PIECES"] != nil
 
   /// Reads the file (or the zip entry) into `sink`; for a file, sets its `contentCRC32`
   /// when every byte was read here (otherwise the stage computes it).
   @discardableResult
   func read(into sink: IngestSink, progress: ProgressMeter) throws -> Summary {
+    let summary = try readPieces(into: sink, progress: progress)
+    if Self.debugPieces {
+      FileDescriptorSinkStderr.write(
+        "healthpipe: pieces of \(AppleXMLReader.displayName(path)): "
+          + "\(summary.piecesMerged) parsed on worker threads, "
+          + "\(summary.piecesReadThrough) read on by the reading thread "
+          + "(\(summary.readThroughs) times after the first piece)"
+          + (summary.readOnFrom.map { ", read on from byte \($0) of the input" } ?? "") + "\n")
+    }
+    return summary
+  }
+
+  private func readPieces(into sink: IngestSink, progress: ProgressMeter) throws -> Summary {
     var summary = Summary()
     // Opened here, so an entry the zip reader refuses (encrypted, another method, a zip
     // bomb) fails as it does when read in one piece.
@@ -80,28 +120,20 @@ struct AppleChunkedRead: Sendable {
     defer { splitter.stop() }
     guard let first = splitter.next(), !first.giveUp else {
       splitter.stop()
-      try sequential(from: nil, into: sink, progress: progress)
+      try sequential(into: sink, progress: progress)
       return Summary(piecesMerged: 0, readOnFrom: 0)
     }
-    let head = parse(first, resume: nil, inputIndex: sink.inputIndex)
+    // The first piece, and the next ones until a piece ends between top-level elements,
+    // on this thread: the root element and the `ExportDate` offset are known after it.
     var state = Resume(offset: 0, line: 1, rootLine: 0, exportOffset: nil, otherCounts: [:])
-    guard head.part != nil, first.isLast || head.rootLine != nil,
-      try merge(head, into: sink, state: &state)
-    else {
-      // Not even the first piece could be used: the whole file in one piece, as ever.
-      splitter.stop()
-      try sequential(from: nil, into: sink, progress: progress)
-      return Summary(piecesMerged: 0, readOnFrom: 0)
-    }
-    summary.piecesMerged = 1
-    var records = head.records
-    progress.update(bytes: head.end, records: records)
-    if first.isLast {
+    let head = try readThrough(
+      from: first, state: &state, records: 0, into: sink, progress: progress,
+      summary: &summary, next: { splitter.next() }, recycle: splitter.recycle)
+    if head.finished {
       finish(state, into: sink)
-      sink.contentCRC32 = splitter.wholeFileCRC32
+      if summary.readOnFrom == nil { sink.contentCRC32 = splitter.wholeFileCRC32 }
       return summary
     }
-    state.rootLine = head.rootLine ?? 0
     let board = Board<Outcome>(ahead: workers + 1, workers: workers)
     var start = state
     start.otherCounts = [:]
@@ -118,7 +150,6 @@ struct AppleChunkedRead: Sendable {
             chunk.giveUp
             ? Outcome(chunk: chunk, part: nil)
             : parse(chunk, resume: resume, inputIndex: inputIndex)
-          splitter.recycle(chunk.bytes)
           board.post(outcome, index: chunk.index)
         }
         board.workerDone()
@@ -129,33 +160,97 @@ struct AppleChunkedRead: Sendable {
       splitter.stop()
       for thread in threads { thread.join() }
     }
-    var index = 1
-    while let outcome = board.take(index: index) {
-      guard outcome.part != nil, outcome.assumedExportOffset == state.exportOffset,
+    var index = head.nextIndex
+    var records = head.records
+    var done = false
+    while !done, let outcome = board.take(index: index) {
+      if outcome.part != nil, outcome.assumedExportOffset == state.exportOffset,
         try merge(outcome, into: sink, state: &state)
-      else {
-        board.close()
-        splitter.stop()
-        state.offset = outcome.chunk.offset
-        try sequential(from: state, into: sink, progress: progress)
-        summary.readOnFrom = state.offset
-        return summary
+      {
+        splitter.recycle(outcome.chunk.bytes)
+        summary.piecesMerged += 1
+        records += outcome.records
+        progress.update(bytes: outcome.end, records: records)
+        done = outcome.chunk.isLast
+        index += 1
+        continue
       }
-      summary.piecesMerged += 1
-      records += outcome.records
-      progress.update(bytes: outcome.end, records: records)
-      if outcome.chunk.isLast {
-        finish(state, into: sink)
-        sink.contentCRC32 = splitter.wholeFileCRC32
-        return summary
-      }
-      index += 1
+      // This piece's parse cannot be used: read on through it (and the next pieces while
+      // they end inside an element) as one reading would, then go on in parallel.
+      summary.readThroughs += 1
+      var following = index + 1
+      let through = try readThrough(
+        from: outcome.chunk, state: &state, records: records, into: sink, progress: progress,
+        summary: &summary,
+        next: {
+          defer { following += 1 }
+          return board.take(index: following)?.chunk
+        }, recycle: splitter.recycle)
+      records = through.records
+      done = through.finished
+      index = through.nextIndex
     }
-    // The workers stopped before the last piece (cannot happen): read on from the first
-    // piece not merged.
-    try sequential(from: state, into: sink, progress: progress)
-    summary.readOnFrom = state.offset
+    if !done {
+      // The workers stopped before the last piece (cannot happen): read on from the input.
+      let rest = XMLChunk(
+        index: index, offset: state.offset, bytes: [], count: 0, isLast: true, giveUp: true)
+      _ = try readThrough(
+        from: rest, state: &state, records: records, into: sink, progress: progress,
+        summary: &summary, next: { nil }, recycle: splitter.recycle)
+    }
+    finish(state, into: sink)
+    if summary.readOnFrom == nil { sink.contentCRC32 = splitter.wholeFileCRC32 }
     return summary
+  }
+
+  /// Reads on from `first` (the start of the document when `state.offset` is 0 and nothing
+  /// was read yet) with one parser, across piece ends, until a piece ends between top-level
+  /// elements with nothing pending or the document ends; writes into `sink` directly and
+  /// leaves in `state` where the next piece starts.
+  private func readThrough(
+    from first: XMLChunk, state: inout Resume, records: Int64, into sink: IngestSink,
+    progress: ProgressMeter, summary: inout Summary, next: @escaping () -> XMLChunk?,
+    recycle: @escaping ([UInt8]) -> Void
+  ) throws -> Through {
+    var restFrom: Int64?
+    let chain = try PieceChainSource(
+      first: first, path: path, next: next,
+      openRest: { offset in
+        restFrom = offset
+        return try self.rest(from: offset)
+      }, recycle: recycle)
+    defer { chain.finish() }
+    let atStart = state.offset == 0 && state.rootLine == 0
+    let parser = AppleExportParser(
+      source: chain, fileName: path, entryName: zipEntry?.entry.name, bufferSize: bufferSize,
+      sink: sink, options: options, progress: progress, resume: atStart ? nil : state,
+      isPiece: true)
+    parser.scanner.endsAtChunk = !chain.isLast
+    parser.recordsSeen = records
+    try parser.run()
+    summary.piecesReadThrough += chain.piecesRead
+    if let restFrom { summary.readOnFrom = restFrom }
+    state.otherCounts = parser.otherCounts
+    state.exportOffset = parser.exportOffset
+    state.rootLine = parser.rootLine ?? state.rootLine
+    state.line = parser.scanner.line
+    state.offset = chain.pieceEnd
+    return Through(
+      finished: chain.isLast, nextIndex: chain.index + 1, records: parser.recordsSeen)
+  }
+
+  /// The input from byte `offset` to its end, read directly (after a piece the splitter
+  /// gave up on): the file from there, or the zip entry inflated again from its start with
+  /// the bytes before `offset` skipped.
+  private func rest(from offset: Int64) throws -> any ByteSource {
+    if let zipEntry {
+      let source = ReadAheadByteSource(try zipEntry.open())
+      try Self.skip(offset, of: source)
+      return source
+    }
+    let reader = try FileReader(path: path)
+    reader.seek(to: offset)
+    return ReadAheadByteSource(reader)
   }
 
   /// Parses one piece into a sink of its own.
@@ -176,8 +271,9 @@ struct AppleChunkedRead: Sendable {
       bufferSize: bufferSize, sink: part, options: options, progress: .silent, resume: resume,
       isPiece: true)
     parser.scanner.endsAtChunk = !chunk.isLast
+    // The piece keeps its bytes: the calling thread reads through them when this parse
+    // cannot be used, and recycles them once merged.
     var outcome = Outcome(chunk: chunk, part: nil)
-    outcome.chunk.bytes = []
     outcome.end = chunk.offset + Int64(chunk.count)
     outcome.assumedExportOffset = resume?.exportOffset
     do {
@@ -225,36 +321,22 @@ struct AppleChunkedRead: Sendable {
     for (name, n) in state.otherCounts { sink.extra["skipped.\(name)", default: 0] += n }
   }
 
-  /// Reads the file in one piece: all of it (`state` nil, with its CRC-32), or from a
-  /// piece's start to the end.
-  private func sequential(from state: Resume?, into sink: IngestSink, progress: ProgressMeter)
-    throws
-  {
+  /// Reads the whole file (or entry) in one piece, with the file's CRC-32: when not even
+  /// a first piece could be cut.
+  private func sequential(into sink: IngestSink, progress: ProgressMeter) throws {
     if let zipEntry {
-      // An entry can only be inflated from its start: the bytes before `state.offset` are
-      // inflated again and skipped.
-      let source = ReadAheadByteSource(try zipEntry.open())
-      if let state { try Self.skip(state.offset, of: source) }
       let parser = AppleExportParser(
-        source: source, fileName: path, entryName: zipEntry.entry.name, bufferSize: bufferSize,
-        sink: sink, options: options, progress: progress, resume: state)
+        source: ReadAheadByteSource(try zipEntry.open()), fileName: path,
+        entryName: zipEntry.entry.name, bufferSize: bufferSize, sink: sink, options: options,
+        progress: progress)
       return try parser.run()
     }
-    guard let state else {
-      let source = try FileByteSource(path: path)
-      let parser = AppleExportParser(
-        source: source, fileName: path, entryName: nil, bufferSize: bufferSize, sink: sink,
-        options: options, progress: progress)
-      try parser.run()
-      sink.contentCRC32 = try source.wholeFileCRC32()
-      return
-    }
-    let reader = try FileReader(path: path)
-    reader.seek(to: state.offset)
+    let source = try FileByteSource(path: path)
     let parser = AppleExportParser(
-      source: ReadAheadByteSource(reader), fileName: path, entryName: nil,
-      bufferSize: bufferSize, sink: sink, options: options, progress: progress, resume: state)
+      source: source, fileName: path, entryName: nil, bufferSize: bufferSize, sink: sink,
+      options: options, progress: progress)
     try parser.run()
+    sink.contentCRC32 = try source.wholeFileCRC32()
   }
 
   /// Reads and drops the first `count` bytes of `source`.

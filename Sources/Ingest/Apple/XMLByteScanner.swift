@@ -86,6 +86,14 @@ final class XMLByteScanner {
   /// end of its bytes at depth 1, between tags, ends the piece instead of being a
   /// truncated document.
   @exclusivity(unchecked) var endsAtChunk = false
+  /// The source when it hands out consecutive pieces of a document one at a time
+  /// (`AppleChunkedRead`'s reading on across piece ends): at the end of a piece the
+  /// scanner stops when it stands between top-level elements with nothing pending, and
+  /// otherwise asks for the next piece and reads on as if the bytes had never been cut.
+  let pieces: PieceChainSource?
+  /// Whether the refill under way is the one between two tags (the only place a piece's
+  /// end may stop the scanner).
+  @exclusivity(unchecked) var betweenTags = false
   /// 1 for the bytes that end a name (controls, blank, quotes, '/', '<', '=', '>'), 2 for
   /// bytes above 0x7F (validated as UTF-8), 0 for the rest.
   let nameStops: UnsafeMutablePointer<UInt8>
@@ -97,6 +105,7 @@ final class XMLByteScanner {
     initialCapacity: Int = 256 << 10, maxConstructBytes: Int = 64 << 20
   ) {
     self.source = source
+    pieces = source as? PieceChainSource
     self.fileName = fileName
     self.entryName = entryName
     capacity = max(16, initialCapacity)
@@ -225,7 +234,9 @@ final class XMLByteScanner {
           if endsAtChunk && depth == 1 { return .endOfDocument }
           return try finishDocument()
         }
+        betweenTags = true
         try refill(keepFrom: pos)
+        betweenTags = false
         continue
       }
       let tagStart = pos
@@ -326,8 +337,17 @@ final class XMLByteScanner {
   }
 
   func fillOnce() throws {
-    let n = try source.read(
+    var n = try source.read(
       into: UnsafeMutableRawBufferPointer(start: buf + end, count: capacity - end))
+    // At the end of a piece of a chain: stop between top-level elements (the next piece can
+    // be parsed from here), read on into the next piece anywhere else.
+    while n == 0, let pieces, !pieces.isLast,
+      !(betweenTags && depth == 1 && textDefect == nil), try pieces.advance()
+    {
+      endsAtChunk = !pieces.isLast
+      n = try source.read(
+        into: UnsafeMutableRawBufferPointer(start: buf + end, count: capacity - end))
+    }
     if n == 0 { eof = true } else { end += n }
   }
 

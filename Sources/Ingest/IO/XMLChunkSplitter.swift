@@ -19,14 +19,15 @@ struct XMLChunk: Sendable {
   var giveUp: Bool = false
 }
 
-/// Reads a file (or a zip entry being inflated) on a background thread and cuts it into pieces of about `chunkBytes` that
-/// end just before a line starting with one space and a start tag (`\n <Record`), where
-/// Apple writes its top-level elements, so the pieces can be parsed on several cores
-/// (`AppleChunkedRead`). Computes the whole file's CRC-32 on the way.
+/// Reads a file (or a zip entry being inflated) on a background thread and cuts it into
+/// pieces of about `chunkBytes` that end just before the start tag of an element Apple
+/// writes at the top level (`XMLCutFinder`: `<Record`, `<Workout`, ... whatever the
+/// indentation and whatever children the records have), so the pieces can be parsed on
+/// several cores (`AppleChunkedRead`). Computes the whole file's CRC-32 on the way.
 ///
-/// A cut is only a guess: a `<Record` inside a comment or a CDATA section looks the same.
-/// The reader checks each cut (the piece before it must end between top-level elements)
-/// and parses on from the file in one piece when a guess was wrong.
+/// A cut is only a guess: a `<Record` inside a correlation, a comment or a CDATA section
+/// looks the same. The reader checks each piece (it must end between top-level elements)
+/// and reads on through a piece whose guess was wrong.
 final class XMLChunkSplitter: @unchecked Sendable {
   private let chunks: BoundedHandoff<XMLChunk>
   private var thread: BackgroundThread?
@@ -35,6 +36,8 @@ final class XMLChunkSplitter: @unchecked Sendable {
   private var crc = CRC32()
   private let checksum: Bool
   private var readAll = false
+  /// Where pieces may end; learns the document's indentation from its first top-level tag.
+  private var cuts = XMLCutFinder()
   /// Buffers the parsers are done with, reused so the pages are not faulted in again.
   private var spares: [[UInt8]] = []
   private let sparesLock = NSLock()
@@ -122,8 +125,8 @@ final class XMLChunkSplitter: @unchecked Sendable {
         chunks.close()
         return
       }
-      guard let cut = Self.lastCut(in: bytes, count: count) else {
-        // No line starts a top-level element here: read on, up to a bound.
+      guard let cut = cuts.lastCut(in: bytes, count: count) else {
+        // No top-level element starts here: read on, up to a bound.
         if count < 8 * chunkBytes {
           carry = Array(bytes[..<count])
           continue
@@ -144,21 +147,5 @@ final class XMLChunkSplitter: @unchecked Sendable {
     _ = chunks.put(
       XMLChunk(index: index, offset: offset, bytes: [], count: 0, isLast: true, giveUp: true))
     chunks.close()
-  }
-
-  /// The offset of the `<` of the last `\n <X` (X a letter) in the first `count` bytes,
-  /// nil if none.
-  static func lastCut(in bytes: [UInt8], count: Int) -> Int? {
-    bytes.withUnsafeBufferPointer { b in
-      var i = count - 4
-      while i >= 0 {
-        if b[i] == 0x0A && b[i + 1] == 0x20 && b[i + 2] == 0x3C {
-          let c = b[i + 3] | 0x20
-          if c >= 0x61 && c <= 0x7A { return i + 2 }
-        }
-        i -= 1
-      }
-      return nil
-    }
   }
 }

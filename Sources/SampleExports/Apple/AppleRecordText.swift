@@ -43,6 +43,7 @@ struct AppleRecordText {
     case .scale: text = PersonProfile.scaleSourceVersion
     case .cuff: text = PersonProfile.cuffVersion
     case .ring: text = "3.0"
+    case .sleepApp: text = PersonProfile.sleepAppVersion
     }
     let v = Array(text.utf8)
     versions[k] = v
@@ -67,7 +68,7 @@ struct AppleRecordText {
       Array("0&gt;, name:Body+, manufacturer:Withings, model:WBS05, firmware:".utf8)
     case .cuff:
       Array("0&gt;, name:BP7250, manufacturer:OMRON HEALTHCARE, model:HEM-7155T, firmware:".utf8)
-    case .healthApp, .ring:
+    case .healthApp, .ring, .sleepApp:
       nil
     }
   }

@@ -9,6 +9,8 @@ final class AppleXMLWriter {
   let factory: RecordFactory
   let selection: AppleSelection
   let out: ByteWriter
+  /// The caller's writer when `out` is the unindenting filter in front of it.
+  private let filtered: ByteWriter?
   /// Top-level element counts by record type (or element name).
   var counts: [String: Int] = [:]
   /// Pre-encoded pieces of record lines.
@@ -20,15 +22,39 @@ final class AppleXMLWriter {
 
   init(timeline: SyntheticTimeline, out: ByteWriter) {
     self.timeline = timeline
+    let shape = timeline.options.appleShape
     factory = RecordFactory(
-      seed: timeline.options.seed, density: timeline.options.density, calendar: timeline.calendar)
+      seed: timeline.options.seed, density: timeline.options.density, calendar: timeline.calendar,
+      shape: shape)
     selection = AppleSelection(timeline.calendar)
-    self.out = out
+    if shape.layout == .unindented {
+      let unindent = LineIndentRemover(out)
+      self.out = ByteWriter { try unindent.write($0) }
+      filtered = out
+    } else {
+      self.out = out
+      filtered = nil
+    }
   }
 
   /// Writes the whole document.
   func write() throws {
     try writeHeader()
+    if timeline.options.appleShape.order == .byTime {
+      try writeRecordsByTime()
+    } else {
+      try writeRecordsByType()
+    }
+    try writeCorrelations()
+    try writeWorkouts()
+    try writeActivitySummaries()
+    try out.append("</HealthData>\n")
+    try out.flush()
+    try filtered?.flush()
+  }
+
+  /// Each type's records in turn, day by day.
+  private func writeRecordsByType() throws {
     var records: [SyntheticRecord] = []
     records.reserveCapacity(4096)
     for type in SyntheticRecordType.allCases {
@@ -44,11 +70,6 @@ final class AppleXMLWriter {
       }
       counts[type.identifier] = n
     }
-    try writeCorrelations()
-    try writeWorkouts()
-    try writeActivitySummaries()
-    try out.append("</HealthData>\n")
-    try out.flush()
   }
 
   private func writeHeader() throws {

@@ -37,7 +37,16 @@ public enum SyntheticExport {
       default: needs.insert(.apple)  // the vendors' devices see the Apple export's days
       }
     }
-    if truth != nil { needs = [.apple, .autoExportJSON, .autoExportCSV] }
+    if truth != nil {
+      // The truth models the default devices only (its sleep and arbitration know the
+      // watch and the phone of the default person).
+      guard !options.appleShape.changesRecords else {
+        throw HealthError.usage(
+          "the truth file is not written for the Apple shape '\(options.appleShape.name)'",
+          hint: "write the truth with the default shape")
+      }
+      needs = [.apple, .autoExportJSON, .autoExportCSV]
+    }
     let timeline = try SyntheticTimeline(options, needs: needs)
     var files: [SyntheticFile] = []
     for format in Set(formats).sorted() {

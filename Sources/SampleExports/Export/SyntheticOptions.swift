@@ -109,6 +109,9 @@ public struct SyntheticOptions: Sendable {
   public var heavyWatch = false
   /// Days of habit logs (journal, Loop exports), ending with `end` (at most `days`).
   public var habitDays = 90
+  /// The record order, indentation and devices of the Apple export (full density; for the
+  /// bench). The default keeps every output's bytes.
+  public var appleShape = AppleShape()
 
   /// The default last day, so that runs without `--end` are reproducible: 2026-11-15.
   public static let defaultEnd = LocalDay(year: 2026, month: 11, day: 15)!

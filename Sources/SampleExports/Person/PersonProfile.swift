@@ -15,6 +15,10 @@ enum PersonProfile {
   static let cuffName = "OMRON connect"
   /// The sleep ring, as its export names itself (a comma, so CSV must quote it).
   static let ringName = "Oura Ring, Gen3"
+  /// The sleep app of `AppleShape.sleepApp`.
+  static let sleepAppName = "AutoSleep"
+  /// Its version.
+  static let sleepAppVersion = "6.9.2"
   /// Health Auto Export's joined source list for phone + watch metrics.
   static let autoExportJoinedSources = phoneName + "|" + watchName
 

@@ -60,7 +60,8 @@ extension RecordFactory {
         let warm = min(1, Double(elapsed) / 300)
         value = min(w.heartRateMaximum, rng.normal(w.heartRateAverage - 25 * (1 - warm), 4))
         gap = sparse ? rng.uniform(25, 35) * 60 : rng.uniform(8, 13)
-        hasMotion = false
+        motion = 2
+        hasMotion = shape.motionOnEveryHeartRate
       case .paused(let resume):
         t = resume + Int64(rng.int(1...5))
         continue

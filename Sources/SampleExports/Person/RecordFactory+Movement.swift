@@ -16,6 +16,7 @@ extension RecordFactory {
   /// The watch misses what happens while it charges; the phone misses what happens while it
   /// lies on the desk or at home.
   func movementChunks(_ plan: DayPlan, _ device: DeviceSource) -> [MovementChunk] {
+    if shape.allDayMovement { return allDayChunks(plan, device) }
     var rng = stream(plan, 200 + UInt64(device.rawValue))
     var chunks: [MovementChunk] = []
     let factor = device == .phone ? 0.96 : 1.0

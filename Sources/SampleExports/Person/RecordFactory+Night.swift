@@ -46,6 +46,7 @@ extension RecordFactory {
       for s in night.inBed { all.append((SleepSegment(span: s, stage: .inBed), .phone)) }
     }
     if let nap = plan.nap { for s in coarse(nap.segments) { all.append((s, .watch)) } }
+    if shape.sleepApp { sleepAppNight(plan, into: &all) }
     let lastEnd = all.reduce(Int64(0)) { max($0, $1.0.span.end) }
     for (segment, source) in all {
       var r = record(

@@ -8,6 +8,9 @@ struct RecordFactory: Sendable {
   let seed: UInt64
   let density: SyntheticDensity
   let calendar: SyntheticCalendar
+  /// Which devices write what (`AppleShape`); the default shape unless the Apple writer
+  /// passes another.
+  var shape = AppleShape()
 
   /// Appends the records of `type` that the plan's day produced (before any period or
   /// export-date filtering), defects included.

@@ -107,6 +107,8 @@ enum SyntheticRecordType: UInt8, Sendable, CaseIterable {
 /// Who wrote a record.
 enum DeviceSource: UInt8, Sendable {
   case watch, phone, scale, healthApp, cuff, ring
+  /// A sleep app on the phone (`AppleShape.sleepApp`).
+  case sleepApp
 
   /// The `sourceName`.
   var name: String {
@@ -117,6 +119,7 @@ enum DeviceSource: UInt8, Sendable {
     case .healthApp: PersonProfile.healthAppName
     case .cuff: PersonProfile.cuffName
     case .ring: PersonProfile.ringName
+    case .sleepApp: PersonProfile.sleepAppName
     }
   }
 }

@@ -63,6 +63,7 @@ enum InputGenerator {
     while true {
       var options = SyntheticOptions(days: max(1, days), seed: spec.seed)
       options.heavyWatch = spec.heavyWatch ?? false
+      options.appleShape = spec.shape ?? AppleShape()
       xml = try SyntheticExport.write(options, formats: [.appleXML], to: folder)[0]
       guard spec.days == nil, let target = spec.minBytes, xml.bytes < target, days < maximum
       else { break }
@@ -72,6 +73,7 @@ enum InputGenerator {
     if spec.zip {
       var options = SyntheticOptions(days: max(1, days), seed: spec.seed)
       options.heavyWatch = spec.heavyWatch ?? false
+      options.appleShape = spec.shape ?? AppleShape()
       files += try SyntheticExport.write(options, formats: [.appleZip], to: folder).map(describe)
     }
     return (days, files)

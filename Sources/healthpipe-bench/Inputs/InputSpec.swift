@@ -45,6 +45,9 @@ struct InputSpec: Sendable, Codable, Hashable {
   /// Apple: shaped like a heavy Apple Watch user's export (`SyntheticOptions.heavyWatch`);
   /// nil (older cache records) means no.
   var heavyWatch: Bool? = nil
+  /// Apple: the record order, indentation and devices (`SyntheticOptions.appleShape`); nil
+  /// (older cache records) means the default shape.
+  var shape: AppleShape? = nil
 
   /// The cache folder name, e.g. `apple-200mb-zip-s42` or `apple-1826d-s42`.
   var key: String {
@@ -55,6 +58,7 @@ struct InputSpec: Sendable, Codable, Hashable {
       text += mb == mb.rounded() ? "-\(Int64(mb))mb" : "-\(minBytes)b"
     }
     if heavyWatch == true { text += "-watch" }
+    if let shape, shape != AppleShape() { text += "-" + shape.name }
     if zip { text += "-zip" }
     return text + "-s\(seed)"
   }

@@ -25,6 +25,10 @@ final class BenchContext {
   /// Stages of each chain whose outputs exist from this run.
   private var made: [String: Set<StageChain.Stage>] = [:]
   private var logCounter = 0
+  /// The log of the last child run by `runChecked`.
+  private(set) var lastLog = ""
+  /// Every target's figure on every shape, printed at the end.
+  let shapes = ShapeSummary()
 
   /// The folder for logs of children.
   var logs: String { work + "/logs" }
@@ -97,7 +101,13 @@ final class BenchContext {
           polledPeakBytes: 0, floorRSSBytes: 0, exitStatus: 0)
         for command in op.commands {
           let u = try runChecked(
-            command, label: "\(section.rawValue)-\(command[0])", executable: op.executable)
+            command, label: "\(section.rawValue)-\(command[0])", executable: op.executable,
+            environment: op.environment)
+          if let parse = op.logExtras,
+            let text = try? String(contentsOfFile: lastLog, encoding: .utf8)
+          {
+            for (key, value) in parse(text) { results[i].extras[key, default: []].append(value) }
+          }
           total.wallSeconds += u.wallSeconds
           total.userSeconds += u.userSeconds
           total.systemSeconds += u.systemSeconds
@@ -135,14 +145,16 @@ final class BenchContext {
   /// Runs healthpipe (or `executable`) once; throws when it does not exit 0, quoting the
   /// end of its log.
   @discardableResult
-  func runChecked(_ arguments: [String], label: String, executable: String? = nil) throws
-    -> ChildUsage
-  {
+  func runChecked(
+    _ arguments: [String], label: String, executable: String? = nil,
+    environment: [String: String] = [:]
+  ) throws -> ChildUsage {
     logCounter += 1
     let log =
       logs + String(format: "/%03d-", logCounter) + label.replacingAll("/", with: "_") + ".log"
     let program = executable ?? healthpipe
-    let usage = try ChildProcess.run(program, arguments, log: log)
+    lastLog = log
+    let usage = try ChildProcess.run(program, arguments, log: log, environment: environment)
     guard usage.exitStatus == 0 else {
       let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n")

@@ -25,6 +25,10 @@ struct Operation {
   /// The program run instead of the `healthpipe` under test (an absolute path), for the
   /// references measured beside it (`grep`, healthkit-to-sqlite).
   var executable: String?
+  /// Environment variables added for the child (e.g. `HEALTHPIPE_DEBUG_PIECES`).
+  var environment: [String: String] = [:]
+  /// Extra figures to take from the child's log (stdout and stderr) after each repetition.
+  var logExtras: (@Sendable (String) -> [String: Double])?
 
   /// An operation of one command.
   init(

@@ -34,9 +34,13 @@ struct ChildUsage: Sendable, Codable {
 
 /// Spawns a program with stdout and stderr sent to a log file and measures it.
 enum ChildProcess {
-  /// Runs `executable` with `arguments`, stdin from /dev/null, stdout and stderr to `log`,
-  /// and returns its cost. Throws only when it cannot be started.
-  static func run(_ executable: String, _ arguments: [String], log: String) throws -> ChildUsage {
+  /// Runs `executable` with `arguments` and this process's environment plus `extra`, stdin
+  /// from /dev/null, stdout and stderr to `log`, and returns its cost. Throws only when it
+  /// cannot be started.
+  static func run(
+    _ executable: String, _ arguments: [String], log: String,
+    environment extra: [String: String] = [:]
+  ) throws -> ChildUsage {
     resetOwnPeakRSS()
     let floor = ownResidentBytes()
     var actions = posix_spawn_file_actions_t()
@@ -51,6 +55,7 @@ enum ChildProcess {
     defer { for p in argv { free(p) } }
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
+    environment.merge(extra) { $1 }
     var envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map {
       strdup("\($0.key)=\($0.value)")
     }

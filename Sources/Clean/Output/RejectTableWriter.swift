@@ -1,0 +1,65 @@
+import HealthCore
+
+/// Writes the clean stage's rejects from their `RejectRecord`s into an open table writer
+/// and counts them: the bytes of appending each record's `Reject`
+/// (`RejectReasons.reject`), without making one. The metric, unit and source go by pool id
+/// (`RowWriter.string(id:in:)`), the reasons of duplicates and overlaps come from cached
+/// parts (`OriginReasonTexts`), and the counts are kept per metric id and status, so a
+/// reject costs no `String` but its reason and value and no hashing but the reason's
+/// (docs/performance.md). `PartitionedCleanTests` compares the bytes with those of writing
+/// `Reject`s.
+struct RejectTableWriter {
+  private let reasons: RejectReasons
+  private let pools: SampleStore
+  private var texts = OriginReasonTexts()
+  /// Rejects written per metric pool id and status.
+  private var counts: [[Int64]]
+
+  init(reasons: RejectReasons) {
+    self.reasons = reasons
+    pools = reasons.pools
+    counts = Array(repeating: [], count: pools.metrics.count)
+  }
+
+  /// Appends the reject row of `record`.
+  mutating func append(_ record: RejectRecord, to writer: TableWriter<Reject>) throws {
+    let row = record.row
+    let reason = reasons.reason(record, texts: &texts)
+    let value = NumberFormatting.shortest(record.original)
+    let pools = pools
+    try writer.appendRow { w in
+      // The column order of `Reject.write(to:)`.
+      w.string(id: 0, in: Self.stage)
+      w.string(id: UInt32(row.status.rawValue), in: Self.codes)
+      w.string(reason)
+      w.string(id: row.metric, in: pools.metrics.strings)
+      w.timestamp(Optional(row.start))
+      w.timestamp(Optional(row.end))
+      w.int(Optional(Int64(row.utcOffset)))
+      w.string(value)
+      w.string(id: row.unit, in: pools.units.strings)
+      w.string(id: row.source, in: pools.sources.strings)
+      w.int(Int64(row.file))
+      w.int(row.record)
+    }
+    let metric = Int(row.metric)
+    if counts[metric].isEmpty { counts[metric] = Array(repeating: 0, count: RowStatus.count) }
+    counts[metric][Int(row.status.rawValue)] += 1
+  }
+
+  /// The stage column's one text, and the code column's texts by status.
+  private static let stage = ["clean"]
+  private static let codes = (0..<RowStatus.count).map {
+    (RowStatus(rawValue: UInt8($0))?.rejectCode ?? .malformed).rawValue
+  }
+
+  /// Adds the counts to `tally`, by metric name and reject code.
+  func count(into tally: inout WriteTally) {
+    for (metric, byStatus) in counts.enumerated() where !byStatus.isEmpty {
+      for (raw, n) in byStatus.enumerated() where n > 0 {
+        let code = RowStatus(rawValue: UInt8(raw))?.rejectCode ?? .malformed
+        tally.rejected[pools.metrics[UInt32(metric)], default: [:]][code, default: 0] += n
+      }
+    }
+  }
+}
