@@ -138,23 +138,8 @@ struct AppleChunkedRead: Sendable {
     var start = state
     start.otherCounts = [:]
     let template = start
-    let inputIndex = sink.inputIndex
-    let threads = (0..<workers).map { n in
-      BackgroundThread(name: "healthpipe.xml-parser-\(n)") { [self] in
-        while board.waitForRoom(), let chunk = splitter.next() {
-          // Lines are counted from the piece's start and shifted when it is merged.
-          var resume = template
-          resume.offset = chunk.offset
-          resume.line = 1
-          let outcome =
-            chunk.giveUp
-            ? Outcome(chunk: chunk, part: nil)
-            : parse(chunk, resume: resume, inputIndex: inputIndex)
-          board.post(outcome, index: chunk.index)
-        }
-        board.workerDone()
-      }
-    }
+    let threads = startWorkers(
+      board: board, splitter: splitter, template: template, inputIndex: sink.inputIndex)
     defer {
       board.close()
       splitter.stop()
@@ -201,6 +186,29 @@ struct AppleChunkedRead: Sendable {
     finish(state, into: sink)
     if summary.readOnFrom == nil { sink.contentCRC32 = splitter.wholeFileCRC32 }
     return summary
+  }
+
+  /// The worker threads: each takes the next piece while the board has room, parses it
+  /// from `template` (lines counted from the piece's start, shifted when it is merged) and
+  /// posts the outcome under the piece's index.
+  private func startWorkers(
+    board: Board<Outcome>, splitter: XMLChunkSplitter, template: Resume, inputIndex: Int32
+  ) -> [BackgroundThread] {
+    (0..<workers).map { n in
+      BackgroundThread(name: "healthpipe.xml-parser-\(n)") { [self] in
+        while board.waitForRoom(), let chunk = splitter.next() {
+          var resume = template
+          resume.offset = chunk.offset
+          resume.line = 1
+          let outcome =
+            chunk.giveUp
+            ? Outcome(chunk: chunk, part: nil)
+            : parse(chunk, resume: resume, inputIndex: inputIndex)
+          board.post(outcome, index: chunk.index)
+        }
+        board.workerDone()
+      }
+    }
   }
 
   /// Reads on from `first` (the start of the document when `state.offset` is 0 and nothing
