@@ -192,7 +192,9 @@ struct ReportEndToEndTests {
     #expect(pngs.count == 3)
     for p in pngs {
       #expect(p["ok"] as? Bool == true, "\(p)")
-      #expect(p["width"] as? Int == 1120)
+      // The 340-unit chart drawn at 2x (docs/report-inputs.md), RGBA for dark mail.
+      #expect(p["width"] as? Int == 680)
+      #expect(p["channels"] as? Int == 4)
     }
     let ledger = try String(contentsOfFile: dir.file("sent-weeks.ledger"), encoding: .utf8)
     #expect(ledger.hasPrefix("2025-W27\tjo@example.org\t"))
@@ -270,11 +272,11 @@ enum MailTools {
               while pos < len(data):
                   n, = struct.unpack(">I", data[pos:pos+4]); kind = data[pos+4:pos+8]; body = data[pos+8:pos+8+n]
                   assert zlib.crc32(kind + body) & 0xffffffff == struct.unpack(">I", data[pos+8+n:pos+12+n])[0]
-                  if kind == b"IHDR": w, h = struct.unpack(">II", body[:8])
+                  if kind == b"IHDR": w, h = struct.unpack(">II", body[:8]); channels = {2: 3, 6: 4}[body[9]]
                   if kind == b"IDAT": idat += body
                   pos += 12 + n
-              assert len(zlib.decompress(idat)) == h * (1 + 3 * w)
-              return {"ok": True, "width": w, "height": h}
+              assert len(zlib.decompress(idat)) == h * (1 + channels * w)
+              return {"ok": True, "width": w, "height": h, "channels": channels}
           except Exception as e:
               return {"ok": False, "error": str(e)}
       print(json.dumps({"top": msg.get_content_type(), "topParts": top, "attached": attached,

@@ -10,7 +10,14 @@ extension HTMLWriter {
     raw("<p class=\"habits-today\">")
     el("strong", HabitWords.today(s))
     el("span", " · " + LocalDayText.short(s.asOf, year: m.reportYear), "class=\"muted\"")
-    raw("</p>\n<ul class=\"habit-list\">\n")
+    raw("</p>\n")
+    // A long view (weekly or monthly points) keeps the cards folded, as it does the week's
+    // table: it is about the trends, and a phone page of a year stays short.
+    let fold = m.grouping != .day
+    if fold {
+      raw("<details class=\"numbers\"><summary>Each habit's streak and last two weeks</summary>")
+    }
+    raw("<ul class=\"habit-list\">\n")
     for (i, h) in s.habits.enumerated() {
       let met = h.today?.met == true
       raw("<li class=\"habit\"><div class=\"habit-head\">")
@@ -33,6 +40,7 @@ extension HTMLWriter {
           + "</span><span>– skipped</span><span>· nothing logged</span><span>underlined: "
           + "today</span></p>\n")
     }
+    if fold { raw("</details>\n") }
     raw("</section>\n")
   }
 

@@ -36,8 +36,11 @@ struct StageCacheKeyTests {
     // the e-mail defaults; `latest` stays a word until aggregate reads the data.
     #expect(stages[0].settings == ["timezone": "Europe/Berlin"])
     #expect(stages[1].settings == ["priority": "iPhone, *"])
-    #expect(Set(stages[2].settings.keys) == ["asOf", "settings", "tables"])
+    // The zone is in aggregate's key too: the tables' facts record it (report --as-of
+    // yesterday resolves on it).
+    #expect(Set(stages[2].settings.keys) == ["asOf", "settings", "tables", "timeZone"])
     #expect(stages[2].settings["asOf"] == "latest")
+    #expect(stages[2].settings["timeZone"] == "Europe/Berlin")
     #expect(stages[2].settings["settings"]?.hasPrefix("weekStart=sunday; backfillDays=all") == true)
     #expect(stages[2].settings["tables"]?.hasPrefix("daily(day:") == true)
     #expect(
