@@ -156,6 +156,29 @@ public enum MetricCatalog {
     MetricInfo(
       .activitySummaryStand, "Stand ring", kind: .summary, aggregation: .last, unit: "count",
       display: "h"),
+  ] + healthConnectAdditions
+
+  // MARK: Health Connect additions (issue 29)
+
+  /// Types Android's Health Connect records that no other format healthpipe reads has
+  /// (docs/ingest-health-connect.md, "Tables and metrics"). Kept in their own block so the
+  /// entries above stay as they were.
+  static let healthConnectAdditions: [MetricInfo] = [
+    MetricInfo(
+      .totalEnergy, "Total energy", kind: .cumulative, aggregation: .sum, unit: "kcal"),
+    MetricInfo(
+      .elevationGained, "Elevation gained", kind: .cumulative, aggregation: .sum, unit: "m"),
+    MetricInfo(
+      .wheelchairPushes, "Wheelchair pushes", kind: .cumulative, aggregation: .sum,
+      unit: "count", display: "pushes"),
+    MetricInfo(
+      .skinTemperatureDeviation, "Skin temperature deviation", kind: .point, aggregation: .mean,
+      unit: "degC", display: "°C"),
+    MetricInfo(
+      .basalBodyTemperature, "Basal body temperature", kind: .point, aggregation: .mean,
+      unit: "degC", display: "°C"),
+    MetricInfo(.boneMass, "Bone mass", kind: .body, aggregation: .last, unit: "kg"),
+    MetricInfo(.bodyWaterMass, "Body water mass", kind: .body, aggregation: .last, unit: "kg"),
   ]
 
   /// Entries by id.

@@ -23,8 +23,9 @@ public enum FormatDetector {
     if let format = format(of: head) { return format }
     throw HealthError.malformed(
       "unknown format: it starts with \(preview(head)); expected an Apple Health export.zip "
-        + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), or "
-        + "a long CSV with the columns date,metric,value,unit,source",
+        + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), "
+        + "a long CSV with the columns date,metric,value,unit,source, or an Android Health "
+        + "Connect export (Health Connect.zip or its .db)",
       at: SourceLocation(file: path, byteOffset: 0),
       hint:
         "formats are recognised by content, not by file name; check that this is the file you meant"
@@ -33,6 +34,7 @@ public enum FormatDetector {
 
   /// The format of a file starting with `head`, nil when unknown.
   public static func format(of head: [UInt8]) -> InputFormat? {
+    if HealthConnectDetection.matches(prefix: head) { return .healthConnect }
     if head.count >= 4, head[0] == 0x50, head[1] == 0x4B,
       (head[2] == 0x03 && head[3] == 0x04) || (head[2] == 0x05 && head[3] == 0x06)
     {

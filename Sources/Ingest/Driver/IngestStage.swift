@@ -128,10 +128,11 @@ public enum IngestStage {
             separator: "; "))
     }
 
-    let meta = IngestFacts(
+    var meta = IngestFacts(
       recordsRead: result.totals.read, recordsKept: result.totals.kept,
       recordsRejected: result.totals.rejected, inputsFailed: result.failedCount
     ).headerMeta
+    for one in read { meta.merge(one.headerMeta) { kept, _ in kept } }
     let samples = try TableConcatenation.concatenate(
       parts: [parts.samples],
       header: TableHeader(
@@ -207,7 +208,8 @@ public enum IngestStage {
     return InputRead(
       index: index, path: path, format: format, fingerprint: fingerprint, descriptor: descriptor,
       counts: sink.counts, totals: sink.totals, rejectTally: sink.rejectTally, extra: sink.extra,
-      notes: sink.notes, samplesRows: samplesPart.rowCount - writers.samplesMark.rows,
+      notes: sink.notes, headerMeta: sink.headerMeta,
+      samplesRows: samplesPart.rowCount - writers.samplesMark.rows,
       rejectsRows: rejectsPart.rowCount - writers.rejectsMark.rows)
   }
 
@@ -242,6 +244,7 @@ struct InputRead {
   var rejectTally: RejectTally
   var extra: [String: Int64]
   var notes: [String]
+  var headerMeta: [String: String] = [:]
   var samplesRows: Int64
   var rejectsRows: Int64
 }

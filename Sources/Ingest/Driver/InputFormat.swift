@@ -14,6 +14,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
   case autoExportWorkoutsCSV = "hae-workouts-csv"
   /// healthpipe's long CSV (`date,metric,value,unit,source[,end]`).
   case longCSV = "long-csv"
+  /// Android Health Connect: the export zip (one `.db` entry) or the SQLite database.
+  case healthConnect = "health-connect"
 
   /// How `%` values are meant in this format.
   public var percentConvention: PercentConvention {

@@ -13,6 +13,7 @@ public enum InputReaders {
     case .autoExportCSV: AutoExportCSVReader()
     case .autoExportWorkoutsCSV: AutoExportWorkoutsCSVReader()
     case .longCSV: LongCSVReader()
+    case .healthConnect: HealthConnectReader()
     }
   }
 }
