@@ -133,7 +133,8 @@ struct RowTally: Sendable {
     }
     return ids.map { id in
       CleanFacts.Source(
-        name: names[UInt32(id)], rank: bestRank[id], priority: priority.label(ofRank: bestRank[id]),
+        name: names[UInt32(id)], rank: bestRank[id],
+        priority: priority.label(ofRank: bestRank[id], metric: nil),
         samples: samplesBySource[id])
     }
   }

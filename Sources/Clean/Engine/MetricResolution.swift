@@ -11,7 +11,9 @@ enum MetricResolution {
   /// Resolves every metric; returns, per metric pool id, the rows kept whole and the
   /// pieces of partly covered rows, each in table order, and the night windows the sleep
   /// rule carries to the aggregate stage.
-  static func resolve(_ store: inout SampleStore, order: SampleOrder) -> (
+  static func resolve(
+    _ store: inout SampleStore, order: SampleOrder, priority: SourcePriority = .standard
+  ) -> (
     whole: [[UInt32]], pieces: [[OrderKey]], nightWindows: [NightWindow]
   ) {
     var buckets = [[UInt32]](repeating: [], count: store.metrics.count)
@@ -29,7 +31,8 @@ enum MetricResolution {
       let survivors = ExactDuplicates.removeDuplicates(sorted, rows: &store.rows)
       switch store.metricInfo[metric]?.kind {
       case .cumulative:
-        let cut = CumulativeArbitration.resolve(survivors, rows: &store.rows)
+        let cut = cumulative(
+          survivors, rows: &store.rows, metric: store.metricInfo[metric]?.id, priority: priority)
         pieces[metric] = orderedPieces(cut, store: store, order: order)
       case .point, .body:
         PointArbitration.resolve(survivors, rows: &store.rows)
@@ -53,6 +56,30 @@ enum MetricResolution {
       }
     }
     return (buckets, pieces, nightWindows)
+  }
+
+  /// A cumulative metric's arbitration: Android's merge for the Health Connect inputs'
+  /// rows of the metrics Android merges, the Apple rule for every other row (docs/clean.md,
+  /// "Health Connect: Android's merge"; the two groups do not displace each other).
+  private static func cumulative(
+    _ survivors: [UInt32], rows: inout [StoredSample], metric: MetricID?,
+    priority: SourcePriority
+  ) -> [Piece] {
+    let inputs = priority.healthConnectInputs
+    guard !inputs.isEmpty, let metric, HealthConnectCategory.mergedMetrics.contains(metric)
+    else { return CumulativeArbitration.resolve(survivors, rows: &rows) }
+    var android: [UInt32] = []
+    var others: [UInt32] = []
+    for index in survivors {
+      if inputs.contains(rows[Int(index)].file) {
+        android.append(index)
+      } else {
+        others.append(index)
+      }
+    }
+    let unlisted = priority.healthConnect.map { UInt16(clamping: $0.width) }
+    return AndroidPriorityMerge.resolve(android, rows: &rows, unlisted: unlisted)
+      + CumulativeArbitration.resolve(others, rows: &rows)
   }
 
   /// Pieces with their pro-rata values, in table order.
