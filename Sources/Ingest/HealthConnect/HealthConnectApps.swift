@@ -98,7 +98,8 @@ struct HealthConnectApps {
     while try statement.step() {
       let package = statement.text(1) ?? ""
       let name = (statement.text(2) ?? "").trimmingCharacters(in: .whitespaces)
-      rows.append((statement.int64(0), package.isEmpty ? "app \(statement.int64(0))" : package, name))
+      rows.append(
+        (statement.int64(0), package.isEmpty ? "app \(statement.int64(0))" : package, name))
     }
     // A display name two apps share would merge their samples under one source: such apps
     // carry "Name (package)" instead.

@@ -180,7 +180,8 @@ enum HealthConnectHeader {
     }
     let raw = Int64(head[16]) << 8 | Int64(head[17])
     let pageSize = raw == 1 ? 65_536 : raw
-    let pages = Int64(head[28]) << 24 | Int64(head[29]) << 16 | Int64(head[30]) << 8
+    let pages =
+      Int64(head[28]) << 24 | Int64(head[29]) << 16 | Int64(head[30]) << 8
       | Int64(head[31])
     let counterValid = head[24..<28].elementsEqual(head[92..<96])
     guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else {

@@ -22,7 +22,9 @@ extension HealthConnectRecords {
       let parent = parents[id]!
       let record = table.code * HealthConnectTable.recordFactor + id
       var outputs = [(SleepStage.inBed, inBed, table.name)]
-      if !withStages.contains(id) { outputs.append((.asleepUnspecified, asleep, table.name + ".asleep")) }
+      if !withStages.contains(id) {
+        outputs.append((.asleepUnspecified, asleep, table.name + ".asleep"))
+      }
       for (stage, counter, type) in outputs {
         sink.read(counter)
         if let problem = parent.problem {

@@ -71,12 +71,14 @@ final class HealthConnectRecords {
     let statement = try database.prepare(
       "SELECT \(select) FROM \(HealthConnectSchema.quoted(table.name)) \(order)",
       table: table.name)
-    let outputs = values.isEmpty ? [(column: "", metric: table.metric, type: table.typeName)] : values
+    let outputs =
+      values.isEmpty ? [(column: "", metric: table.metric, type: table.typeName)] : values
     let counters = outputs.map { sink.counter(for: $0.type) }
     var number: Int64 = 0
     while try statement.step() {
       number += 1
-      let record = table.code * HealthConnectTable.recordFactor
+      let record =
+        table.code * HealthConnectTable.recordFactor
         + (table.isMerged ? number : statement.int64(0))
       for (i, output) in outputs.enumerated() {
         sink.read(counters[i])

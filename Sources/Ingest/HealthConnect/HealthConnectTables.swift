@@ -65,8 +65,10 @@ struct HealthConnectTable: Sendable {
         child: "heart_rate_record_series_table", value: "beats_per_minute", time: "epoch_millis")
     ),
     instant("body_fat_record_table", 17, .bodyFat, "percentage", "%"),
-    instant("vo2_max_record_table", 18, .vo2Max, "vo2_milliliters_per_minute_kilogram", "mL/(kg·min)"),
-    instant("basal_body_temperature_record_table", 20, .basalBodyTemperature, "temperature", "degC"),
+    instant(
+      "vo2_max_record_table", 18, .vo2Max, "vo2_milliliters_per_minute_kilogram", "mL/(kg·min)"),
+    instant(
+      "basal_body_temperature_record_table", 20, .basalBodyTemperature, "temperature", "degC"),
     instant("oxygen_saturation_record_table", 22, .spo2, "percentage", "%"),
     HealthConnectTable(
       name: "blood_pressure_record_table", code: 23, metric: .bloodPressureSystolic,
@@ -78,7 +80,8 @@ struct HealthConnectTable: Sendable {
     instant("body_temperature_record_table", 29, .bodyTemperature, "temperature", "degC"),
     instant("respiratory_rate_record_table", 31, .respiratoryRate, "rate", "count/min"),
     instant("bone_mass_record_table", 32, .boneMass, "mass", "g"),
-    instant("resting_heart_rate_record_table", 33, .restingHeartRate, "beats_per_minute", "count/min"),
+    instant(
+      "resting_heart_rate_record_table", 33, .restingHeartRate, "beats_per_minute", "count/min"),
     instant("body_water_mass_record_table", 34, .bodyWaterMass, "body_water_mass", "g"),
     instant(
       "heart_rate_variability_rmssd_record_table", 35, .hrvRMSSD, "heart_rate_variability_millis",

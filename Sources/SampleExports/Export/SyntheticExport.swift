@@ -30,7 +30,7 @@ public enum SyntheticExport {
     var needs: Set<SyntheticPeriod> = []
     for format in formats {
       switch format {
-      case .appleXML, .appleZip, .longCSV: needs.insert(.apple)
+      case .appleXML, .appleZip, .longCSV, .healthConnect: needs.insert(.apple)
       case .autoExportJSON: needs.insert(.autoExportJSON)
       case .autoExportCSV: needs.insert(.autoExportCSV)
       }
@@ -87,6 +87,8 @@ public enum SyntheticExport {
       let first = LocalDay(dayNumber: Int32(calendar.ringFirst))
       let last = LocalDay(dayNumber: Int32(calendar.appleLast))
       return ["ring-\(first)-\(last).csv"]
+    case .healthConnect:
+      return [HealthConnectExport.zipName, HealthConnectExport.truthName]
     }
   }
 
@@ -147,6 +149,10 @@ public enum SyntheticExport {
       let rows = try RingExport(timeline: timeline).write(out)
       try writer.commit()
       return [SyntheticFile(format: format, path: path, bytes: out.total, items: rows)]
+    case .healthConnect:
+      return try HealthConnectExport.write(
+        timeline: timeline, version: timeline.options.healthConnectSchema, to: directory,
+        bareDatabase: timeline.options.healthConnectBareDatabase)
     }
   }
 }
@@ -161,6 +167,7 @@ extension SyntheticExport {
     case .autoExportJSON: return hourly ? 27_000 : 3_500
     case .autoExportCSV: return hourly ? 3_900 : 300
     case .longCSV: return options.density == .full ? 7_500 : 450
+    case .healthConnect: return 60_000
     }
   }
 

@@ -12,6 +12,15 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   case autoExportCSV = "hae-csv"
   /// healthpipe's long CSV (`date,metric,value,unit,source,end`) from a sleep ring.
   case longCSV = "long-csv"
+  /// An Android Health Connect export (`Health Connect.zip`) of the Apple period's days, as
+  /// the same person's Android phone, watch and ring would write it, with its truth
+  /// (`HealthConnectExport`). Not among the defaults: it is the same person on another
+  /// platform, not another view of the same data.
+  case healthConnect = "health-connect"
+
+  /// What `healthpipe sample` writes without `--formats`: every format but the Health
+  /// Connect export.
+  public static let defaults: [SyntheticFormat] = allCases.filter { $0 != .healthConnect }
 
   /// Formats order as `allCases` lists them (the order files are written in).
   public static func < (a: SyntheticFormat, b: SyntheticFormat) -> Bool {
@@ -70,6 +79,11 @@ public struct SyntheticOptions: Sendable {
   /// watchOS writes, and every HRV reading a beat list twice as long. Off by default, so
   /// the other outputs keep their bytes.
   public var heavyWatch = false
+  /// The schema version of the Health Connect database (`HealthConnectExport.schemaVersions`).
+  public var healthConnectSchema = HealthConnectExport.defaultSchemaVersion
+  /// Write the Health Connect database bare (`health_connect_export.db`) instead of in its
+  /// zip (tests, the bench).
+  public var healthConnectBareDatabase = false
 
   /// The default last day, so that runs without `--end` are reproducible: 2026-11-15.
   public static let defaultEnd = LocalDay(year: 2026, month: 11, day: 15)!

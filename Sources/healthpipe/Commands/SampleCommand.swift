@@ -23,7 +23,8 @@ enum SampleCommand {
     "timezone", "ZONE", "home IANA zone (default \(SyntheticOptions.defaultTimeZone))")
   static let formats = Option<[SyntheticFormat]>(
     "formats", "LIST",
-    "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) (default all)"
+    "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) "
+      + "(default all but health-connect)"
   ) { list in
     try list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { name in
       guard let format = SyntheticFormat(rawValue: name) else {
@@ -36,6 +37,12 @@ enum SampleCommand {
     }
   }
   static let truth = Option<String>("truth", "FILE", "also write the per-day ground truth CSV")
+  static let healthConnectSchema = Option<Int>.integer(
+    "hc-schema", "N",
+    "schema version of the Health Connect database: "
+      + HealthConnectExport.schemaVersions.map(String.init).joined(separator: ", ")
+      + " (default \(HealthConnectExport.defaultSchemaVersion))",
+    in: 1...1000)
   static let density = Option<SyntheticDensity>.choice(
     "density", "full|sample", "records per day (default full; sample is thin)"
   ) { "option '--density' must be full or sample, not '\($0)'" }
@@ -54,10 +61,12 @@ enum SampleCommand {
     options: [
       days.spec, seed.spec, out.spec, end.spec, timezone.spec, formats.spec, truth.spec,
       density.spec, grouping.spec, forceZip64.spec, macOSMetadata.spec,
+      healthConnectSchema.spec,
     ],
     examples: [
       "healthpipe sample --days 150 --seed 42 --out SampleData --density sample",
       "healthpipe sample --days 1826 --seed 7 --out /tmp/big --formats apple-xml",
+      "healthpipe sample --days 90 --seed 3 --out /tmp/android --formats health-connect",
     ]
   ) { arguments in
     guard arguments.positionals.isEmpty else {
@@ -73,7 +82,10 @@ enum SampleCommand {
     if let g = try arguments.value(grouping) { options.autoExportGrouping = g }
     options.forceZip64 = arguments.flag(forceZip64)
     options.macOSMetadata = arguments.flag(macOSMetadata)
-    let formats = try arguments.value(formats) ?? SyntheticFormat.allCases
+    if let version = try arguments.value(healthConnectSchema) {
+      options.healthConnectSchema = version
+    }
+    let formats = try arguments.value(formats) ?? SyntheticFormat.defaults
     try SyntheticOutputFolder.create(outDirectory)
     let truth = try arguments.value(truth)
     if let truth, let slash = truth.lastIndex(of: "/"), slash != truth.startIndex {
