@@ -80,7 +80,10 @@ public enum ReportModelBuilder {
     }
     let parts = [
       Hero.Part(
-        name: "Condition", score: row?.condition,
+        // Which HRV measure the score uses is said when it is not SDNN (docs/aggregate.md).
+        name: row?.conditionMeasure == HRVKind.rmssd.rawValue
+          ? "Condition (HRV: RMSSD)" : "Condition",
+        score: row?.condition,
         note: row?.condition == nil ? note(row?.conditionNote) : ""),
       Hero.Part(
         name: "Sleep", score: row?.sleep, note: row?.sleep == nil ? note(row?.sleepNote) : ""),

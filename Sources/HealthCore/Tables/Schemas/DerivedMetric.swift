@@ -41,7 +41,8 @@ extension MetricID {
   /// The daily series the aggregate stage derives that goals and reports may name (every
   /// id above but `goalMet`, which is a goal's own outcome).
   public static let derivedSeries: [MetricID] = [
-    .hrvLnSDNN, .hrvLnRMSSD, .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM, .sleepAwake,
-    .sleepBedtime, .sleepWake, .napMinutes, .napCount, .workoutCount, .workoutMinutes,
+    .hrvLnSDNN, .hrvLnRMSSD, .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM,
+    .sleepAwake, .sleepBedtime, .sleepWake, .napMinutes, .napCount, .workoutCount,
+    .workoutMinutes,
   ]
 }
