@@ -28,8 +28,9 @@ struct HealthConnectFile {
   /// The CRC-32 of the input, when it was computed on the way (the bare database's).
   var contentCRC32: UInt32?
 
-  /// The database file of the input at `path`.
-  init(path: String) throws {
+  /// The database file of the input at `path`; a zip's entry is copied into
+  /// `temporaryFolder` (nil: `$TMPDIR`, else `/tmp`).
+  init(path: String, temporaryFolder: String? = nil) throws {
     let reader = try FileReader(path: path)
     let head = try reader.read(at: 0, count: 100)
     if HealthConnectHeader.isSQLite(head) {
@@ -44,7 +45,8 @@ struct HealthConnectFile {
     let entry = try Self.databaseEntry(in: zip, notes: &notes)
     entryName = entry.name
     isCopy = true
-    databasePath = try Self.extract(entry, from: zip)
+    databasePath = try Self.extract(
+      entry, from: zip, folder: temporaryFolder ?? Self.temporaryFolder())
     do {
       let copy = try FileReader(path: databasePath)
       let copyHead = try copy.read(at: 0, count: 100)
@@ -96,8 +98,9 @@ struct HealthConnectFile {
 
   /// Inflates `entry` into a new private file in the temporary folder; the entry's size
   /// and CRC-32 are checked at its end (a truncated or damaged zip is exit 65).
-  private static func extract(_ entry: ZipEntry, from zip: ZipReader) throws -> String {
-    let folder = temporaryFolder()
+  private static func extract(_ entry: ZipEntry, from zip: ZipReader, folder: String) throws
+    -> String
+  {
     let made = try TemporaryFiles.create {
       try SystemCalls.createHiddenFile(
         beside: folder + "/healthpipe-health-connect.db", tag: "hc", mode: 0o600,

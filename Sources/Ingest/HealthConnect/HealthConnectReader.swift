@@ -16,13 +16,16 @@ public struct HealthConnectReader: InputReader {
   /// `health-connect`.
   public static let format = InputFormat.healthConnect
 
-  /// A reader.
-  public init() {}
+  /// Where a zip's database is copied to be read; nil: `$TMPDIR`, else `/tmp`.
+  public var temporaryFolder: String?
+
+  /// A reader; `temporaryFolder` as above.
+  public init(temporaryFolder: String? = nil) { self.temporaryFolder = temporaryFolder }
 
   public func read(
     path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
   ) throws {
-    let file = try HealthConnectFile(path: path)
+    let file = try HealthConnectFile(path: path, temporaryFolder: temporaryFolder)
     defer { file.remove() }
     sink.notes += file.notes
     progress.begin(stage: "ingest \(path)")
