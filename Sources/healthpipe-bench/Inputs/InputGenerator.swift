@@ -26,6 +26,9 @@ enum InputGenerator {
       let (days, files) = try apple(spec, folder)
       record.days = days
       record.files = files
+    case .healthConnect:
+      record.days = spec.days
+      record.files = try HealthConnectBench.generate(spec, into: folder)
     case .autoExportJSON, .autoExportCSV, .longCSV:
       let format: SyntheticFormat =
         switch spec.kind {

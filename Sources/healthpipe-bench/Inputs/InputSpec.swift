@@ -11,6 +11,8 @@ struct InputSpec: Sendable, Codable, Hashable {
     case autoExportCSV = "hae-csv"
     /// healthpipe's long CSV from a sleep ring.
     case longCSV = "long-csv"
+    /// An Android Health Connect export (`days` days): the zip and the bare database.
+    case healthConnect = "health-connect"
   }
 
   /// The format.

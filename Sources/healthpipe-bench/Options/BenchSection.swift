@@ -20,6 +20,8 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   /// 9. The SQLite database of the five-year work folder, and of a smaller one for memory
   /// (docs/interop.md).
   case export
+  /// 10. An Android Health Connect export: five years of minute-level heart rate.
+  case healthConnect = "health-connect"
 
   /// The heading printed above the section's table.
   var title: String {
@@ -33,6 +35,7 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
     case .files: "7. Many small inputs: overhead per input file"
     case .scale: "8. Scale: a ~2 GB export"
     case .export: "9. Export a work folder to SQLite (export --format sqlite)"
+    case .healthConnect: "10. Ingest an Android Health Connect export (five years)"
     }
   }
 
