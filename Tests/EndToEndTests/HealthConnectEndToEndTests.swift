@@ -17,7 +17,9 @@ struct HealthConnectEndToEndTests {
     {
       let f = line.split(separator: ",").map(String.init)
       guard f.count == 4, let v = Double(f[3]) else { continue }
-      if f[0] == "all" { all[f[1] + "." + f[2]] = v } else if f[2] == "android_total" {
+      if f[0] == "all" {
+        all[f[1] + "." + f[2]] = v
+      } else if f[2] == "android_total" {
         days[f[0] + " " + f[1]] = v
       }
     }
@@ -111,8 +113,11 @@ struct HealthConnectEndToEndTests {
     #expect(html.contains("not-in-priority-list"))
     #expect(FileManager.default.fileExists(atPath: dir.file("out/health.sqlite")))
     #expect(FileManager.default.fileExists(atPath: dir.file("work/aggregate/daily.csv")))
-    let manifest = try String(contentsOfFile: dir.file("work/clean.hpt.manifest.json"), encoding: .utf8)
+    let manifest = try String(
+      contentsOfFile: dir.file("work/clean.hpt.manifest.json"), encoding: .utf8)
     #expect(manifest.contains("the export's own order per category (Health Connect)"))
-    #expect(manifest.contains("Activity order from the export: Samsung Health › Fit › Oura › Health Connect"))
+    #expect(
+      manifest.contains(
+        "Activity order from the export: Samsung Health › Fit › Oura › Health Connect"))
   }
 }

@@ -11,7 +11,8 @@ import Testing
 struct ConditionMeasureTests {
   let d = S.day("2024-03-31")
 
-  func row(_ metric: MetricID, _ x: Double?, base60: (Double, Double)?, days: Int64) -> BaselineRow {
+  func row(_ metric: MetricID, _ x: Double?, base60: (Double, Double)?, days: Int64) -> BaselineRow
+  {
     var r = BaselineRow(day: d, metric: metric, unit: "ln(ms)")
     r.value = x
     r.base60Mean = base60?.0

@@ -12,7 +12,8 @@ import Testing
   static let facts = HealthConnectFacts(
     input: 0, schemaVersion: 17,
     apps: [
-      .init(package: "com.sec.android.app.shealth", name: "Samsung Health", source: "Samsung Health"),
+      .init(
+        package: "com.sec.android.app.shealth", name: "Samsung Health", source: "Samsung Health"),
       .init(package: "com.google.android.apps.fitness", name: "Fit", source: "Fit"),
       .init(package: "com.fitbit.FitbitMobile", name: "Fitbit", source: "Fitbit"),
     ],
@@ -139,13 +140,52 @@ import Testing
     #expect(result.cleaned(.steps).map(\.value) == [600, 150])
   }
 
+  /// The worked example of docs/clean.md ("Health Connect: Android's merge"), local times
+  /// at offset 0 from 10:00; records in the order ingest numbers them (C before D: D was
+  /// modified later).
+  static func workedExample(file: Int32) -> SampleList {
+    let m: Int64 = 60
+    var list = SampleList()
+    list.add(
+      .steps, start: Self.t0, end: Self.t0 + 10 * m, 600, "count", source: "Samsung Health",
+      file: file)
+    list.add(
+      .steps, start: Self.t0 + 5 * m, end: Self.t0 + 15 * m, 300, "count", source: "Fit", file: file
+    )
+    list.add(
+      .steps, start: Self.t0 + 60 * m, end: Self.t0 + 120 * m, 1000, "count", source: "Fit",
+      file: file)
+    list.add(
+      .steps, start: Self.t0 + 90 * m, end: Self.t0 + 150 * m, 1200, "count", source: "Fit",
+      file: file)
+    list.add(.steps, start: Self.t0 + 180 * m, 40, "count", source: "Fit", file: file)
+    list.add(
+      .steps, start: Self.t0, end: Self.t0 + 60 * m, 900, "count", source: "Pedometer",
+      file: file)
+    return list
+  }
+
+  @Test("the worked example of docs/clean.md: 2,490 steps, and 3,665 by Apple's rule")
+  func workedExample() throws {
+    let android = try Self.clean(Self.workedExample(file: 0), try Self.priority())
+    #expect(android.sum(.steps) == 2490)
+    #expect(android.rejects(.notInPriorityList).count == 1)
+    // The same samples from an Apple export, with the list "Samsung Health, Fit, *".
+    let apple = try Fixtures.clean(
+      Self.workedExample(file: 0).samples, inputs: [Fixtures.appleInput],
+      priority: try SourcePriority(parsing: "Samsung Health, Fit, *"))
+    #expect(apple.sum(.steps) == 3665)
+  }
+
   @Test("the order in force is written for the manifest and the report")
   func describesTheOrder() throws {
     let p = try Self.priority()
     #expect(
       p.effectiveDescription
         == "the export's own order per category (Health Connect), manual, Apple Watch, iPhone, *")
-    #expect(p.healthConnectNotes.contains("input 0 Activity order from the export: Samsung Health › Fit"))
-    #expect(try Self.priority(try SourcePriority(parsing: "Fit, *")).effectiveDescription == "Fit, *")
+    #expect(
+      p.healthConnectNotes.contains("input 0 Activity order from the export: Samsung Health › Fit"))
+    #expect(
+      try Self.priority(try SourcePriority(parsing: "Fit, *")).effectiveDescription == "Fit, *")
   }
 }

@@ -107,7 +107,8 @@ struct HealthConnectHostileTests {
     let out = try Self.read(path)
     let rejects = out.rejects.filter { $0.metric == "restingHeartRate" }
     #expect(!rejects.isEmpty && out.samples(.restingHeartRate).isEmpty)
-    #expect(rejects.allSatisfy { $0.code == .badDate && $0.reason.contains("looks like milliseconds") })
+    #expect(
+      rejects.allSatisfy { $0.code == .badDate && $0.reason.contains("looks like milliseconds") })
     #expect(rejects[0].reason.hasPrefix("resting_heart_rate_record_table row "))
     #expect(out.reconciles)
   }
@@ -148,7 +149,8 @@ struct HealthConnectHostileTests {
 
   @Test("format detection: a SQLite file, a zip whose first entry is a .db")
   func detection() throws {
-    #expect(FormatDetector.format(of: Array("SQLite format 3".utf8) + [0, 16, 0]) == .healthConnect)
+    #expect(
+      FormatDetector.format(of: Array("SQLite format 3".utf8) + [0, 16, 0]) == .healthConnect)
     var zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 22)
     let name = Array("health_connect_export.db".utf8)
     zip += [UInt8(name.count), 0, 0, 0] + name

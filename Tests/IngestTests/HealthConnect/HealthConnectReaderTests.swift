@@ -26,7 +26,8 @@ struct HealthConnectReaderTests {
       let read = out.sink.counts.keys.contains { $0 == table || $0.hasPrefix(table + ".") }
       let parent = out.sink.extra["records.\(table)"] == Int64(rows)
       let unread = out.sink.extra["notRead.\(table)"] == Int64(rows)
-      let metadata = HealthConnectTable.metadata.contains(table) || table.hasPrefix("sqlite_")
+      let metadata =
+        HealthConnectTable.metadata.contains(table) || table.hasPrefix("sqlite_")
         || table == "android_metadata"
       #expect(read || parent || unread || metadata, "\(table) (\(rows) rows) is not accounted for")
     }
@@ -49,12 +50,14 @@ struct HealthConnectReaderTests {
     #expect(out.samples.map(\.metric) == [.bodyFat, .height, .height])
     #expect(out.samples.map(\.value) == [10, 1, 1])
     #expect(out.samples.map(\.unit) == ["%", "m", "m"])
-    #expect(out.samples.allSatisfy { $0.source == "android.healthconnect.cts" && $0.utcOffset == 0 })
+    #expect(
+      out.samples.allSatisfy { $0.source == "android.healthconnect.cts" && $0.utcOffset == 0 })
     #expect(LocalDay(epochSeconds: out.samples[0].start, utcOffset: 0).description == "2023-04-05")
     // Device row 1 is AOSP's empty device; row 2 is google / Pixel4a / phone.
     #expect(out.samples[1].device == "" && out.samples[1].sourceKind == .app)
     #expect(
-      out.samples[2].device == "name:google Pixel4a, manufacturer:google, model:Pixel4a, type:phone")
+      out.samples[2].device == "name:google Pixel4a, manufacturer:google, model:Pixel4a, type:phone"
+    )
     #expect(out.samples[2].sourceKind == .phone)
     #expect(out.sink.notes.contains("Health Connect schema version 9"))
     // Read-only and immutable: nothing created beside it, nothing changed.
@@ -62,7 +65,9 @@ struct HealthConnectReaderTests {
     #expect(FileFingerprint.stat(path) == stamp)
   }
 
-  @Test("generated exports of every schema version: every row accounted for", arguments: HealthConnectExport.schemaVersions)
+  @Test(
+    "generated exports of every schema version: every row accounted for",
+    arguments: HealthConnectExport.schemaVersions)
   func generatedVersions(version: Int) throws {
     let (folder, path) = try HealthConnectTestSupport.generate(version: version)
     _ = folder
@@ -73,7 +78,9 @@ struct HealthConnectReaderTests {
     // Version-dependent tables: skin temperature from 11, mindfulness from 14.
     #expect((out.sink.counts["skin_temperature_delta_table"] != nil) == (version >= 11))
     #expect((out.sink.counts["mindfulness_session_record_table"] != nil) == (version >= 14))
-    #expect(out.sink.extra["notRead.basal_metabolic_rate_record_table"] == Int64(python["basal_metabolic_rate_record_table"] ?? -1))
+    #expect(
+      out.sink.extra["notRead.basal_metabolic_rate_record_table"]
+        == Int64(python["basal_metabolic_rate_record_table"] ?? -1))
     // The person's order, as the export's app ids name it.
     let facts = HealthConnectFacts.all(in: out.sink.headerMeta)[0]
     #expect(facts?.schemaVersion == version)
@@ -87,15 +94,16 @@ struct HealthConnectReaderTests {
     let (folder, path) = try HealthConnectTestSupport.generate(version: 17, days: 3)
     _ = folder
     let out = try readFile(HealthConnectReader(), path: path, options: berlin)
-    let python = try Python.json(
-      """
-      import sqlite3, sys, json
-      db = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro&immutable=1', uri=True)
-      w = db.execute('select weight, time, zone_offset from weight_record_table order by row_id limit 1').fetchone()
-      h = db.execute('select heart_rate_variability_millis from heart_rate_variability_rmssd_record_table order by row_id limit 1').fetchone()
-      m = db.execute('select count(*) from weight_record_table where recording_method = 3').fetchone()
-      print(json.dumps([w[0], w[1] // 1000, w[2], h[0], m[0]]))
-      """, [path]) as! [Double]
+    let python =
+      try Python.json(
+        """
+        import sqlite3, sys, json
+        db = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro&immutable=1', uri=True)
+        w = db.execute('select weight, time, zone_offset from weight_record_table order by row_id limit 1').fetchone()
+        h = db.execute('select heart_rate_variability_millis from heart_rate_variability_rmssd_record_table order by row_id limit 1').fetchone()
+        m = db.execute('select count(*) from weight_record_table where recording_method = 3').fetchone()
+        print(json.dumps([w[0], w[1] // 1000, w[2], h[0], m[0]]))
+        """, [path]) as! [Double]
     let weight = out.samples(.bodyMass)[0]
     #expect(weight.unit == "g" && weight.value == python[0])
     #expect(weight.start == Int64(python[1]) && weight.utcOffset == Int32(python[2]))
@@ -104,10 +112,12 @@ struct HealthConnectReaderTests {
     #expect(out.samples(.bodyMass).filter(\.userEntered).count == Int(python[4]))
     #expect(out.samples(.bodyMass).filter(\.userEntered).allSatisfy { $0.sourceKind == .manual })
     #expect(out.samples(.activeEnergy).allSatisfy { $0.unit == "cal" })
-    #expect(out.samples(.heartRate).allSatisfy { $0.start == $0.end && $0.source == "Samsung Health" })
+    #expect(
+      out.samples(.heartRate).allSatisfy { $0.start == $0.end && $0.source == "Samsung Health" })
     #expect(out.samples(.workout).allSatisfy { !$0.category.isEmpty && $0.unit == "min" })
     let stages = Set(out.samples(.sleep).map(\.category))
-    #expect(stages.isSubset(of: Set(SleepStage.allCases.map(\.rawValue))) && stages.contains("inBed"))
+    #expect(
+      stages.isSubset(of: Set(SleepStage.allCases.map(\.rawValue))) && stages.contains("inBed"))
   }
 
   @Test("a zip is read through a private copy that is removed afterwards")
@@ -131,14 +141,15 @@ struct HealthConnectReaderTests {
     let out = try readFile(HealthConnectReader(), path: path, options: berlin)
     // Python sorts the steps rows by last_modified_time, local start, local end, count,
     // row_id; the n-th of them must be record 1e12 + n.
-    let expected = try Python.json(
-      """
-      import sqlite3, sys, json
-      db = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro&immutable=1', uri=True)
-      rows = db.execute('select start_time, count, last_modified_time, start_zone_offset, end_time, end_zone_offset, row_id from steps_record_table').fetchall()
-      rows.sort(key=lambda r: (r[2], r[0] + 1000 * r[3], r[4] + 1000 * r[5], r[1], r[6]))
-      print(json.dumps([[r[0] // 1000, r[1], n + 1] for n, r in enumerate(rows) if r[4] + 1000 * r[5] >= r[0] + 1000 * r[3]]))
-      """, [path]) as! [[Int]]
+    let expected =
+      try Python.json(
+        """
+        import sqlite3, sys, json
+        db = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro&immutable=1', uri=True)
+        rows = db.execute('select start_time, count, last_modified_time, start_zone_offset, end_time, end_zone_offset, row_id from steps_record_table').fetchall()
+        rows.sort(key=lambda r: (r[2], r[0] + 1000 * r[3], r[4] + 1000 * r[5], r[1], r[6]))
+        print(json.dumps([[r[0] // 1000, r[1], n + 1] for n, r in enumerate(rows) if r[4] + 1000 * r[5] >= r[0] + 1000 * r[3]]))
+        """, [path]) as! [[Int]]
     let steps = out.samples(.steps).sorted { $0.origin.record < $1.origin.record }
     #expect(steps.count == expected.count)
     for (sample, row) in zip(steps, expected) {
