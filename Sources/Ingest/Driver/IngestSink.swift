@@ -186,6 +186,22 @@ public final class IngestSink {
     try onSample(sample)
   }
 
+  /// Keeps a batch of samples, row i counted by `counters[i]`, handed on in their compact
+  /// form (the texts written by id, `SampleRowWriter`) when the sink takes rows: the Health
+  /// Connect reader's millions of rows. A batch with a text that `keep(_:counter:)` would
+  /// refuse (NUL, over `maxFieldBytes`) is kept sample by sample instead, so the outcome is
+  /// always that of keeping each sample.
+  func keep(rows: SampleRows, counters: [TypeCounter]) throws {
+    guard rows.count > 0 else { return }
+    let suspect = rows.texts.contains { $0.utf8.count > Self.maxFieldBytes || Self.hasNUL($0) }
+    if suspect || onRows == nil {
+      for i in 0..<rows.count { try keep(rows.sample(at: i), counter: counters[i]) }
+      return
+    }
+    for counter in counters { typeCounts[counter.slot].kept += 1 }
+    try onRows!(rows, 0)
+  }
+
   /// The name of the first text field holding U+0000, if any. NUL is never part of a kept
   /// value, whatever the format (docs/reliability.md, "NUL characters"): XML forbids it
   /// anywhere, and in a CSV or JSON file it marks damage (a block of zeros after a crash)

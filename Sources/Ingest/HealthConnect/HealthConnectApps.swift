@@ -70,8 +70,25 @@ struct HealthConnectApps {
   /// The source name of an app id (`unknown app 7` when the apps table lacks it).
   func sourceName(of app: Int64) -> String { sources[app] ?? "unknown app \(app)" }
 
+  /// The last record's app, device and manual flag, and what they gave (records of a table
+  /// come mostly from a few apps in runs).
+  private var lastKey: (app: Int64, device: Int64?, manual: Bool)?
+  private var lastOrigin = Origin(source: "", device: "", kind: .unknown)
+
   /// The source, device and kind of a record.
   mutating func origin(app: Int64, device: Int64?, manual: Bool) -> Origin {
+    if let key = lastKey, key.app == app, key.device == device, key.manual == manual {
+      return lastOrigin
+    }
+    let found = resolve(app: app, device: device, manual: manual)
+    if sources[app] != nil {
+      lastKey = (app, device, manual)
+      lastOrigin = found
+    }
+    return found
+  }
+
+  private mutating func resolve(app: Int64, device: Int64?, manual: Bool) -> Origin {
     let source: String
     if let known = sources[app] {
       source = known

@@ -33,9 +33,9 @@ extension HealthConnectRecords {
             start: nil, value: "", rowid: id, record: record, type: type)
           continue
         }
-        try sink.keep(
+        try batch.keep(
           sleepSample(parent, start: parent.start, end: parent.end, stage: stage, record: record),
-          counter: counter)
+          counter: counter, sink: sink)
       }
       try tick()
     }
@@ -80,8 +80,9 @@ extension HealthConnectRecords {
             reason: "stage_type \(type) is not a sleep stage healthpipe knows"
               + (type == 0 ? " (0 is Android's STAGE_TYPE_UNKNOWN)" : ""))
         }
-        try sink.keep(
-          sleepSample(p, start: start, end: end, stage: stage, record: record), counter: counter)
+        try batch.keep(
+          sleepSample(p, start: start, end: end, stage: stage, record: record), counter: counter,
+          sink: sink)
       } catch let problem as HealthConnectRow.Problem {
         try rejectChild(
           problem, child: stagesTable, metric: .sleep, unit: "min", source: parent?.source,
@@ -129,14 +130,14 @@ extension HealthConnectRecords {
       do {
         let row = try HealthConnectRow.read(statement, interval: true, merged: false)
         let origin = apps.origin(app: row.app, device: row.device, manual: row.manual)
-        try sink.keep(
+        try batch.keep(
           Sample(
             metric: .workout, start: row.start, end: row.end, utcOffset: row.offset,
             value: Double(row.end - row.start) / 60, unit: "min",
             category: HealthConnectExerciseTypes.name(statement.int64(9)), source: origin.source,
             device: origin.device, sourceKind: origin.kind, userEntered: row.manual,
             origin: sink.origin(record)),
-          counter: counter)
+          counter: counter, sink: sink)
       } catch let problem as HealthConnectRow.Problem {
         try reject(
           problem, statement: statement, table: table, type: table.name, metric: .workout,

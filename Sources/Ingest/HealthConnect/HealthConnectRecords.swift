@@ -12,6 +12,8 @@ final class HealthConnectRecords {
   let progress: ProgressMeter
   /// Rows read so far, for progress.
   var rowsRead: Int64 = 0
+  /// Samples kept, waiting to be handed to the sink in reading order.
+  var batch = HealthConnectBatch()
 
   init(
     database: HealthConnectDatabase, schema: HealthConnectSchema, sink: IngestSink,
@@ -49,10 +51,12 @@ final class HealthConnectRecords {
     case .exercise:
       try readExercise(table)
     }
+    // The table's last samples, before the next table's (the table order is reading order).
+    try batch.flush(sink)
   }
 
   /// One sample per value column and row (`values` empty: the record's length in minutes,
-  /// for sessions). Merged tables are read in Android's tie-break order.
+  /// for sessions). A merged table's records are numbered in Android's tie-break order.
   private func readQuantity(
     _ table: HealthConnectTable, values: [(column: String, metric: MetricID, type: String)]
   ) throws {
@@ -61,15 +65,11 @@ final class HealthConnectRecords {
     for value in values {
       select += ", " + (try schema.require(value.column, in: table.name, path: path))
     }
-    let order =
-      table.isMerged
-      ? HealthConnectRow.mergedOrder(
-        table,
-        value: values.first.map { HealthConnectSchema.quoted($0.column) } ?? lengthValue,
-        schema: schema)
-      : "ORDER BY \"row_id\""
+    let valueExpression =
+      values.first.map { HealthConnectSchema.quoted($0.column) } ?? lengthValue
+    let numbers = table.isMerged ? try mergedNumbers(table, value: valueExpression) : []
     let statement = try database.prepare(
-      "SELECT \(select) FROM \(HealthConnectSchema.quoted(table.name)) \(order)",
+      "SELECT \(select) FROM \(HealthConnectSchema.quoted(table.name)) ORDER BY \"row_id\"",
       table: table.name)
     let outputs =
       values.isEmpty ? [(column: "", metric: table.metric, type: table.typeName)] : values
@@ -79,14 +79,14 @@ final class HealthConnectRecords {
       number += 1
       let record =
         table.code * HealthConnectTable.recordFactor
-        + (table.isMerged ? number : statement.int64(0))
+        + (table.isMerged ? numbers[Int(number - 1)] : statement.int64(0))
       for (i, output) in outputs.enumerated() {
         sink.read(counters[i])
         do {
           let sample = try sample(
             statement, table: table, metric: output.metric,
             value: values.isEmpty ? nil : (Int32(9 + i), output.column), record: record)
-          try sink.keep(sample, counter: counters[i])
+          try batch.keep(sample, counter: counters[i], sink: sink)
         } catch let problem as HealthConnectRow.Problem {
           try reject(
             problem, statement: statement, table: table, type: output.type,
@@ -96,6 +96,35 @@ final class HealthConnectRecords {
       }
       try tick()
     }
+  }
+
+  /// The record numbers of a merged table's rows, in `row_id` order: each row's place
+  /// (1-based) in Android's tie-break order, `last_modified_time`, local start, local end,
+  /// value, then `row_id` (docs/ingest-health-connect.md, "Origins and counting", states
+  /// it in SQL). NULL reads as 0, as Android's cursor reads it. Sorting the keys here costs
+  /// less than sorting whole rows in SQLite.
+  private func mergedNumbers(_ table: HealthConnectTable, value: String) throws -> [Int64] {
+    let name = table.name
+    let statement = try database.prepare(
+      "SELECT \(schema.optional("last_modified_time", in: name)), "
+        + "\"start_time\" + 1000 * \"start_zone_offset\", "
+        + "\"end_time\" + 1000 * \"end_zone_offset\", \(value) FROM "
+        + "\(HealthConnectSchema.quoted(name)) ORDER BY \"row_id\"", table: name)
+    var keys: [(modified: Int64, start: Int64, end: Int64, value: Double)] = []
+    while try statement.step() {
+      keys.append((statement.int64(0), statement.int64(1), statement.int64(2), statement.double(3)))
+    }
+    let order = keys.indices.sorted { a, b in
+      let (x, y) = (keys[a], keys[b])
+      if x.modified != y.modified { return x.modified < y.modified }
+      if x.start != y.start { return x.start < y.start }
+      if x.end != y.end { return x.end < y.end }
+      if x.value != y.value { return x.value < y.value }
+      return a < b
+    }
+    var numbers = [Int64](repeating: 0, count: keys.count)
+    for (rank, index) in order.enumerated() { numbers[index] = Int64(rank + 1) }
+    return numbers
   }
 
   /// The sample of one value of the current row; a session's value is its length in

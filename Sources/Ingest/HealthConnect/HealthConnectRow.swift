@@ -54,19 +54,6 @@ struct HealthConnectRow {
     return columns.joined(separator: ", ")
   }
 
-  /// The order a merged table is read in: Android's tie-break order for records of one
-  /// priority (`AggregationRecordData.compareTo`: last modified, then start and end on the
-  /// local timeline, then the value), then `row_id`. The n-th row read becomes record n, so
-  /// clean can break ties the way Android does (docs/clean.md, "Health Connect: Android's
-  /// merge").
-  static func mergedOrder(
-    _ table: HealthConnectTable, value: String, schema: HealthConnectSchema
-  ) -> String {
-    "ORDER BY \(schema.optional("last_modified_time", in: table.name)), "
-      + "\"start_time\" + 1000 * \"start_zone_offset\", "
-      + "\"end_time\" + 1000 * \"end_zone_offset\", \(value), \"row_id\""
-  }
-
   /// Why a row cannot become a sample: a reject code and its reason.
   struct Problem: Error {
     var code: RejectCode
