@@ -13,7 +13,7 @@
 /// columns come last), as phones have both, and a reader must find columns by name.
 enum HealthConnectSchemaSQL {
   /// The versions the generator writes (each a test of the reader).
-  public static let versions = [7, 9, 10, 11, 14, 17]
+  static let versions = [7, 9, 10, 11, 14, 17]
 
   /// A record table: name, interval or instant, its own columns, the first version with it.
   struct Table {

@@ -177,6 +177,19 @@ import Testing
     #expect(apple.sum(.steps) == 3665)
   }
 
+  @Test("a given list, even the default one, is a different cache key from no list")
+  func givenListIsAnotherKey() throws {
+    // Without a list a Health Connect export's own order applies; the same text given
+    // overrides it, so a pipeline that adds or drops the line must clean again.
+    let none = CleanOptions(input: "s.hpt", output: "c.hpt")
+    let given = CleanOptions(
+      input: "s.hpt", output: "c.hpt",
+      priority: try SourcePriority(parsing: "manual, Apple Watch, iPhone, *"))
+    #expect(none.cacheKey == ["priority": "manual, Apple Watch, iPhone, *"])
+    #expect(
+      given.cacheKey == ["priority": "manual, Apple Watch, iPhone, *", "priorityGiven": "yes"])
+  }
+
   @Test("the order in force is written for the manifest and the report")
   func describesTheOrder() throws {
     let p = try Self.priority()
