@@ -172,6 +172,18 @@ put("long-csv", "minimal.csv", "date,metric,value,unit,source\n2024-01-01,steps,
 for name, data in corpus_files((".csv",)):
     put("hae-csv", "corpus-" + name, data)
     put("long-csv", "corpus-" + name, data)
+# The vendors' real files (read in place; seeds are heads of them) and minimal layouts.
+vendors = os.path.join(real, "vendors")
+for rel in ("oura/mohdasti/oura_2026-05-22_2026-07-23_trends.csv", "whoop/mohdasti/physiological_cycles.csv",
+            "whoop/mohdasti/sleeps.csv", "withings/mohdasti/sleep.csv", "withings/mohdasti/weight.csv",
+            "withings/mohdasti/aggregates_steps.csv"):
+    path = os.path.join(vendors, rel)
+    if os.path.exists(path):
+        put("vendor-csv", os.path.basename(path) + ".12", head_lines(read(path), 12))
+put("vendor-csv", "raw.csv", "start,duration,value\n2026-07-17T10:00:00-07:00,[60],[12]\n"
+    "2026-07-17T10:05:00-07:00,\"[60,120]\",\"[1,2]\"\n")
+put("vendor-csv", "journal.csv", "Cycle start time,Cycle end time,Cycle timezone,Question text,Answered yes,Notes\n"
+    "2026-07-12 23:20:04,,UTC+01:00,Caffeine?,true,\"a, b\"\n")
 
 # --- pipeline files
 for folder in (os.path.join(repo, "Pipelines"), corpus):

@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
 # SECONDS per target (default 60). TARGETs (default all): apple-xml zip hae-json hae-csv
-# long-csv table table-stages pipeline. `table` and `table-stages` recompute every CRC-32
+# long-csv vendor-csv table table-stages pipeline. `table` and `table-stages` recompute every CRC-32
 # of the fuzzed table, so the decoders (and, for table-stages, clean, aggregate and the
 # reports) see values behind valid checksums. Environment: FUZZ_JOBS (parallel targets, default 1; the
 # machine has 2 shared cores), FUZZ_BUILD (build folder, default .build/fuzz).
@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SECONDS_EACH=${1:-60}
 shift || true
-ALL=(apple-xml zip hae-json hae-csv long-csv table table-stages pipeline)
+ALL=(apple-xml zip hae-json hae-csv long-csv vendor-csv table table-stages pipeline)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 BUILD=${FUZZ_BUILD:-$ROOT/.build/fuzz}
@@ -57,6 +57,7 @@ target_file() {
     hae-json) echo AutoExportJSONFuzz ;;
     hae-csv) echo AutoExportCSVFuzz ;;
     long-csv) echo LongCSVFuzz ;;
+    vendor-csv) echo VendorCSVFuzz ;;
     table) echo TableFileFuzz ;;
     table-stages) echo TableStagesFuzz ;;
     pipeline) echo PipelineFileFuzz ;;
@@ -68,7 +69,7 @@ dictionary() {
   case $1 in
     apple-xml | zip) echo "$ROOT/Fuzz/Dictionaries/xml.dict" ;;
     hae-json) echo "$ROOT/Fuzz/Dictionaries/json.dict" ;;
-    hae-csv | long-csv) echo "$ROOT/Fuzz/Dictionaries/csv.dict" ;;
+    hae-csv | long-csv | vendor-csv) echo "$ROOT/Fuzz/Dictionaries/csv.dict" ;;
     pipeline) echo "$ROOT/Fuzz/Dictionaries/pipeline.dict" ;;
     *) echo "" ;;
   esac

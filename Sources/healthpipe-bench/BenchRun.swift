@@ -78,6 +78,7 @@ enum BenchRun {
       case .files: try ManyFilesBench.run(ctx)
       case .scale: try PipelineBench.scale(ctx)
       case .export: try ExportBench.run(ctx)
+      case .vendors: try VendorIngestBench.run(ctx)
       case .healthConnect: try HealthConnectBench.run(ctx)
       }
     }

@@ -107,7 +107,9 @@ struct CleanStageTests {
     #expect(rows[3].source == F.phone && rows[3].value == 100 && rows[3].end == F.ten + 600)
     #expect(header.inputs.count == 3)
     #expect(header.inputs[2].format == "samples" && header.inputs[2].path == input)
-    #expect(header.meta[CleanFacts.Key.priority] == "manual, Apple Watch, iPhone, *")
+    #expect(
+      header.meta[CleanFacts.Key.priority]
+        == "manual, Apple Watch, Garmin, Fitbit, Oura, WHOOP, Withings, iPhone, *")
     #expect(header.meta[CleanFacts.Key.read] == "12")
     #expect(header.meta[CleanFacts.Key.rejectedPrefix + "out-of-range"] == "3")
     #expect(header.meta[CleanFacts.Key.duplicates] == "1")
@@ -116,8 +118,9 @@ struct CleanStageTests {
     #expect(header.meta["ingest.read"] == "12")
     let sources = try JSONDecoder().decode(
       [CleanFacts.Source].self, from: Data((header.meta[CleanFacts.Key.sources] ?? "").utf8))
-    #expect(sources.map(\.name) == [F.watch, F.phone, "Cronometer", "Withings"])
-    #expect(sources.map(\.samples) == [7, 3, 1, 1])
+    // In priority order: Withings is named in the default list, above the phone.
+    #expect(sources.map(\.name) == [F.watch, "Withings", F.phone, "Cronometer"])
+    #expect(sources.map(\.samples) == [7, 1, 3, 1])
   }
 
   @Test("the rejects table sits beside the output by default and has every dropped sample")

@@ -32,7 +32,8 @@ enum MetricResolution {
       switch store.metricInfo[metric]?.kind {
       case .cumulative:
         let cut = cumulative(
-          survivors, rows: &store.rows, metric: store.metricInfo[metric]?.id, priority: priority)
+          survivors, rows: &store.rows, metric: store.metricInfo[metric]?.id, priority: priority,
+          order: order)
         pieces[metric] = orderedPieces(cut, store: store, order: order)
       case .point, .body:
         PointArbitration.resolve(survivors, rows: &store.rows)
@@ -63,11 +64,16 @@ enum MetricResolution {
   /// "Health Connect: Android's merge"; the two groups do not displace each other).
   private static func cumulative(
     _ survivors: [UInt32], rows: inout [StoredSample], metric: MetricID?,
-    priority: SourcePriority
+    priority: SourcePriority, order: SampleOrder
   ) -> [Piece] {
+    // Day summaries win or lose their day whole, then the rest is cut pro rata.
+    func appleRule(_ rows: inout [StoredSample], _ indices: [UInt32]) -> [Piece] {
+      let rest = DaySummaryArbitration.resolve(indices, rows: &rows, order: order)
+      return CumulativeArbitration.resolve(rest, rows: &rows)
+    }
     let inputs = priority.healthConnectInputs
     guard !inputs.isEmpty, let metric, HealthConnectCategory.mergedMetrics.contains(metric)
-    else { return CumulativeArbitration.resolve(survivors, rows: &rows) }
+    else { return appleRule(&rows, survivors) }
     var android: [UInt32] = []
     var others: [UInt32] = []
     for index in survivors {
@@ -79,7 +85,7 @@ enum MetricResolution {
     }
     let unlisted = priority.healthConnect.map { UInt16(clamping: $0.width) }
     return AndroidPriorityMerge.resolve(android, rows: &rows, unlisted: unlisted)
-      + CumulativeArbitration.resolve(others, rows: &rows)
+      + appleRule(&rows, others)
   }
 
   /// Pieces with their pro-rata values, in table order.

@@ -93,6 +93,12 @@ struct RejectReasons {
         derived: pools.metrics[row.metric] != MetricID.workout.rawValue,
         keptSource: winnerSource, label: winnerLabel, sameRank: record.keptRank == row.rank,
         at: at, ownLabel: ownLabel)
+    case .cumulative where DaySummaryArbitration.isDaySummary(row) || record.keptRank == row.rank:
+      let lost = DaySummaryArbitration.isDaySummary(row) && record.keptRank <= row.rank
+      return DaySummaryArbitration.reason(
+        summaryLost: lost, day: LocalDay(epochSeconds: row.start, utcOffset: row.utcOffset),
+        keptSource: winnerSource, label: winnerLabel, sameRank: record.keptRank == row.rank,
+        at: at, ownLabel: ownLabel)
     case .cumulative:
       return CumulativeArbitration.reason(
         coveredBy: winnerSource, label: winnerLabel, at: at, ownLabel: ownLabel)

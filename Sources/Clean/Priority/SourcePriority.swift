@@ -11,12 +11,19 @@ import HealthCore
 /// - `manual` matches samples a person entered by hand (`userEntered`, or source kind
 ///   `manual`) and nothing else; `*` matches every sample.
 /// - A Health Auto Export source list joined with `|` ranks as its best member.
+/// - A vendor's name (`Oura`, `WHOOP`, `Withings`, `Garmin`, `Fitbit`) also matches the names
+///   its app writes into other exports (`VendorNames`): `Withings` matches Health Mate,
+///   `Garmin` matches Garmin Connect's `Connect`.
 /// - A sample takes the rank of the first entry it matches. A sample that matches no entry
 ///   ranks at `*`'s position when the list has `*`, else after the last entry: all unlisted
 ///   sources share one rank below every listed one.
 public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
-  /// The default: hand-entered first, then the watch, then the phone, then the rest.
-  public static let defaultEntries = ["manual", "Apple Watch", "iPhone", "*"]
+  /// The default (docs/clean.md, "Default priority"): hand-entered first, then the Apple
+  /// Watch, the other wearables (sport watches before the ring and band, the Withings
+  /// watch, mat and scale last of them), then the phone, then the rest.
+  public static let defaultEntries = [
+    "manual", "Apple Watch", "Garmin", "Fitbit", "Oura", "WHOOP", "Withings", "iPhone", "*",
+  ]
 
   /// The default list.
   public static let standard = SourcePriority(validated: defaultEntries)
@@ -42,6 +49,8 @@ public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
     case manual
     case any
     case text(String)
+    /// A vendor's name and the names its apps write (`VendorNames`).
+    case vendor(contains: [String], exactly: [String])
   }
 
   /// A list from its entries; throws a usage error (exit 64) for an empty list, an empty
@@ -69,7 +78,12 @@ public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
       switch Self.normalise(entry) {
       case "manual": .manual
       case "*": .any
-      case let text: .text(text)
+      case let text:
+        if let names = VendorNames.aliases[text] {
+          .vendor(contains: names.contains, exactly: names.exactly)
+        } else {
+          .text(text)
+        }
       }
     }
     unlistedRank = patterns.firstIndex(of: .any) ?? patterns.count
@@ -116,6 +130,10 @@ public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
       case .text(let text):
         if names.contains(where: { $0.contains(text) }) { return index }
         if deviceNames.contains(where: { $0.contains(text) }) { return index }
+      case .vendor(let parts, let whole):
+        for name in names + deviceNames {
+          if whole.contains(name) || parts.contains(where: { name.contains($0) }) { return index }
+        }
       }
     }
     return unlistedRank

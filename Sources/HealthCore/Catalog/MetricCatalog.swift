@@ -6,11 +6,12 @@ public enum MetricCatalog {
   private static let q = "HKQuantityTypeIdentifier"
   private static let c = "HKCategoryTypeIdentifier"
 
-  /// All entries, in a stable order: the formats' own, then Health Connect's additions.
-  public static let all: [MetricInfo] = shared + healthConnectAdditions
+  /// All entries, in a stable order: the metrics every source shares, then the vendors'
+  /// own series (`MetricCatalog+Vendors.swift`), then Health Connect's additions.
+  public static let all: [MetricInfo] = shared + vendorSeries + healthConnectAdditions
 
-  /// The entries every format shares (Apple, Health Auto Export, the long CSV).
-  static let shared: [MetricInfo] = [
+  /// The metrics every source shares.
+  private static let shared: [MetricInfo] = [
     // Cumulative
     MetricInfo(
       .steps, "Steps", kind: .cumulative, aggregation: .sum, unit: "count", display: "steps",

@@ -5,8 +5,12 @@
 /// type, a long CSV's own name): it keeps its name as read and goes to `daily-other.csv`.
 public enum SeriesVocabulary {
   /// The known series, in column order: activity, heart, breathing and temperature,
-  /// blood, body, sleep, workouts, the rest, goals.
-  public static let all: [SeriesFormat] = [
+  /// blood, body, sleep, workouts, the rest, goals, then the vendors' own series
+  /// (`SeriesVocabulary+Vendors.swift`).
+  public static let all: [SeriesFormat] = healthpipeSeries + vendorSeries
+
+  /// The series of every source and those healthpipe derives.
+  private static let healthpipeSeries: [SeriesFormat] = [
     // Activity
     SeriesFormat(
       .steps, "Steps", unit: "count", decimals: 0,

@@ -31,7 +31,7 @@ extension AppleExportParser {
         } else if bytesEqual(n, "source") {
           legacySourceAttr = a
         }
-      case 7: if bytesEqual(n, "endDate") { endAttr = a }
+      case 7: if bytesEqual(n, "endDate") { endAttr = a } else { noteStatistic(n, a) }
       case 9: if bytesEqual(n, "startDate") { startAttr = a }
       case 10:
         if bytesEqual(n, "sourceName") {
@@ -41,7 +41,7 @@ extension AppleExportParser {
         }
       case 16:
         if bytesEqual(n, "HKWasUserEntered") { record.userEntered = isYes(a) }
-      default: break
+      default: noteStatistic(n, a)  // iOS 8's `min`, `max`, `sum`, `recordCount`
       }
     }
     // iOS 8 wrote the source as `source`; `sourceName` wins where both are present.
@@ -53,6 +53,23 @@ extension AppleExportParser {
         return AppleType(raw: name, counter: sink.counter(for: name))
       }
     }
+    noteDates(start: startAttr, end: endAttr)
+    if let valueAttr {
+      record.hasValue = true
+      let shape = record.type?.shape ?? .quantity
+      switch shape {
+      case .quantity:
+        record.number = parseNumber(valueAttr)
+        // Kept for a possible reject; short values are stored inline by String.
+        record.valueText = scanner.value(of: valueAttr)
+      case .sleep, .standHour, .category:
+        record.valueText = intern(valueAttr, in: &words)
+      }
+    }
+  }
+
+  /// Reads the record's `startDate` and `endDate` attributes, noting what is missing or bad.
+  private func noteDates(start startAttr: XMLAttribute?, end endAttr: XMLAttribute?) {
     if let startAttr {
       record.start = parseDate(startAttr)
       if record.start == nil {
@@ -70,18 +87,6 @@ extension AppleExportParser {
       }
     } else {
       record.note(.missingField, "Record has no endDate")
-    }
-    if let valueAttr {
-      record.hasValue = true
-      let shape = record.type?.shape ?? .quantity
-      switch shape {
-      case .quantity:
-        record.number = parseNumber(valueAttr)
-        // Kept for a possible reject; short values are stored inline by String.
-        record.valueText = scanner.value(of: valueAttr)
-      case .sleep, .standHour, .category:
-        record.valueText = intern(valueAttr, in: &words)
-      }
     }
   }
 
@@ -113,8 +118,11 @@ extension AppleExportParser {
     switch type.shape {
     case .quantity:
       guard record.hasValue else {
-        record.note(.missingField, "Record has no value")
-        return try rejectRecord(type.raw)
+        guard record.statistics.isPresent else {
+          record.note(.missingField, "Record has no value")
+          return try rejectRecord(type.raw)
+        }
+        return try finishStatisticsRecord(type, start: start, end: end, offset: utcOffset)
       }
       guard let number = record.number else {
         record.note(.badNumber, "value '\(record.valueText)' is not a number")
@@ -171,7 +179,7 @@ extension AppleExportParser {
     try sink.keep(sample, counter: type.counter)
   }
 
-  private func rejectRecord(_ typeName: String) throws {
+  func rejectRecord(_ typeName: String) throws {
     let problem = record.problem ?? RecordProblem(code: .malformed, reason: "unreadable record")
     try sink.reject(
       type: typeName, code: problem.code, reason: problem.reason,

@@ -31,6 +31,9 @@ struct PendingRecord {
   var problem: RecordProblem?
   var userEntered = false
   var zone: String?
+  /// iOS 8's statistics attributes (`min`, `max`, `average`, `recordCount`, `sum`), read
+  /// where the record has no `value`.
+  var statistics = RecordStatistics()
 
   /// Keeps the first problem found.
   mutating func note(_ code: RejectCode, _ reason: String) {

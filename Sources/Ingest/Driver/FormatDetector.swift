@@ -24,8 +24,9 @@ public enum FormatDetector {
     throw HealthError.malformed(
       "unknown format: it starts with \(preview(head)); expected an Apple Health export.zip "
         + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), "
-        + "a long CSV with the columns date,metric,value,unit,source, or an Android Health "
-        + "Connect export (Health Connect.zip or its .db)",
+        + "an Oura trends CSV, a WHOOP or Withings export CSV, a long CSV with the columns "
+        + "date,metric,value,unit,source, or an Android Health Connect export (Health "
+        + "Connect.zip or its .db)",
       at: SourceLocation(file: path, byteOffset: 0),
       hint:
         "formats are recognised by content, not by file name; check that this is the file you meant"
@@ -55,7 +56,12 @@ public enum FormatDetector {
       }
       return nil
     }
-    // The text formats: each reader knows its own signature.
+    // The text formats: each reader knows its own signature. Vendors' CSVs first: a
+    // Withings `weight.csv` (`Date,"Weight (lb)",…`) also has the shape of a Health Auto
+    // Export daily CSV.
+    if OuraTrendsReader.matches(prefix: head) { return .ouraTrendsCSV }
+    if WhoopCSVReader.matches(prefix: head) { return .whoopCSV }
+    if WithingsCSVReader.matches(prefix: head) { return .withingsCSV }
     if AutoExportJSONReader.matches(prefix: head) { return .autoExportJSON }
     if AutoExportCSVReader.matches(prefix: head) { return .autoExportCSV }
     if AutoExportWorkoutsCSVReader.matches(prefix: head) { return .autoExportWorkoutsCSV }

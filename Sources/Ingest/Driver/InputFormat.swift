@@ -14,6 +14,14 @@ public enum InputFormat: String, Sendable, CaseIterable {
   case autoExportWorkoutsCSV = "hae-workouts-csv"
   /// healthpipe's long CSV (`date,metric,value,unit,source[,end]`).
   case longCSV = "long-csv"
+  /// Oura's trends CSV (`date,…,Sleep Score,…,Readiness Score,…`).
+  case ouraTrendsCSV = "oura-trends-csv"
+  /// One of WHOOP's export CSVs (`physiological_cycles.csv`, `sleeps.csv`, `workouts.csv`,
+  /// `journal_entries.csv`).
+  case whoopCSV = "whoop-csv"
+  /// One of Withings' export CSVs (`sleep.csv`, `weight.csv`, `aggregates_*.csv`,
+  /// `raw_*.csv`, …).
+  case withingsCSV = "withings-csv"
   /// Android Health Connect: the export zip (one `.db` entry) or the SQLite database.
   case healthConnect = "health-connect"
 

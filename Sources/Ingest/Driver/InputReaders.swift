@@ -13,6 +13,9 @@ public enum InputReaders {
     case .autoExportCSV: AutoExportCSVReader()
     case .autoExportWorkoutsCSV: AutoExportWorkoutsCSVReader()
     case .longCSV: LongCSVReader()
+    case .ouraTrendsCSV: OuraTrendsReader()
+    case .whoopCSV: WhoopCSVReader()
+    case .withingsCSV: WithingsCSVReader()
     case .healthConnect: HealthConnectReader()
     }
   }

@@ -30,7 +30,8 @@ public enum SyntheticExport {
     var needs: Set<SyntheticPeriod> = []
     for format in formats {
       switch format {
-      case .appleXML, .appleZip, .longCSV, .healthConnect: needs.insert(.apple)
+      case .appleXML, .appleZip, .longCSV, .oura, .whoop, .withings, .healthConnect:
+        needs.insert(.apple)
       case .autoExportJSON: needs.insert(.autoExportJSON)
       case .autoExportCSV: needs.insert(.autoExportCSV)
       }
@@ -87,6 +88,8 @@ public enum SyntheticExport {
       let first = LocalDay(dayNumber: Int32(calendar.ringFirst))
       let last = LocalDay(dayNumber: Int32(calendar.appleLast))
       return ["ring-\(first)-\(last).csv"]
+    case .oura, .whoop, .withings:
+      return VendorExportFiles.names(format, calendar)
     case .healthConnect:
       return [HealthConnectExport.zipName, HealthConnectExport.truthName]
     }
@@ -149,6 +152,8 @@ public enum SyntheticExport {
       let rows = try RingExport(timeline: timeline).write(out)
       try writer.commit()
       return [SyntheticFile(format: format, path: path, bytes: out.total, items: rows)]
+    case .oura, .whoop, .withings:
+      return try VendorExportFiles.write(format, timeline: timeline, names: names, base: base)
     case .healthConnect:
       return try HealthConnectExport.write(
         timeline: timeline, version: timeline.options.healthConnectSchema, to: directory,
@@ -167,6 +172,9 @@ extension SyntheticExport {
     case .autoExportJSON: return hourly ? 27_000 : 3_500
     case .autoExportCSV: return hourly ? 3_900 : 300
     case .longCSV: return options.density == .full ? 7_500 : 450
+    case .oura: return 330
+    case .whoop: return 240
+    case .withings: return 1_500
     case .healthConnect: return 60_000
     }
   }
@@ -179,6 +187,16 @@ extension SyntheticExport {
     bytes: Int64, format: SyntheticFormat, seed: UInt64, density: SyntheticDensity = .full,
     to directory: String
   ) throws -> SyntheticFile {
+    try writeAllAtLeast(bytes: bytes, format: format, seed: seed, density: density, to: directory)[
+      0]
+  }
+
+  /// Like `writeAtLeast`, returning every file written (a format may write several: WHOOP's
+  /// four CSVs), the sized one first.
+  public static func writeAllAtLeast(
+    bytes: Int64, format: SyntheticFormat, seed: UInt64, density: SyntheticDensity = .full,
+    to directory: String
+  ) throws -> [SyntheticFile] {
     var options = SyntheticOptions(days: 1, seed: seed, density: density)
     options.autoExportGrouping = .hours
     var days = Int(
@@ -190,7 +208,7 @@ extension SyntheticExport {
       guard let first = files.first else {
         throw SyntheticErrors.internalError("no file written for \(format.rawValue)")
       }
-      if first.bytes >= bytes || days >= SyntheticOptions.maximumDays { return first }
+      if first.bytes >= bytes || days >= SyntheticOptions.maximumDays { return files }
       days = min(
         SyntheticOptions.maximumDays,
         Int(Double(days) * Double(bytes) / Double(max(1, first.bytes)) * 1.1) + 1)

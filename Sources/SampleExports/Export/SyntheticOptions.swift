@@ -12,15 +12,25 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   case autoExportCSV = "hae-csv"
   /// healthpipe's long CSV (`date,metric,value,unit,source,end`) from a sleep ring.
   case longCSV = "long-csv"
+  /// Oura's trends CSV of the ring's days (`oura_<first>_<last>_trends.csv`).
+  case oura
+  /// WHOOP's four export CSVs of the ring's days.
+  case whoop
+  /// Withings' `sleep.csv`, `weight.csv`, `aggregates_steps.csv` and
+  /// `raw_tracker_steps.csv` of the ring's days.
+  case withings
+
   /// An Android Health Connect export (`Health Connect.zip`) of the Apple period's days, as
   /// the same person's Android phone, watch and ring would write it, with its truth
   /// (`HealthConnectExport`). Not among the defaults: it is the same person on another
   /// platform, not another view of the same data.
   case healthConnect = "health-connect"
 
-  /// What `healthpipe sample` writes without `--formats`: every format but the Health
-  /// Connect export.
-  public static let defaults: [SyntheticFormat] = allCases.filter { $0 != .healthConnect }
+  /// What `healthpipe sample` writes without `--formats`: the formats of `SampleData/`
+  /// (the vendors' exports only when asked, so the committed sample keeps its bytes).
+  public static let standard: [SyntheticFormat] = [
+    .appleXML, .appleZip, .autoExportJSON, .autoExportCSV, .longCSV,
+  ]
 
   /// Formats order as `allCases` lists them (the order files are written in).
   public static func < (a: SyntheticFormat, b: SyntheticFormat) -> Bool {

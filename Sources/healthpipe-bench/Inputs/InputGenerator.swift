@@ -39,6 +39,12 @@ enum InputGenerator {
       let file = try SyntheticExport.writeAtLeast(
         bytes: spec.minBytes ?? BenchSizes.mb, format: format, seed: spec.seed, to: folder)
       record.files = [describe(file)]
+    case .oura, .whoop, .withings:
+      let format: SyntheticFormat =
+        spec.kind == .oura ? .oura : spec.kind == .whoop ? .whoop : .withings
+      let files = try SyntheticExport.writeAllAtLeast(
+        bytes: spec.minBytes ?? BenchSizes.mb, format: format, seed: spec.seed, to: folder)
+      record.files = files.map(describe)
     }
     record.seconds = SystemCalls.monotonicSeconds() - started
     let encoder = JSONEncoder()

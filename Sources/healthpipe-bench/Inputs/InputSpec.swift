@@ -11,6 +11,12 @@ struct InputSpec: Sendable, Codable, Hashable {
     case autoExportCSV = "hae-csv"
     /// healthpipe's long CSV from a sleep ring.
     case longCSV = "long-csv"
+    /// Oura's trends CSV.
+    case oura
+    /// WHOOP's four export CSVs (`physiological_cycles.csv` sized).
+    case whoop
+    /// Withings' export CSVs (`raw_tracker_steps.csv` sized).
+    case withings
     /// An Android Health Connect export (`days` days): the zip and the bare database.
     case healthConnect = "health-connect"
   }

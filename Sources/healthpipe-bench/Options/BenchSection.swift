@@ -20,7 +20,9 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   /// 9. The SQLite database of the five-year work folder, and of a smaller one for memory
   /// (docs/interop.md).
   case export
-  /// 10. An Android Health Connect export: five years of minute-level heart rate.
+  /// 10. The Oura, WHOOP and Withings export CSVs (docs/performance.md, "Vendor files").
+  case vendors
+  /// 11. An Android Health Connect export: five years of minute-level heart rate.
   case healthConnect = "health-connect"
 
   /// The heading printed above the section's table.
@@ -35,7 +37,8 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
     case .files: "7. Many small inputs: overhead per input file"
     case .scale: "8. Scale: a ~2 GB export"
     case .export: "9. Export a work folder to SQLite (export --format sqlite)"
-    case .healthConnect: "10. Ingest an Android Health Connect export (five years)"
+    case .vendors: "10. Ingest Oura, WHOOP and Withings export CSVs"
+    case .healthConnect: "11. Ingest an Android Health Connect export (five years)"
     }
   }
 

@@ -2,7 +2,7 @@ import Foundation
 import HealthCore
 import SampleExports
 
-/// Section 10: ingest of an Android Health Connect export of five years, shaped after the
+/// Section 11: ingest of an Android Health Connect export of five years, shaped after the
 /// real schema (docs/ingest-health-connect.md, "Speed"): a watch's heart rate every minute
 /// it is worn (about 2.5 million series rows), three apps' steps, distance and energy, sleep
 /// stages, vitals. Measured on the bare `.db` (the reader's own rate) and on the zip (plus

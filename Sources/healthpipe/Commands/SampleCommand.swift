@@ -24,7 +24,7 @@ enum SampleCommand {
   static let formats = Option<[SyntheticFormat]>(
     "formats", "LIST",
     "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) "
-      + "(default all but health-connect)"
+      + "(default \(SyntheticFormat.standard.map(\.rawValue).joined(separator: ",")))"
   ) { list in
     try list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.map { name in
       guard let format = SyntheticFormat(rawValue: name) else {
@@ -51,6 +51,10 @@ enum SampleCommand {
   ) { "option '--grouping' must be days or hours, not '\($0)'" }
   static let forceZip64 = Flag(
     "force-zip64", "write zip64 records in export.zip even when not needed")
+  static let ringDays = Option<Int>.integer(
+    "ring-days", "N",
+    "days the ring and the Oura, WHOOP and Withings devices are worn, ending --end "
+      + "(default 90, at most --days)", in: 1...SyntheticOptions.maximumDays)
   static let macOSMetadata = Flag(
     "macos-metadata", "add __MACOSX/ AppleDouble entries to export.zip")
 
@@ -60,12 +64,13 @@ enum SampleCommand {
       "Write deterministic synthetic exports (Apple XML/ZIP, Health Auto Export JSON/CSV, long CSV).",
     options: [
       days.spec, seed.spec, out.spec, end.spec, timezone.spec, formats.spec, truth.spec,
-      density.spec, grouping.spec, forceZip64.spec, macOSMetadata.spec,
+      density.spec, grouping.spec, ringDays.spec, forceZip64.spec, macOSMetadata.spec,
       healthConnectSchema.spec,
     ],
     examples: [
       "healthpipe sample --days 150 --seed 42 --out SampleData --density sample",
       "healthpipe sample --days 1826 --seed 7 --out /tmp/big --formats apple-xml",
+      "healthpipe sample --days 365 --ring-days 365 --seed 7 --out /tmp/me --formats oura,whoop,withings",
       "healthpipe sample --days 90 --seed 3 --out /tmp/android --formats health-connect",
     ]
   ) { arguments in
@@ -80,12 +85,13 @@ enum SampleCommand {
     if let zone = try arguments.value(timezone) { options.timeZone = zone }
     if let d = try arguments.value(density) { options.density = d }
     if let g = try arguments.value(grouping) { options.autoExportGrouping = g }
+    if let n = try arguments.value(ringDays) { options.ringDays = n }
     options.forceZip64 = arguments.flag(forceZip64)
     options.macOSMetadata = arguments.flag(macOSMetadata)
     if let version = try arguments.value(healthConnectSchema) {
       options.healthConnectSchema = version
     }
-    let formats = try arguments.value(formats) ?? SyntheticFormat.defaults
+    let formats = try arguments.value(formats) ?? SyntheticFormat.standard
     try SyntheticOutputFolder.create(outDirectory)
     let truth = try arguments.value(truth)
     if let truth, let slash = truth.lastIndex(of: "/"), slash != truth.startIndex {

@@ -42,8 +42,8 @@ struct PointArbitrationTests {
   @Test("equal priorities and one source never displace each other")
   func equalAndSame() throws {
     var list = SampleList()
-    list.add(.spo2, start: F.ten, 0.97, "%", source: "Oura")
-    list.add(.spo2, start: F.ten, 0.95, "%", source: "Withings")  // both unlisted
+    list.add(.spo2, start: F.ten, 0.97, "%", source: "Pulse app")
+    list.add(.spo2, start: F.ten, 0.95, "%", source: "Oximeter app")  // both unlisted
     list.add(.hrvSDNN, start: F.ten, 40, "ms")
     list.add(.hrvSDNN, start: F.ten, 42, "ms")  // same source, different value
     let result = try F.clean(list.samples)

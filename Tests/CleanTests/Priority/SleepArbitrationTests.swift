@@ -122,7 +122,7 @@ struct SleepArbitrationTests {
     #expect(
       dropped.first?.reason
         == "the nap of 2024-01-02 overlaps one from 'Jane’s Apple Watch' (Apple Watch, "
-        + "higher priority), which is kept; this sample ranks as *")
+        + "higher priority), which is kept; this sample ranks as Oura")
   }
 
   @Test("overlapping segments of the chosen source are all kept (union is aggregate's job)")

@@ -54,7 +54,7 @@ struct SleepNightSourceTests {
     #expect(
       result.rejects(.overlapped).map(\.reason) == [
         "sleep day 2026-11-10 takes its night from 'Jane’s Apple Watch' (Apple Watch, higher "
-          + "priority); this sample ranks as *"
+          + "priority); this sample ranks as Oura"
       ])
     #expect(
       result.nightWindows == [NightWindow(day: LocalDay(iso: "2026-11-10")!, start: r.0, end: r.1)])
@@ -70,7 +70,7 @@ struct SleepNightSourceTests {
     #expect(result.countsByMetric[.sleep]?.overlapped == 2)
     #expect(
       result.rejects(.overlapped).first?.reason
-        == "sleep day 2026-11-11 takes its night from 'Oura Ring, Gen3' (*): this sample's "
+        == "sleep day 2026-11-11 takes its night from 'Oura Ring, Gen3' (Oura): this sample's "
         + "source holds 120 of the main sleep's 420 asleep minutes, under half; it ranks as "
         + "Apple Watch")
     #expect(result.nightWindows.isEmpty)

@@ -13,15 +13,17 @@ struct SourcePriorityTests {
     p.rank(source: source, device: device, userEntered: manual, sourceKind: kind)
   }
 
-  @Test("the default list ranks hand entries, the watch, the phone, then the rest")
+  @Test("the default list ranks hand entries, the watch, the vendors, the phone, then the rest")
   func defaultList() {
     let p = SourcePriority.standard
-    #expect(p.description == "manual, Apple Watch, iPhone, *")
+    #expect(
+      p.description == "manual, Apple Watch, Garmin, Fitbit, Oura, WHOOP, Withings, iPhone, *")
     #expect(rank(p, "Health", manual: true) == 0)
     #expect(rank(p, "Health", kind: .manual) == 0)
     #expect(rank(p, F.watch) == 1)
-    #expect(rank(p, F.phone) == 2)
-    #expect(rank(p, "Oura") == 3)
+    #expect(rank(p, F.phone) == 7)
+    #expect(rank(p, "Oura") == 4)
+    #expect(rank(p, "Sleep Cycle") == 8)
     // A hand entry typed on the phone is still manual first.
     #expect(rank(p, F.phone, manual: true) == 0)
   }
@@ -65,7 +67,9 @@ struct SourcePriorityTests {
   func joinedSources() throws {
     let p = SourcePriority.standard
     #expect(rank(p, "Jane’s iPhone|Jane’s Apple Watch") == 1)
-    #expect(rank(p, "Oura|Jane’s iPhone") == 2)
+    // Oura ranks above the phone in the default list (docs/clean.md, "Default priority").
+    #expect(rank(p, "Oura|Jane’s iPhone") == 4)
+    #expect(rank(p, "Sleep Cycle|Jane’s iPhone") == 7)
   }
 
   @Test("without '*', unlisted sources rank after every entry; with it, at its position")

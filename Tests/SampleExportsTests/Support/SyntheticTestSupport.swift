@@ -25,7 +25,7 @@ enum SyntheticTestSupport {
 
   /// Generates formats into a fresh folder and returns it (with `truth.csv` inside).
   static func generate(
-    _ options: SyntheticOptions, formats: [SyntheticFormat] = SyntheticFormat.defaults
+    _ options: SyntheticOptions, formats: [SyntheticFormat] = SyntheticFormat.standard
   ) throws -> SyntheticScratch {
     let dir = SyntheticScratch("synthetic")
     _ = try SyntheticExport.write(

@@ -1,0 +1,117 @@
+/// One column of a vendor's CSV layout (docs/ingest-oura.md, ingest-whoop.md,
+/// ingest-withings.md): the names it has in every language seen, and what healthpipe does
+/// with it.
+///
+/// Columns are found by header name, never by position: vendors reorder their columns
+/// between exports (Oura) and translate them (Withings, WHOOP). Names are compared after
+/// `VendorHeaderText.normalised` (case, surrounding blanks, runs of spaces), so Oura's
+/// `Total Bedtime ` with its trailing space is `total bedtime`.
+struct VendorColumn: Sendable {
+  /// What the reader does with the column's cells.
+  enum Use: Sendable, Equatable {
+    /// Read: every non-empty cell is a sample or a reject.
+    case read
+    /// Used by the reader to place other values (times, zones, flags): no record of its own.
+    case key
+    /// Known, but not read on purpose; the reason is listed in the manifest with the count
+    /// of non-empty cells (a vendor's target, a value derived from other columns, free text).
+    case notRead(String)
+  }
+
+  /// The names, any language, as a header writes them (compared normalised). For a column
+  /// with `unitInHeader`, without the unit: `Weight` matches `Weight (lb)` and
+  /// `Gewicht (kg)` when `Gewicht` is listed too.
+  let names: [String]
+  /// What the reader does with it.
+  let use: Use
+  /// Whether a file of this layout must have it: without it the file is refused with exit
+  /// 65 naming the column (the vendor changed its layout).
+  let required: Bool
+  /// Whether the header ends with the unit in parentheses (`Weight (lb)`), which the reader
+  /// takes as the values' unit.
+  let unitInHeader: Bool
+
+  /// A column.
+  init(
+    _ names: [String], _ use: Use = .read, required: Bool = false, unitInHeader: Bool = false
+  ) {
+    self.names = names
+    self.use = use
+    self.required = required
+    self.unitInHeader = unitInHeader
+  }
+
+  /// A column known by one name.
+  init(_ name: String, _ use: Use = .read, required: Bool = false, unitInHeader: Bool = false) {
+    self.init([name], use, required: required, unitInHeader: unitInHeader)
+  }
+}
+
+/// The columns of one file of a vendor's export, and how its files are told apart from
+/// other layouts by their headers.
+struct VendorLayout: Sendable {
+  /// What the file is, for messages: `WHOOP physiological_cycles.csv`.
+  let title: String
+  /// The columns; readers refer to them by position in this list.
+  let columns: [VendorColumn]
+  /// How many of the layout's columns a header must have to be taken for this layout.
+  let minimumMatches: Int
+  /// The share of the header's cells that must be columns of this layout: a layout of
+  /// generic names (Withings' `Date,"Weight (lb)"`) must not claim a file of another
+  /// format that happens to have such columns among a hundred others (a Health Auto Export
+  /// daily CSV has `Date` and `Height (cm)`).
+  let minimumShare: Double
+  /// How to get the file again (the vendor's export button).
+  let hint: String
+  /// The normalised names of every column, by column position.
+  let normalisedNames: [[String]]
+
+  /// A layout.
+  init(
+    title: String, columns: [VendorColumn], minimumMatches: Int, minimumShare: Double = 0.5,
+    hint: String
+  ) {
+    self.title = title
+    self.columns = columns
+    self.minimumMatches = minimumMatches
+    self.minimumShare = minimumShare
+    self.hint = hint
+    normalisedNames = columns.map { $0.names.map(VendorHeaderText.normalised) }
+  }
+
+  /// The position of the column a header cell names, if any.
+  func column(named header: String) -> Int? {
+    let whole = VendorHeaderText.normalised(header)
+    let base = VendorHeaderText.splitUnit(header).map { VendorHeaderText.normalised($0.name) }
+    for (i, names) in normalisedNames.enumerated() {
+      if columns[i].unitInHeader {
+        if let base, names.contains(base) { return i }
+      } else if names.contains(whole) {
+        return i
+      }
+    }
+    return nil
+  }
+
+  /// How many distinct columns of this layout the header cells name.
+  func matches(_ headerCells: [String]) -> Int {
+    Set(headerCells.compactMap(column(named:))).count
+  }
+
+  /// Of several layouts, the one the header cells fit best: the most columns matched, at
+  /// least the layout's minimum and its share of the header's cells; nil when none fits.
+  static func best(of layouts: [VendorLayout], for headerCells: [String]) -> Int? {
+    var best: (index: Int, score: Int)?
+    let known = { (layout: VendorLayout) in
+      headerCells.filter { layout.column(named: $0) != nil }.count
+    }
+    for (i, layout) in layouts.enumerated() {
+      let score = layout.matches(headerCells)
+      guard score >= layout.minimumMatches,
+        Double(known(layout)) >= layout.minimumShare * Double(headerCells.count)
+      else { continue }
+      if best == nil || score > best!.score { best = (i, score) }
+    }
+    return best?.index
+  }
+}

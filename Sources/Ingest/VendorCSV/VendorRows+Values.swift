@@ -1,0 +1,79 @@
+import HealthCore
+
+extension VendorRows {
+  /// Where a value goes: its interval and offset.
+  struct Span {
+    var start: Int64
+    var end: Int64
+    var offset: Int32
+  }
+
+  /// What a column's number becomes.
+  struct Target {
+    var metric: MetricID
+    var unit: String
+    var hrv: HRVKind = .none
+    var kind: SourceKind = .watch
+    var category: String = ""
+  }
+
+  /// The number in column `c` as one sample of `target` over `span`: kept, or rejected when
+  /// it is not a number; nothing when the cell holds no value. Returns the value kept.
+  @discardableResult
+  func keepNumber(_ c: Int, as target: Target, over span: Span) throws -> Double? {
+    guard let value = number(c) else { return nil }
+    switch value {
+    case .failure(let bad):
+      try rejectNotANumber(
+        column: c, bad, metric: target.metric, start: span.start, utcOffset: span.offset,
+        unit: target.unit)
+      return nil
+    case .success(let v):
+      try keep(sample(target, v, span), column: c)
+      return v
+    }
+  }
+
+  /// A sample of this file's source.
+  func sample(_ target: Target, _ value: Double, _ span: Span) -> Sample {
+    Sample(
+      metric: target.metric, start: span.start, end: span.end, utcOffset: span.offset,
+      value: value, unit: target.unit, category: target.category, source: source,
+      sourceKind: target.kind, hrvKind: target.hrv, origin: sink.origin(line))
+  }
+
+  /// A sleep stage total of column `c` (in `unitSeconds` seconds per unit) as a per-night
+  /// summary row over `span` (docs/ingest-oura.md, "Nights"): minutes; 0 is no time in that
+  /// stage (counted as `zeroSleepStages`, no sample); a negative number is a reject.
+  func keepStage(_ c: Int, _ stage: SleepStage, unitSeconds: Double, over span: Span) throws {
+    guard let value = number(c) else { return }
+    let unit = unitSeconds == 60 ? "min" : "s"
+    switch value {
+    case .failure(let bad):
+      try rejectNotANumber(
+        column: c, bad, metric: .sleep, start: span.start, utcOffset: span.offset, unit: unit)
+    case .success(let v) where v < 0:
+      try reject(
+        column: c, .badNumber, "\(type(c)) is negative", metric: .sleep, start: span.start,
+        end: span.end, utcOffset: span.offset, unit: unit)
+    case .success(let v) where v == 0:
+      sink.extra["zeroSleepStages", default: 0] += 1
+    case .success(let v):
+      try keep(
+        sample(
+          Target(metric: .sleep, unit: "min", category: stage.rawValue), v * unitSeconds / 60,
+          span),
+        column: c)
+    }
+  }
+
+  /// Rejects every non-empty cell of `columns` with the same reason (values that cannot be
+  /// placed because the times of their row are missing or bad).
+  func rejectAll(_ columns: [Int], _ code: RejectCode, _ reason: String, metric: MetricID)
+    throws
+  {
+    for c in columns where cell(c) != nil {
+      try reject(column: c, code, reason, metric: metric)
+    }
+  }
+}

@@ -1,0 +1,222 @@
+import HealthCore
+
+/// The rows of one vendor CSV file (docs/ingest-oura.md, "Counting"): reads them through
+/// `CSVRecordReader`, rejects rows of the wrong shape, hands out cells by layout column,
+/// and counts every cell so that each row ends as samples, rejects or listed "not read"
+/// cells.
+///
+/// - A non-empty cell of a column that is read is one record of the type named by its
+///   header (`Average HRV`): the reader keeps it or rejects it through `keep` / `reject`.
+/// - A cell of a column not read is counted per column (`notRead.<header>` in the
+///   manifest's extras) and the columns are listed in a note with why.
+/// - Empty cells, and the texts `None` and `null` (Oura writes `None`), are no value.
+/// - A row with the wrong number of fields, or the last row of a file cut short, is one
+///   `row` record, rejected with its line.
+final class VendorRows {
+  let csv: CSVRecordReader
+  let sink: IngestSink
+  let map: VendorColumnMap
+  /// Which of the layouts given the header fits.
+  let layoutIndex: Int
+  /// The source name of every sample (`Oura`).
+  let source: String
+  private let counters: [TypeCounter?]
+  private var notReadCounts: [Int64]
+  /// Rows that held no value in any column read (a placeholder day).
+  private(set) var emptyRows: Int64 = 0
+  /// Records kept or rejected in the current row.
+  private(set) var rowRecords = 0
+
+  /// Reads the header of `csv` and resolves it against `layout`.
+  convenience init(csv: CSVRecordReader, sink: IngestSink, layout: VendorLayout, source: String)
+    throws
+  {
+    try self.init(csv: csv, sink: sink, layouts: [layout], source: source)
+  }
+
+  /// Reads the header of `csv` and resolves it against the layout of `layouts` it fits best
+  /// (`layoutIndex`); exit 65 when it fits none.
+  /// `knownHeader`: the header cells when `csv` has read them already.
+  init(
+    csv: CSVRecordReader, sink: IngestSink, layouts: [VendorLayout], source: String,
+    knownHeader: [String]? = nil
+  ) throws {
+    self.csv = csv
+    self.sink = sink
+    self.source = source
+    let header =
+      try knownHeader ?? csv.header(hint: "export the file again (\(layouts[0].hint))")
+    guard let chosen = VendorLayout.best(of: layouts, for: header) else {
+      throw HealthError.malformed(
+        "the header is not that of \(layouts.map(\.title).joined(separator: " or "))",
+        at: SourceLocation(file: csv.path, line: 1),
+        hint: "export the file again (\(layouts[0].hint))")
+    }
+    layoutIndex = chosen
+    map = try VendorColumnMap(layout: layouts[chosen], headerCells: header, path: csv.path)
+    counters = map.layout.columns.indices.map { [map] c in
+      map.has(c) && map.layout.columns[c].use == .read ? sink.counter(for: map.header[c]) : nil
+    }
+    notReadCounts = [Int64](repeating: 0, count: map.notRead.count)
+  }
+
+  /// The 1-based line of the current row.
+  var line: Int64 { Int64(csv.recordLine) }
+
+  /// Moves to the next row of the right shape, rejecting the others; false at the end.
+  func next() throws -> Bool {
+    while try csv.next() {
+      guard csv.fieldCount == map.fieldCount, !csv.recordUnterminated else {
+        try rejectShape()
+        continue
+      }
+      for (k, column) in map.notRead.enumerated() where !Self.isMissing(csv.field(column.index)) {
+        notReadCounts[k] += 1
+      }
+      rowRecords = 0
+      return true
+    }
+    return false
+  }
+
+  private func rejectShape() throws {
+    let line = self.line
+    sink.read(type: "row")
+    let cut = csv.fieldCount == map.fieldCount
+    try sink.reject(
+      type: "row", code: cut ? .malformed : .wrongFieldCount,
+      reason: cut
+        ? "line \(line) ends the file without a line break: the file may be cut short inside "
+          + "it (end the file with a line break if the row is complete)"
+        : "line \(line) has \(csv.fieldCount) fields; the header has \(map.fieldCount)",
+      metric: "row", source: source, record: line)
+  }
+
+  /// Whether a cell holds no value: empty, or `None` / `null` (any case).
+  static func isMissing(_ cell: UnsafeRawBufferPointer) -> Bool {
+    var start = 0
+    var end = cell.count
+    while start < end, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
+    while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 { end -= 1 }
+    let n = end - start
+    if n == 0 { return true }
+    guard n == 4, cell[start] | 0x20 == 0x6E else { return false }  // n
+    let (b1, b2, b3) = (cell[start + 1] | 0x20, cell[start + 2] | 0x20, cell[start + 3] | 0x20)
+    return (b1 == 0x6F && b2 == 0x6E && b3 == 0x65) || (b1 == 0x75 && b2 == 0x6C && b3 == 0x6C)
+  }
+
+  /// The trimmed cell of layout column `c`; nil when the file has no such column or the
+  /// cell holds no value.
+  func cell(_ c: Int) -> UnsafeRawBufferPointer? {
+    let i = map.index[c]
+    guard i >= 0 else { return nil }
+    let f = csv.trimmedField(i)
+    return Self.isMissing(f) ? nil : f
+  }
+
+  /// The cell of column `c` as text ("" when it holds no value).
+  func text(_ c: Int) -> String { cell(c).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+
+  /// The number in column `c`: nil when the cell holds no value, `.failure` with the text
+  /// when it is not a number.
+  func number(_ c: Int) -> Result<Double, NotANumber>? {
+    guard let cell = cell(c) else { return nil }
+    if let v = DecimalParser.parse(cell) { return .success(v) }
+    return .failure(NotANumber(text: String(decoding: cell, as: UTF8.self)))
+  }
+
+  /// A cell that is not a number.
+  struct NotANumber: Error {
+    /// The text as written.
+    let text: String
+  }
+
+  /// The record type of column `c`'s cells: its header as written.
+  func type(_ c: Int) -> String { map.header[c] }
+
+  /// Keeps `sample` as one record of `type` (a value made of several cells: a workout).
+  func keep(_ sample: Sample, type: String) throws {
+    rowRecords += 1
+    sink.read(type: type)
+    try sink.keep(sample, type: type)
+  }
+
+  /// Rejects one record of `type`, with the line.
+  func reject(
+    type: String, _ code: RejectCode, _ reason: String, metric: MetricID, value: String,
+    start: Int64? = nil, end: Int64? = nil, utcOffset: Int32? = nil, unit: String = ""
+  ) throws {
+    rowRecords += 1
+    sink.read(type: type)
+    try sink.reject(
+      type: type, code: code, reason: "line \(line): \(reason)", metric: metric.rawValue,
+      start: start, end: end, utcOffset: utcOffset, value: value, unit: unit, source: source,
+      record: line)
+  }
+
+  /// Keeps `sample` as one record of column `c`.
+  func keep(_ sample: Sample, column c: Int) throws {
+    rowRecords += 1
+    guard let counter = counters[c] else {
+      return try sink.keep(sample, type: map.header[c])
+    }
+    sink.read(counter)
+    try sink.keep(sample, counter: counter)
+  }
+
+  /// Rejects the cell of column `c` (one record of its type), with the line.
+  func reject(
+    column c: Int, _ code: RejectCode, _ reason: String, metric: MetricID, start: Int64? = nil,
+    end: Int64? = nil, utcOffset: Int32? = nil, unit: String = ""
+  ) throws {
+    let type = map.header[c]
+    rowRecords += 1
+    sink.read(type: type)
+    try sink.reject(
+      type: type, code: code, reason: "line \(line): \(reason)", metric: metric.rawValue,
+      start: start, end: end, utcOffset: utcOffset, value: text(c), unit: unit, source: source,
+      record: line)
+  }
+
+  /// Rejects the value of column `c` because it is not a number.
+  func rejectNotANumber(
+    column c: Int, _ bad: NotANumber, metric: MetricID, start: Int64? = nil,
+    utcOffset: Int32? = nil, unit: String = ""
+  ) throws {
+    try reject(
+      column: c, .badNumber, "'\(bad.text)' in \(type(c)) is not a number", metric: metric,
+      start: start, utcOffset: utcOffset, unit: unit)
+  }
+
+  /// Rejects the whole current row as one `row` record (a date that does not parse: none
+  /// of its values can be placed).
+  func rejectRow(_ code: RejectCode, _ reason: String, value: String) throws {
+    rowRecords += 1
+    sink.read(type: "row")
+    try sink.reject(
+      type: "row", code: code, reason: "line \(line): \(reason)", metric: "row", value: value,
+      source: source, record: line)
+  }
+
+  /// Ends the current row: a row that gave no record counts as one without values.
+  func endRow() { if rowRecords == 0 { emptyRows += 1 } }
+
+  /// Puts the counts of cells not read, and of rows without values, into the manifest:
+  /// extras `notRead.<header>` and `emptyRows`, and one note listing the columns and why.
+  func finish(emptyRowsMeaning: String) {
+    var listed: [String] = []
+    for (k, column) in map.notRead.enumerated() {
+      sink.extra["notRead.\(column.header)", default: 0] += notReadCounts[k]
+      listed.append("\(column.header) (\(notReadCounts[k]) values: \(column.why))")
+    }
+    if !listed.isEmpty {
+      sink.notes.append(
+        "\(map.layout.title): columns not read: " + listed.joined(separator: "; "))
+    }
+    if emptyRows > 0 {
+      sink.extra["emptyRows", default: 0] += emptyRows
+      sink.notes.append(
+        "\(map.layout.title): \(emptyRows) rows hold no value to read (\(emptyRowsMeaning))")
+    }
+  }
+}
