@@ -3,6 +3,7 @@
 # prints one JSON object measured by the browser itself:
 #   width          the layout viewport width
 #   scrollWidth    the page's width (more than `width` means something scrolls sideways)
+#   height         the page's height in CSS px (docs/report.md: a year view stays ≤ 8,000)
 #   minChartFont   the smallest chart text as rendered, in CSS px (SVG font size × scale)
 #   chartTexts     how many chart texts were measured
 #   overlaps       chart texts whose boxes (real font metrics) overlap another text, a dot
@@ -36,6 +37,7 @@ probe = r"""
     return false;
   }
   var out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth,
+             height: document.documentElement.scrollHeight,
              minChartFont: 1e9, chartTexts: 0, overlaps: []};
   document.querySelectorAll("svg.hp-chart").forEach(function (svg) {
     var vb = svg.viewBox.baseVal, rect = svg.getBoundingClientRect();

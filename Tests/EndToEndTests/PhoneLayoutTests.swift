@@ -13,6 +13,7 @@ enum Chromium {
 struct PhoneMeasurement: Decodable {
   var width: Double
   var scrollWidth: Double
+  var height: Double
   var minChartFont: Double
   var chartTexts: Int
   var overlaps: [String]
@@ -62,6 +63,11 @@ struct PhoneLayoutTests {
       #expect(phone.chartTexts > 50)
       #expect(phone.minChartFont >= 11, "\(page): chart text of \(phone.minChartFont) px")
       #expect(phone.overlaps.isEmpty, "\(page): \(phone.overlaps)")
+      // Long views stay short (docs/report.md, "Long views"): the year on a phone is at
+      // most 8,000 px tall.
+      if page.hasSuffix("1y.html") {
+        #expect(phone.height <= 8_000, "\(page): \(phone.height) px tall at 390 px")
+      }
       let wide = try Self.measure(page, width: 1280)
       #expect(wide.scrollWidth <= 1280)
       #expect(wide.overlaps.isEmpty, "\(page): \(wide.overlaps)")

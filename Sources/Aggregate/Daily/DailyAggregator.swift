@@ -43,6 +43,11 @@ public final class DailyAggregator {
   /// did not write; then every window comes from the rows.
   public var carriedNightWindows: [NightWindow] = []
 
+  /// The export date (`ExportDate`, epoch seconds) of each input, by its index
+  /// (`Origin.file`): a night still open at its input's export is partial
+  /// (docs/aggregate.md, "Partial nights"). Empty: no night is partial.
+  public var exportDates: [Int64?] = []
+
   /// An empty aggregator.
   public init(asOf: LocalDay) { self.asOf = asOf }
 
@@ -255,7 +260,7 @@ public final class DailyAggregator {
     sleepRows.append(
       SleepSegment(
         start: s.start, end: s.end, utcOffset: s.utcOffset, stage: stage, minutes: s.value,
-        source: s.source))
+        source: s.source, file: s.origin.file))
     sleepMetric = s.metric
   }
 
@@ -282,8 +287,10 @@ public final class DailyAggregator {
     }
   }
 
-  /// The daily rows and series of everything added so far.
-  public func finish() -> DailyData {
+  /// The daily rows and series of everything added so far. `sleepAsOf` (default: the
+  /// as-of date) cuts nights and naps: `latest` finishes again at the last day with data
+  /// when only a partial night lay after it.
+  public func finish(sleepAsOf: LocalDay? = nil) -> DailyData {
     var rows: [DailyValue] = []
     var counts = otherCounts
     // Plain series; a raw metric seen in several units is split by unit.
@@ -303,13 +310,18 @@ public final class DailyAggregator {
     rows += lnSDNN.dailyValues(category: "")
     rows += lnRMSSD.dailyValues(category: "")
     // Sleep: nights by sleep day, naps by the date they started.
-    let sleep = SleepDays(sleepRows, carried: carriedNightWindows, asOf: asOf)
+    let sleep = SleepDays(
+      sleepRows, carried: carriedNightWindows, asOf: sleepAsOf ?? asOf, exportDates: exportDates)
     if let metric = sleepMetric {
       counts[metric, default: MetricCounts()].used += sleep.used
       counts[metric, default: MetricCounts()].afterAsOf += sleep.afterAsOf
     }
     let nights = sleep.nights
-    for day in nights.keys.sorted() { rows += nights[day]!.dailyValues }
+    for day in nights.keys.sorted() { rows += nights[day]!.dailyValues() }
+    for day in sleep.partialNights.keys.sorted() {
+      rows += sleep.partialNights[day]!.night.dailyValues(
+        category: AggregateFacts.partialNightCategory)
+    }
     for day in sleep.naps.keys.sorted() { rows += sleep.naps[day]!.dailyValues }
     // Workouts: per activity type, and the total ("") summed in a fixed order.
     var totals: [Int32: WorkoutTotals] = [:]
@@ -333,7 +345,8 @@ public final class DailyAggregator {
       series[key]!.set(row.value, on: row.day)
     }
     return DailyData(
-      values: rows, series: series, nights: nights, workouts: workouts, counts: counts)
+      values: rows, series: series, nights: nights, workouts: workouts, counts: counts,
+      partialNights: sleep.partialNights)
   }
 }
 

@@ -13,14 +13,36 @@ public struct DailyData: Sendable {
   public var workouts: [LocalDay: [WorkoutEntry]]
   /// What happened to each metric's samples.
   public var counts: [MetricID: MetricCounts]
+  /// Nights cut by the export, by sleep day: their values are `partial` rows only.
+  public var partialNights: [LocalDay: PartialNight] = [:]
 
   /// The series for an id and split, or an empty one.
   public func series(_ metric: MetricID, _ category: String = "") -> DaySeries {
     series[SeriesKey(metric, category)] ?? DaySeries(unit: SeriesUnits.unit(of: metric))
   }
 
-  /// The earliest day with any daily value.
-  public var firstDay: LocalDay? { values.first?.day }
-  /// The latest day with any daily value.
-  public var lastDay: LocalDay? { values.last?.day }
+  /// The days (day numbers) on which the person's devices recorded anything: a daily value
+  /// of any series, goal outcomes and the values of partial nights
+  /// (`AggregateFacts.partialNightCategory`) left out (docs/streaks.md, "What a goal reads").
+  public func recordedDays() -> Set<Int32> {
+    var days = Set<Int32>()
+    for v in values where Self.isData(v) {
+      days.insert(v.day.dayNumber)
+    }
+    return days
+  }
+
+  /// Whether `v` is a value of a partial night (kept under its own category).
+  static func isPartialNight(_ v: DailyValue) -> Bool {
+    v.category == AggregateFacts.partialNightCategory && SleepNight.series.contains(v.metric)
+  }
+
+  /// The earliest day with any daily value (partial nights and goal outcomes aside).
+  public var firstDay: LocalDay? { values.first { Self.isData($0) }?.day }
+  /// The latest day with any daily value (partial nights and goal outcomes aside): the
+  /// last day the person's devices recorded anything.
+  public var lastDay: LocalDay? { values.last { Self.isData($0) }?.day }
+
+  /// Whether a row is recorded data: not a goal outcome, not a partial night.
+  static func isData(_ v: DailyValue) -> Bool { v.metric != .goalMet && !isPartialNight(v) }
 }

@@ -5,10 +5,13 @@ import HealthCore
 /// Per source, rows form sessions (a gap of more than an hour starts a new one); a session
 /// belongs to the sleep day of its end + 6 h. The sessions that overlap their sleep day's
 /// window (the span of its main session; clean's own window where clean carried one) are
-/// that day's night; the others are naps, on the local date of their start.
+/// that day's night; the others are naps, on the local date of their start. A night still
+/// open at its input's export (`PartialNight`) is kept apart from the whole nights.
 struct SleepDays {
   /// Nights by sleep day (up to the as-of date).
   var nights: [LocalDay: SleepNight] = [:]
+  /// Nights cut by the export, by sleep day (up to the as-of date).
+  var partialNights: [LocalDay: PartialNight] = [:]
   /// Naps by the local date of their start (up to the as-of date).
   var naps: [LocalDay: SleepNaps] = [:]
   /// Rows in a night or nap on or before the as-of date.
@@ -16,8 +19,11 @@ struct SleepDays {
   /// Rows in a night or nap after it.
   var afterAsOf: Int64 = 0
 
-  /// Splits `rows` with the windows clean carried (none for a table clean did not write).
-  init(_ rows: [SleepSegment], carried: [NightWindow], asOf: LocalDay) {
+  /// Splits `rows` with the windows clean carried (none for a table clean did not write);
+  /// `exportDates` (by input index) find the nights cut by an export.
+  init(
+    _ rows: [SleepSegment], carried: [NightWindow], asOf: LocalDay, exportDates: [Int64?] = []
+  ) {
     var names: [UTF8Key: UInt32] = [:]
     for row in rows { names[UTF8Key(row.source)] = 0 }
     let ordered = names.keys.sorted { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
@@ -46,10 +52,56 @@ struct SleepDays {
         napSessions[day, default: []].append(session)
       }
     }
-    for (day, segments) in nightRows { nights[day] = SleepNight(day: day, segments: segments) }
+    for (day, segments) in nightRows {
+      let night = SleepNight(day: day, segments: segments)
+      if let cut = PartialNight.cut(segments, exportDates: exportDates) {
+        partialNights[day] = PartialNight(
+          night: night, exportedAt: cut.epoch, utcOffset: cut.offset)
+      } else {
+        nights[day] = night
+      }
+    }
     for (day, list) in napSessions {
       naps[day] = SleepNaps(day: day, sessions: list, of: sessions, rows: rows)
     }
+  }
+}
+
+/// A night cut by the export (docs/aggregate.md, "Partial nights"): for an input with an
+/// export date E, the night's rows from that input end less than an hour (the session gap,
+/// `SleepSessions.maxGap`) before E, so by the session rule the night could have gone on
+/// after the export. Its values are kept under the `partial` category and read by no
+/// baseline, score, goal or average.
+public struct PartialNight: Sendable, Hashable {
+  /// The night as far as the export saw it.
+  public var night: SleepNight
+  /// The export date that cut it, epoch seconds.
+  public var exportedAt: Int64
+  /// The UTC offset of the night's last row (for the export's local time).
+  public var utcOffset: Int32
+
+  /// The export date that cuts `rows` and the offset of their last row, if an export does.
+  static func cut(_ rows: [SleepSegment], exportDates: [Int64?]) -> (epoch: Int64, offset: Int32)? {
+    guard !exportDates.isEmpty else { return nil }
+    var last: [Int32: SleepSegment] = [:]
+    for r in rows where last[r.file].map({ r.end > $0.end }) ?? true { last[r.file] = r }
+    for file in last.keys.sorted() {
+      let row = last[file]!
+      guard file >= 0, Int(file) < exportDates.count, let e = exportDates[Int(file)] else {
+        continue
+      }
+      if e - row.end < SleepSessions.maxGap { return (e, row.utcOffset) }
+    }
+    return nil
+  }
+
+  /// The export's local time on the night's clock, `HH:mm`.
+  public var exportClock: String {
+    let local = exportedAt + Int64(utcOffset)
+    let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
+    let h = minutes / 60
+    let m = minutes % 60
+    return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)
   }
 }
 

@@ -32,6 +32,12 @@ public struct SleepNight: Sendable, Hashable {
   /// Sorted distinct sources behind each value, joined by `, `.
   public var sources: [MetricID: String]
 
+  /// The series a night gives, in the daily table's fixed order.
+  public static let series: [MetricID] = [
+    .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM, .sleepAwake, .sleepBedtime,
+    .sleepWake,
+  ]
+
   /// Whether core, deep or REM rows exist (the night has stage data).
   public var hasStages: Bool { core != nil }
 
@@ -96,8 +102,9 @@ public struct SleepNight: Sendable, Hashable {
     }
   }
 
-  /// The night's daily rows (series that have a value), in a fixed order.
-  public var dailyValues: [DailyValue] {
+  /// The night's daily rows (series that have a value), in a fixed order, under
+  /// `category` ("" for a whole night, `partial` for a night cut by the export).
+  public func dailyValues(category: String = "") -> [DailyValue] {
     let series: [(MetricID, Double?)] = [
       (.sleepAsleep, asleep), (.sleepInBed, inBed), (.sleepCore, core), (.sleepDeep, deep),
       (.sleepREM, rem), (.sleepAwake, awake), (.sleepBedtime, bedtime), (.sleepWake, wake),
@@ -105,8 +112,8 @@ public struct SleepNight: Sendable, Hashable {
     return series.compactMap { id, value in
       value.map {
         DailyValue(
-          day: day, metric: id, value: $0, count: counts[id] ?? 0, unit: "min",
-          source: sources[id] ?? "")
+          day: day, metric: id, category: category, value: $0, count: counts[id] ?? 0,
+          unit: SeriesUnits.unit(of: id), source: sources[id] ?? "")
       }
     }
   }

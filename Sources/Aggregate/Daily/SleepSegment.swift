@@ -14,11 +14,13 @@ public struct SleepSegment: Sendable, Hashable {
   public var minutes: Double
   /// Source name.
   public var source: String
+  /// The input the row came from (`Origin.file`), −1 when unknown.
+  public var file: Int32
 
   /// Creates a segment.
   public init(
     start: Int64, end: Int64, utcOffset: Int32, stage: SleepStage, minutes: Double,
-    source: String
+    source: String, file: Int32 = -1
   ) {
     self.start = start
     self.end = end
@@ -26,6 +28,7 @@ public struct SleepSegment: Sendable, Hashable {
     self.stage = stage
     self.minutes = minutes
     self.source = source
+    self.file = file
   }
 
   /// Whether the row is a real segment rather than a per-night summary row (Health Auto

@@ -4,7 +4,8 @@ import HealthCore
 public struct CoachingContext: Sendable, Hashable {
   /// Days in [d−6, d] with data for at least one key metric.
   public var keyDataDays: Int
-  /// Days since the last day with key-metric data (nil: none ever).
+  /// Days since the last day with any recorded data on or before the day (nil: none
+  /// ever): for the as-of day, the facts' `daysSinceData` (docs/coaching.md).
   public var daysSinceData: Int?
   /// The condition score of the day.
   public var condition: ConditionScore
@@ -16,6 +17,8 @@ public struct CoachingContext: Sendable, Hashable {
   /// still open (the day itself when not yet met, plus the rest of the week); nil without a
   /// weekly goal.
   public var weekly: WeeklyProgress?
+  /// The sleep goal in minutes asleep (the `short-sleep` line names it).
+  public var sleepGoalMinutes: Double = 420
 
   /// Progress toward a weekly target.
   public struct WeeklyProgress: Sendable, Hashable {

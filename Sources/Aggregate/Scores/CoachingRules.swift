@@ -13,6 +13,20 @@ public enum CoachingRules {
     public var text: String
     /// Whether it applies.
     public var applies: @Sendable (CoachingContext) -> Bool
+    /// The line for a context, when it carries a number of the context (`text` otherwise).
+    public var render: (@Sendable (CoachingContext) -> String)? = nil
+
+    /// The line shown for `context`.
+    public func line(for context: CoachingContext) -> String { render?(context) ?? text }
+  }
+
+  /// `7 hours`, `7 hours 30 minutes`, `1 hour`.
+  static func hours(_ minutes: Double) -> String {
+    let total = Int(minutes.rounded())
+    let (h, m) = (total / 60, total % 60)
+    var text = h == 1 ? "1 hour" : "\(h) hours"
+    if m > 0 { text += m == 1 ? " 1 minute" : " \(m) minutes" }
+    return text
   }
 
   /// The rules in the order they are tried; the last always applies.
@@ -20,7 +34,14 @@ public enum CoachingRules {
     Rule(
       id: "no-recent-data",
       text: "No new data for a few days: sync your watch and phone to keep your trends current.",
-      applies: { ($0.daysSinceData ?? Int.max) > WindowRules.staleAfterDays }),
+      applies: { ($0.daysSinceData ?? Int.max) > WindowRules.staleAfterDays },
+      render: { c in
+        guard let days = c.daysSinceData else {
+          return "No data yet: sync your watch and phone to start your trends."
+        }
+        return "No new data for \(days) days: sync your watch and phone to keep your trends "
+          + "current."
+      }),
     Rule(
       id: "thin-data",
       text: "Wear your watch day and night this week so your trends have enough data.",
@@ -39,7 +60,11 @@ public enum CoachingRules {
     Rule(
       id: "short-sleep",
       text: "Aim for at least 7 hours of sleep tonight: start winding down 30 minutes earlier.",
-      applies: { ($0.asleepMinutes ?? 420) < 360 }),
+      applies: { ($0.asleepMinutes ?? 420) < 360 },
+      render: { c in
+        "Aim for at least \(hours(c.sleepGoalMinutes)) of sleep tonight: start winding down "
+          + "30 minutes earlier."
+      }),
     Rule(
       id: "irregular-bedtime",
       text: "Try going to bed at about the same time each night this week.",

@@ -9,11 +9,15 @@ struct ScoreRowBuilder {
   let rmssd: [Int32: BaselineRow]
   let restingHR: [Int32: BaselineRow]
   let keyDataDays: Set<Int32>
-  /// The earliest day with key-metric data.
-  let firstKeyDay: Int32?
+  /// Days with any recorded data (`DailyData.recordedDays`), for the days since data.
+  let recordedDays: Set<Int32>
+  /// The earliest of them.
+  let firstRecordedDay: Int32?
   /// The goal whose weekly target the coaching looks at, with its states by day.
   let weeklyGoal: (goal: GoalDefinition, target: Int, states: [Int32: GoalDayState])?
   let weekStart: Weekday
+  /// The sleep goal the sleep score measures nights against.
+  var sleepGoal = SleepGoal.standard
 
   func row(for d: LocalDay) -> ScoreRow {
     var row = ScoreRow(day: d)
@@ -28,7 +32,10 @@ struct ScoreRowBuilder {
 
     let bedtimes = data.series(.sleepBedtime).values(in: d.adding(days: -13)...d)
     let night = data.nights[d]
-    let sleep = SleepScore.compute(night: night, bedtimes: bedtimes)
+    var sleep = SleepScore.compute(night: night, bedtimes: bedtimes, goal: sleepGoal)
+    if night == nil, let cut = data.partialNights[d] {
+      sleep.note = "night cut by the export at \(cut.exportClock) (partial)"
+    }
     row.sleep = sleep.score
     row.sleepDurationPart = sleep.durationPart
     row.sleepConsistencyPart = sleep.consistencyPart
@@ -48,28 +55,30 @@ struct ScoreRowBuilder {
     row.wellnessNote = wellness.note
     row.status = wellness.status
 
-    let rule = CoachingRules.choose(
-      CoachingContext(
-        keyDataDays: (0..<7).filter { keyDataDays.contains(d.adding(days: -$0).dayNumber) }.count,
-        daysSinceData: daysSinceKeyData(d), condition: condition, sleep: sleep,
-        asleepMinutes: night?.asleep, weekly: weeklyProgress(d)))
-    row.coaching = rule.text
+    var context = CoachingContext(
+      keyDataDays: (0..<7).filter { keyDataDays.contains(d.adding(days: -$0).dayNumber) }.count,
+      daysSinceData: daysSinceData(d), condition: condition, sleep: sleep,
+      asleepMinutes: night?.asleep, weekly: weeklyProgress(d))
+    context.sleepGoalMinutes = sleepGoal.minutes
+    let rule = CoachingRules.choose(context)
+    row.coaching = rule.line(for: context)
     row.coachingRule = rule.id
     return row
   }
 
-  /// Days from the last key-data day on or before `d` to `d`. Walks back a few weeks (the
-  /// usual case), then searches the key days themselves, so a long stretch without key
-  /// data costs in proportion to the data, not to the calendar (walking day by day over a
-  /// decades-long gap for every row made aggregate quadratic in the span).
-  private func daysSinceKeyData(_ d: LocalDay) -> Int? {
-    guard let first = firstKeyDay else { return nil }
+  /// Days from the last day with recorded data on or before `d` to `d` (for the as-of day:
+  /// the facts' `daysSinceData`). Walks back a few weeks (the usual case), then searches
+  /// the recorded days themselves, so a long stretch without data costs in proportion to
+  /// the data, not to the calendar (walking day by day over a decades-long gap for every
+  /// row made aggregate quadratic in the span).
+  private func daysSinceData(_ d: LocalDay) -> Int? {
+    guard let first = firstRecordedDay else { return nil }
     var day = d
     for _ in 0..<64 where day.dayNumber >= first {
-      if keyDataDays.contains(day.dayNumber) { return day.distance(to: d) }
+      if recordedDays.contains(day.dayNumber) { return day.distance(to: d) }
       day = day.adding(days: -1)
     }
-    let last = keyDataDays.lazy.filter { $0 <= d.dayNumber }.max()
+    let last = recordedDays.lazy.filter { $0 <= d.dayNumber }.max()
     return last.map { Int(d.dayNumber) - Int($0) }
   }
 

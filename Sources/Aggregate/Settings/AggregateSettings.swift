@@ -10,19 +10,22 @@ public struct AggregateSettings: Sendable, Hashable {
   public var pinned: [String]
   /// First day of a streak week. Default Monday.
   public var weekStart: Weekday
-  /// Length of the streak backfill window in days, ending at as-of. Default 90.
-  public var backfillDays: Int
+  /// Length of the streak backfill window in days, ending at as-of, when the streaks are
+  /// to be rebuilt from those days only (a pipeline's `backfill_days`, as a phone's
+  /// one-time backfill would). Default nil: streaks are replayed over the whole analysed
+  /// history (docs/streaks.md, "The replayed span").
+  public var backfillDays: Int?
 
   /// The defaults.
   public init(
     goals: [GoalDefinition] = GoalDefinition.defaults,
     pinned: [String] = PinnedMetrics.defaultNames, weekStart: Weekday = .monday,
-    backfillDays: Int = 90
+    backfillDays: Int? = nil
   ) {
     self.goals = goals
     self.pinned = pinned
     self.weekStart = weekStart
-    self.backfillDays = max(1, backfillDays)
+    self.backfillDays = backfillDays.map { max(1, $0) }
   }
 
   /// The weekly target of the `active` goal (5 by default), or of the first goal that has
@@ -34,7 +37,10 @@ public struct AggregateSettings: Sendable, Hashable {
 
   /// A stable text of everything that influences the result, for manifests and caching.
   public var fingerprintText: String {
-    var parts = ["weekStart=\(weekStart.rawValue)", "backfillDays=\(backfillDays)"]
+    var parts = [
+      "weekStart=\(weekStart.rawValue)",
+      "backfillDays=" + (backfillDays.map(String.init) ?? "all"),
+    ]
     parts.append("pinned=" + pinned.joined(separator: ","))
     for goal in goals {
       let conditions = goal.conditions.map {

@@ -21,6 +21,24 @@ public enum GoalMetrics {
     known.contains(metric) || HealthKitQuantityTypes.entry(named: metric.rawValue) != nil
   }
 
+  /// Series the aggregate derives that add up over a day: no value on a recorded day is 0.
+  static let cumulativeDerived: Set<MetricID> = [
+    .workout, .workoutCount, .workoutMinutes, .workoutEnergy, .workoutDistance, .napMinutes,
+    .napCount,
+  ]
+
+  /// Whether a day without a value of `metric` is a day of 0 when the person's devices
+  /// recorded anything that day (docs/streaks.md, "What a goal reads"): the catalog's
+  /// cumulative metrics (steps, energies, distances, exercise, stand, flights, daylight,
+  /// mindful minutes, food and water), workouts, naps, and HealthKit's cumulative types
+  /// kept under their raw names. Sleep, heart, body and activity-summary series are not:
+  /// no reading is no data.
+  public static func isCumulative(_ metric: MetricID) -> Bool {
+    if cumulativeDerived.contains(metric) { return true }
+    if let info = metric.info { return info.kind == .cumulative }
+    return HealthKitQuantityTypes.entry(named: metric.rawValue)?.style.isCumulative ?? false
+  }
+
   /// Why `metric` is refused and what to write instead (the closest known names).
   static func unknown(_ metric: MetricID, in text: String) -> HealthError {
     var hint: String

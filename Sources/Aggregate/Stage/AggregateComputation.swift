@@ -19,17 +19,21 @@ public enum AggregateComputation {
   {
     var data = input
     var notes: [String] = []
-    let windowStart = asOf.adding(days: -(settings.backfillDays - 1))
     let days = AnalysisRange.days(values: data.values, asOf: asOf)
+    // The streaks' replayed span (docs/streaks.md): the whole analysed history, or the
+    // `backfillDays` ending at as-of when the settings ask for a backfill.
+    let historyStart = days?.lowerBound ?? asOf
+    let windowStart = settings.backfillDays.map { asOf.adding(days: -($0 - 1)) } ?? historyStart
 
     // Goals: a state for every day from the analysed range's start (or the window start)
     // to as-of.
-    let goalFrom = min(days?.lowerBound ?? windowStart, windowStart)
+    let goalFrom = min(historyStart, windowStart)
     var goalStates: [(GoalDefinition, [Int32: GoalDayState])] = []
     var goalRows: [DailyValue] = []
     var streaks: [StreakRow] = []
+    let recorded = data.recordedDays()
     for goal in settings.goals {
-      let evaluator = GoalEvaluator(goal: goal, data: data)
+      let evaluator = GoalEvaluator(goal: goal, data: data, recordedDays: recorded)
       var states: [Int32: GoalDayState] = [:]
       for day in goalFrom...asOf {
         let state = evaluator.state(on: day)
@@ -42,13 +46,14 @@ public enum AggregateComputation {
         }
       }
       let window = (windowStart...asOf).map { states[$0.dayNumber]! }
-      let history = (goalFrom...asOf).map { states[$0.dayNumber]! }
       streaks += StreakRowBuilder.rows(
-        goal: goal, states: window, window: windowStart...asOf, weekStart: settings.weekStart,
-        history: history, historyStart: goalFrom)
+        goal: goal, states: window, window: windowStart...asOf, weekStart: settings.weekStart)
       goalStates.append((goal, states))
       for c in goal.conditions where !c.isPerWorkout {
-        if data.series[SeriesKey(c.metric, c.category)] == nil {
+        let fallback = c.metric == .exerciseMinutes && c.category.isEmpty
+        if data.series[SeriesKey(c.metric, c.category)] == nil,
+          !fallback || data.series[SeriesKey(.activitySummaryExercise)] == nil
+        {
           notes.append("goal \(goal.name): no data for \(c.metric) before \(asOf)")
         }
       }
@@ -85,10 +90,10 @@ public enum AggregateComputation {
       let builder = ScoreRowBuilder(
         data: data, hrv: byMetric[.hrvLnSDNN] ?? [:], rmssd: byMetric[.hrvLnRMSSD] ?? [:],
         restingHR: byMetric[.restingHeartRate] ?? [:], keyDataDays: keyDataDays,
-        firstKeyDay: keyDataDays.min(),
+        recordedDays: recorded, firstRecordedDay: recorded.min(),
         weeklyGoal: weeklyGoal.map { goal in
           (goal, goal.weeklyTarget!, goalStates.first { $0.0.name == goal.name }!.1)
-        }, weekStart: settings.weekStart)
+        }, weekStart: settings.weekStart, sleepGoal: SleepGoal(goals: settings.goals))
       scores = days.map(builder.row(for:))
     }
 
@@ -114,9 +119,16 @@ public enum AggregateComputation {
           + "interval longer than 366 days)")
     }
 
-    let facts = AggregateFacts(
+    var facts = AggregateFacts(
       asOf: asOf, settings: settings, pinned: pinned, ignoredPins: ignoredPins,
       windowStart: windowStart, data: data, counts: counts)
+    if let days {
+      for metric in MetricCatalog.keyMetrics {
+        let dates = ArrivalDates.dates(
+          metric: metric, series: data.series(metric), rows: byMetric[metric] ?? [:], range: days)
+        if !dates.isEmpty { facts.arrivals[metric.rawValue] = dates }
+      }
+    }
     return AggregateResult(
       daily: data.values, baselines: baselines, scores: scores, streaks: streaks,
       weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days)

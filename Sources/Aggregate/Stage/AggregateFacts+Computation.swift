@@ -36,6 +36,21 @@ extension AggregateFacts {
       daysLast7: days.count,
       samples: SampleCounts(
         read: totals.read, used: totals.used, afterAsOf: totals.afterAsOf,
-        ignored: totals.ignored))
+        ignored: totals.ignored),
+      daysSinceData: data.lastDay.map { $0.distance(to: asOf) },
+      lastDays: Self.lastDays(data, asOf: asOf),
+      partialNights: data.partialNights.keys.filter { $0 <= asOf }.sorted(),
+      sleepGoalMinutes: SleepGoal(goals: settings.goals).minutes)
+  }
+
+  /// Each key metric's last day with a value on or before as-of.
+  static func lastDays(_ data: DailyData, asOf: LocalDay) -> [String: LocalDay] {
+    var out: [String: LocalDay] = [:]
+    for metric in MetricCatalog.keyMetrics {
+      let series = data.series(metric)
+      guard let first = series.days.first else { continue }
+      if let d = series.lastDay(onOrBefore: asOf, notBefore: first) { out[metric.rawValue] = d }
+    }
+    return out
   }
 }

@@ -42,8 +42,14 @@ public enum AggregateStage {
         for r in block { rejects["\(r.stage).\(r.code.rawValue)", default: 0] += 1 }
       }
     }
-    let data = aggregator.finish()
+    aggregator.exportDates = exportDates(inputHeader.inputs)
+    var data = aggregator.finish()
     let asOf = o.asOfLatest ? (data.lastDay ?? o.asOf) : o.asOf
+    // `latest`: the last day with data is not a partial night's sleep day; such a night
+    // after it is after the as-of date, as for any date given.
+    if o.asOfLatest, data.values.last.map({ $0.day > asOf }) == true {
+      data = aggregator.finish(sleepAsOf: asOf)
+    }
     let result = AggregateComputation.compute(data: data, asOf: asOf, settings: o.settings)
     progress.end()
 
@@ -106,6 +112,13 @@ public enum AggregateStage {
       try CSVWMetadata.table(
         header, url: AggregateFolder.weeklyCSV, primaryKey: ["week", "metric", "category"]
       ).json(), to: dir + sidecar(AggregateFolder.weeklyCSV))
+  }
+
+  /// The export date of each input by its index (`Origin.file`), for partial nights.
+  static func exportDates(_ inputs: [InputDescriptor]) -> [Int64?] {
+    var dates = [Int64?](repeating: nil, count: (inputs.map(\.index).max() ?? -1) + 1)
+    for input in inputs where input.index >= 0 { dates[input.index] = input.exportDate }
+    return dates
   }
 
   /// The as-of bound while reading for `latest`: no real day is after it.

@@ -1,26 +1,23 @@
 import HealthCore
 
 /// Turns replayed streaks into `streaks` table rows: one `daily` row per goal, plus one
-/// `weekly` row for a goal with a weekly target. `history` holds the states of every day
-/// analysed (from `historyStart` to the as-of date) for the all-time longest streak, which
-/// is the same replay over all of them and never less than the window's longest.
+/// `weekly` row for a goal with a weekly target. `states` are the days of the replayed span
+/// (docs/streaks.md, "The replayed span": the whole analysed history, or the backfill
+/// window); every number of a row comes from that one replay, so the longest streak
+/// (`longest`, and `longestEver`, which equals it) is never shorter than the current one
+/// and is the same run when it ends on the as-of date.
 enum StreakRowBuilder {
   static func rows(
     goal: GoalDefinition, states: [GoalDayState], window: ClosedRange<LocalDay>,
-    weekStart: Weekday, history: [GoalDayState]? = nil, historyStart: LocalDay? = nil
+    weekStart: Weekday
   ) -> [StreakRow] {
-    let allStates = history ?? states
-    let allStart = historyStart ?? window.lowerBound
     let daily = DailyStreak.replay(states: states, windowStart: window.lowerBound)
-    let dailyEver = DailyStreak.replay(states: allStates, windowStart: allStart)
     var row = StreakRow(
       goal: goal.name, goalDescription: goal.description, cadence: "daily", target: 1,
       weekStart: "", windowStart: window.lowerBound, windowEnd: window.upperBound)
     row.current = Int64(daily.current)
     row.longest = Int64(daily.longest)
-    (row.longestEver, row.longestEverEnd) =
-      dailyEver.longest >= daily.longest
-      ? (Int64(dailyEver.longest), dailyEver.longestEnd) : (Int64(daily.longest), daily.longestEnd)
+    (row.longestEver, row.longestEverEnd) = (Int64(daily.longest), daily.longestEnd)
     row.freezesUsed = daily.freezesUsed.map(\.description).joined(separator: ",")
     row.freezeAvailable = daily.freezeAvailable
     row.lastGoalDay = daily.lastGoalDay
@@ -36,12 +33,7 @@ enum StreakRowBuilder {
         windowEnd: window.upperBound)
       w.current = Int64(weekly.current)
       w.longest = Int64(weekly.longest)
-      let weeklyEver = WeeklyStreak.replay(
-        states: allStates, windowStart: allStart, target: target, weekStart: weekStart)
-      (w.longestEver, w.longestEverEnd) =
-        weeklyEver.longest >= weekly.longest
-        ? (Int64(weeklyEver.longest), weeklyEver.longestEnd)
-        : (Int64(weekly.longest), weekly.longestEnd)
+      (w.longestEver, w.longestEverEnd) = (Int64(weekly.longest), weekly.longestEnd)
       w.lastGoalDay = daily.lastGoalDay
       w.history = weekly.history
       setMilestones(&w, current: weekly.current, reached: weekly.milestones)

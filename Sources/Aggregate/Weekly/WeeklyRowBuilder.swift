@@ -8,7 +8,9 @@ import HealthCore
 /// - workouts: count, minutes, energy, distance summed, in total ("", every week) and per
 ///   activity type (weeks that have it; last week's value 0 when it had none);
 /// - each goal: goal days in the week (`goalMet`, category = goal name) against its weekly
-///   target.
+///   target: `met` true once reached, false only for a week seen whole (begun on or after
+///   the history's first day, over by the as-of date, with data for the goal on some day
+///   of it), nil otherwise.
 ///
 /// `daysInWeek` counts the week's days up to the as-of date. The first week's previous
 /// values are nil.
@@ -80,12 +82,17 @@ enum WeeklyRowBuilder {
         }
         let now = tally(range)
         let prior = hasPrevious ? Double(tally(previous).met) : nil
+        // Met once the target is reached; missed only for a week seen whole (begun inside
+        // the history, over by the as-of date, with data for the goal on some day);
+        // otherwise not decided (nil).
+        let whole = monday >= days.lowerBound && monday.adding(days: 6) <= asOf && now.data > 0
         rows.append(
           WeeklyRow(
             week: week, metric: .goalMet, category: goal.name, value: Double(now.met),
             previousValue: prior, daysWithData: Int64(now.data), daysInWeek: daysInWeek,
             target: goal.weeklyTarget.map(Int64.init),
-            met: goal.weeklyTarget.map { now.met >= $0 }, unit: "days"))
+            met: goal.weeklyTarget.flatMap { now.met >= $0 ? true : (whole ? false : nil) },
+            unit: "days"))
       }
       monday = monday.adding(days: 7)
     }

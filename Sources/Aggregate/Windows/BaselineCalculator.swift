@@ -5,8 +5,10 @@ import HealthCore
 /// For day d: avg7 over [d−6, d] (≥ 4 days), base14 over [d−14, d−1] (≥ 7), base60 over
 /// [d−60, d−1] (≥ 21), each mean with its sample SD; deltas of the day's value against
 /// yesterday, base14 and base60 (percent only when the reference is not 0); the normal range
-/// base60 mean ± 0.5 SD and where avg7 sits in it; cv7 for HRV; freshness. A window with too
-/// few days has no value and a note (`base14 calibrating 5/7`, notes joined by `; `).
+/// base60 mean ± max(0.5 SD, the metric's minimum meaningful change) and where avg7 sits in
+/// it; cv7 for HRV; freshness. A window with too few days has no value and a note
+/// (`base14 calibrating 5/7`, notes joined by `; `). Days after the metric's last data day
+/// have no avg7, position or cv7: nothing there describes current data.
 public enum BaselineCalculator {
   /// The rows for every day of `days`, oldest first.
   public static func rows(
@@ -17,18 +19,25 @@ public enum BaselineCalculator {
     var lastDay: LocalDay? = series.lastDay(
       onOrBefore: days.lowerBound.adding(days: -1),
       notBefore: series.days.first ?? days.lowerBound)
+    let dataEnd = series.lastDay(
+      onOrBefore: days.upperBound, notBefore: series.days.first ?? days.lowerBound)
     var day = days.lowerBound
     while day <= days.upperBound {
       if series.value(on: day) != nil { lastDay = day }
-      out.append(row(metric: metric, series: series, day: day, lastDay: lastDay))
+      out.append(
+        row(metric: metric, series: series, day: day, lastDay: lastDay, dataEnd: dataEnd))
       day = day.adding(days: 1)
     }
     return out
   }
 
-  /// The row for one day, given the last day with data on or before it.
+  /// The row for one day, given the last day with data on or before it and the metric's
+  /// last day with data in the whole range (`dataEnd`; nil: no cut). After `dataEnd` the
+  /// row keeps its baselines and usual range but has no avg7, position or cv7
+  /// (docs/aggregate.md, "Windows": lines and "vs usual" stop at the last day with data).
   public static func row(
-    metric: MetricID, series: DaySeries, day d: LocalDay, lastDay: LocalDay?
+    metric: MetricID, series: DaySeries, day d: LocalDay, lastDay: LocalDay?,
+    dataEnd: LocalDay? = nil
   ) -> BaselineRow {
     var row = BaselineRow(day: d, metric: metric, unit: series.unit)
     var notes: [String] = []
@@ -37,9 +46,10 @@ public enum BaselineCalculator {
 
     let last7 = series.values(in: d.adding(days: -6)...d)
     row.avg7Days = Int64(last7.count)
-    if last7.count >= WindowRules.avg7MinDays {
+    let current = dataEnd.map { d <= $0 } ?? true
+    if last7.count >= WindowRules.avg7MinDays, current {
       row.avg7 = Statistics.mean(last7)
-    } else {
+    } else if last7.count < WindowRules.avg7MinDays {
       notes.append(
         WindowRules.calibrating("avg7", have: last7.count, need: WindowRules.avg7MinDays))
     }
@@ -80,14 +90,16 @@ public enum BaselineCalculator {
     }
 
     if let mean = row.base60Mean, let sd = row.base60SD {
-      let low = mean - WindowRules.rangeHalfWidthSD * sd
-      let high = mean + WindowRules.rangeHalfWidthSD * sd
+      let half = MinimumChange.rangeHalfWidth(
+        metric: metric, sd: sd, sdMultiple: WindowRules.rangeHalfWidthSD)
+      let low = mean - half
+      let high = mean + half
       row.rangeLow = low
       row.rangeHigh = high
       if let avg7 = row.avg7 { row.position = WindowRules.position(avg7, low: low, high: high) }
     }
 
-    if metric == .hrvLnSDNN || metric == .hrvLnRMSSD {
+    if metric == .hrvLnSDNN || metric == .hrvLnRMSSD, current {
       if last7.count >= WindowRules.cv7MinDays, let mean = Statistics.mean(last7), mean != 0,
         let sd = Statistics.sampleSD(last7)
       {

@@ -44,7 +44,7 @@ extension SourcePriority {
   }
 
   /// The order in force as one line for the manifest and the report:
-  /// `the export's own order per category (Health Connect), manual, Apple Watch, iPhone, *`
+  /// `the export's own order per category (Health Connect), manual, Apple Watch, …, *`
   /// when the exports' orders are used, else the list.
   public var effectiveDescription: String {
     guard healthConnect != nil else { return description }

@@ -86,6 +86,31 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
   public var rejects: [String: Int64]
   /// The data-quality facts.
   public var quality: DataQualityFacts
+  /// Days from `dataThrough` to the as-of date: the one "no new data for N days" number
+  /// (the banner and the coaching line). Nil without data.
+  public var daysSinceData: Int?
+  /// Each key metric's last day with a value on or before the as-of date, by metric id.
+  public var lastDays: [String: LocalDay]
+  /// Sleep days whose night was cut by the export (its session still open at the
+  /// export's `ExportDate`): their values are kept under category `partial` only.
+  public var partialNights: [LocalDay]
+  /// The sleep goal the sleep score measures nights against, in minutes asleep.
+  public var sleepGoalMinutes: Double?
+  /// When each window of each key metric arrives: metric id → window (`avg7`, `base14`,
+  /// `base60`, `trend`) → day (docs/aggregate.md, "Arrival dates").
+  public var arrivals: [String: [String: LocalDay]]
+
+  /// The `daily` category under which a partial night's values are kept (`sleepAsleep` /
+  /// `partial`, ...): no baseline, score, goal or average reads them.
+  public static let partialNightCategory = "partial"
+
+  /// The windows an arrival date is given for, in order.
+  public static let arrivalWindows = ["avg7", "base14", "base60", "trend"]
+
+  /// The day `window` of `metric` arrives (or arrived), if known.
+  public func arrival(_ metric: String, _ window: String) -> LocalDay? {
+    arrivals[metric]?[window]
+  }
 
   /// The header `meta` keys.
   public enum Key {
@@ -125,6 +150,22 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
     public static let samplesIgnored = "samples.ignored"
     /// `inputs`: the input list as JSON.
     public static let inputs = "inputs"
+    /// `daysSinceData`: whole days.
+    public static let daysSinceData = "daysSinceData"
+    /// `lastDay.<metric>`: `yyyy-MM-dd`.
+    public static func lastDay(_ metric: String) -> String { lastDayPrefix + metric }
+    /// The prefix of the `lastDay.<metric>` keys.
+    static let lastDayPrefix = "lastDay."
+    /// `partialNights`: comma-separated `yyyy-MM-dd`; absent when none.
+    public static let partialNights = "partialNights"
+    /// `sleepGoalMinutes`: minutes asleep.
+    public static let sleepGoalMinutes = "sleepGoalMinutes"
+    /// `arrival.<metric>.<window>`: `yyyy-MM-dd`.
+    public static func arrival(_ metric: String, _ window: String) -> String {
+      arrivalPrefix + metric + "." + window
+    }
+    /// The prefix of the arrival keys.
+    static let arrivalPrefix = "arrival."
     /// `rejects.<stage>.<code>`.
     public static let rejectsPrefix = "rejects."
     /// `rejects.total`: the sum of the `rejects.*` counts; absent without rejects tables.
@@ -157,7 +198,10 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
     keyMetrics: [String] = [], goals: [Goal] = [], weeklyActiveTarget: Int? = nil,
     backfillDays: Int? = nil, windowStart: LocalDay? = nil, nightsLast7: Int? = nil,
     daysLast7: Int? = nil, samples: SampleCounts? = nil, inputs: [InputDescriptor]? = nil,
-    rejects: [String: Int64] = [:], quality: DataQualityFacts = DataQualityFacts()
+    rejects: [String: Int64] = [:], quality: DataQualityFacts = DataQualityFacts(),
+    daysSinceData: Int? = nil, lastDays: [String: LocalDay] = [:],
+    partialNights: [LocalDay] = [], sleepGoalMinutes: Double? = nil,
+    arrivals: [String: [String: LocalDay]] = [:]
   ) {
     self.asOf = asOf
     self.dataThrough = dataThrough
@@ -176,6 +220,11 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
     self.inputs = inputs
     self.rejects = rejects
     self.quality = quality
+    self.daysSinceData = daysSinceData
+    self.lastDays = lastDays
+    self.partialNights = partialNights
+    self.sleepGoalMinutes = sleepGoalMinutes
+    self.arrivals = arrivals
   }
 
   /// The aggregate's own facts as `meta` entries, without the inputs, rejects and quality
@@ -206,6 +255,17 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
       meta[Key.samplesIgnored] = String(samples.ignored)
     }
     if !pinnedIgnored.isEmpty { meta[Key.pinnedIgnored] = pinnedIgnored.joined(separator: ",") }
+    if let daysSinceData { meta[Key.daysSinceData] = String(daysSinceData) }
+    for (metric, day) in lastDays { meta[Key.lastDay(metric)] = day.description }
+    if !partialNights.isEmpty {
+      meta[Key.partialNights] = partialNights.sorted().map(\.description).joined(separator: ",")
+    }
+    if let sleepGoalMinutes {
+      meta[Key.sleepGoalMinutes] = NumberFormatting.shortest(sleepGoalMinutes)
+    }
+    for (metric, windows) in arrivals {
+      for (window, day) in windows { meta[Key.arrival(metric, window)] = day.description }
+    }
     return meta
   }
 
@@ -265,6 +325,21 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
     for (key, value) in meta where key.hasPrefix(Key.rejectsPrefix) && key != Key.rejectsTotal {
       if let n = Int64(value) { rejects[String(key.dropFirst(Key.rejectsPrefix.count))] = n }
     }
+    var lastDays: [String: LocalDay] = [:]
+    var arrivals: [String: [String: LocalDay]] = [:]
+    for (key, value) in meta {
+      guard let d = LocalDay(iso: value.trimmingCharacters(in: .whitespaces)) else { continue }
+      if key.hasPrefix(Key.lastDayPrefix) {
+        let metric = String(key.dropFirst(Key.lastDayPrefix.count))
+        if !metric.isEmpty { lastDays[metric] = d }
+      } else if key.hasPrefix(Key.arrivalPrefix) {
+        let rest = key.dropFirst(Key.arrivalPrefix.count)
+        guard let dot = rest.lastIndex(of: ".") else { continue }
+        let metric = String(rest[..<dot])
+        let window = String(rest[rest.index(after: dot)...])
+        if !metric.isEmpty, !window.isEmpty { arrivals[metric, default: [:]][window] = d }
+      }
+    }
     var samples: SampleCounts?
     if let read = count(Key.samplesRead), let used = count(Key.samplesUsed),
       let after = count(Key.samplesAfterAsOf), let ignored = count(Key.samplesIgnored)
@@ -280,7 +355,13 @@ public struct AggregateFacts: Sendable, Hashable, Codable {
       windowStart: day(Key.windowStart), nightsLast7: int(Key.nightsLast7),
       daysLast7: int(Key.daysLast7), samples: samples,
       inputs: meta[Key.inputs].flatMap { MetaJSON.decode([InputDescriptor].self, $0) },
-      rejects: rejects, quality: DataQualityFacts(meta: meta))
+      rejects: rejects, quality: DataQualityFacts(meta: meta),
+      daysSinceData: text(Key.daysSinceData).flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil },
+      lastDays: lastDays,
+      partialNights: list(Key.partialNights).compactMap { LocalDay(iso: $0) }.sorted(),
+      sleepGoalMinutes: text(Key.sleepGoalMinutes).flatMap { Double($0) }.flatMap {
+        $0.isFinite && $0 > 0 ? $0 : nil
+      }, arrivals: arrivals)
   }
 
   /// The export files behind the tables: `inputs` without the stage tables it also names.

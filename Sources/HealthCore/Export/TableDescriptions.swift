@@ -36,7 +36,8 @@ public enum TableDescriptions {
       (
         "Baselines",
         "Per day and key metric: the 7-day average, 14- and 60-day baselines with SD, "
-          + "changes and the normal range (60-day mean ± 0.5 SD); a note says why a window "
+          + "changes and the normal range (60-day mean ± 0.5 SD, at least the metric's minimum "
+          + "meaningful change); a note says why a window "
           + "has no value."
       )
     case .scores:
@@ -49,7 +50,8 @@ public enum TableDescriptions {
       (
         "Goal streaks",
         "Per goal: the current and longest streak at the as-of date, freezes, history and "
-          + "milestones over the backfill window."
+          + "milestones over the whole history analysed (or the backfill window a pipeline "
+          + "sets)."
       )
     case .weekly:
       (
@@ -130,8 +132,8 @@ public enum TableDescriptions {
       "delta14Percent": "The same in percent of base14Mean.",
       "delta60": "value(d) - base60Mean.",
       "delta60Percent": "The same in percent of base60Mean.",
-      "rangeLow": "Normal range, low end: base60Mean - 0.5 SD.",
-      "rangeHigh": "Normal range, high end: base60Mean + 0.5 SD.",
+      "rangeLow": "Normal range, low end: base60Mean - max(0.5 SD, minimum meaningful change).",
+      "rangeHigh": "Normal range, high end: base60Mean + max(0.5 SD, minimum meaningful change).",
       "position": "Where avg7 sits against the normal range: below, within, above, or empty.",
       "cv7": "Coefficient of variation of the ln values over d-6 ... d, percent (HRV only).",
       "note": "Why values are missing (calibrating 3/7), or empty.",
@@ -174,12 +176,13 @@ public enum TableDescriptions {
       "weekStart": "First day of the week for weekly cadence, else empty.",
       "current": "Current streak (days, or weeks for weekly cadence).",
       "longest": "Longest streak inside the window.",
-      "longestEver": "Longest streak over all the history analysed.",
+      "longestEver": "Longest streak over the replayed span (the same as longest).",
       "longestEverEnd": "The last day (or week start) of that streak.",
       "freezesUsed": "Dates bridged by a freeze inside the window, comma-separated.",
       "freezeAvailable": "Whether a freeze is held at the as-of date.",
       "lastGoalDay": "The last goal day in the window.",
-      "windowStart": "First day of the backfill window.",
+      "windowStart": "First day of the replayed span: the history's first day, or the "
+        + "backfill window's.",
       "windowEnd": "Last day of the window (the as-of date).",
       "history": "Per day, oldest first: 1 goal day, 0 missed, F frozen, . no data (weekly: "
         + "one character per week).",

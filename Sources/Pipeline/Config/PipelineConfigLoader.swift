@@ -154,7 +154,7 @@ public enum PipelineConfigLoader {
             + "[goal.NAME]")
       }
     }
-    var backfillDays = 90
+    var backfillDays: Int?
     if let e = value("aggregate", "backfill_days") {
       backfillDays = try integer(e, in: 7...730)
     }

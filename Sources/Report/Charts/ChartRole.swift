@@ -50,6 +50,8 @@ public enum ChartRole: String, Sendable, CaseIterable {
   case line
   /// A day's value: a light dot.
   case dot
+  /// The middle half of a week's or month's days: a bar through its point.
+  case spread
   /// The latest value, marked larger.
   case latest
   /// The latest value's label.
@@ -66,6 +68,8 @@ public enum ChartRole: String, Sendable, CaseIterable {
   case barAwake = "bar-awake"
   /// Asleep without a stage.
   case barUnstaged = "bar-unstaged"
+  /// A night cut off by the export: its asleep time as an outlined grey bar.
+  case barPartial = "bar-partial"
   /// Time in bed (outline).
   case inBed = "in-bed"
   /// A nap on a night's day: a dot above its bar (never part of the bar).
@@ -150,15 +154,22 @@ public enum ChartRole: String, Sendable, CaseIterable {
     case .baselineLabel: return Paint(fill: muted, fontSize: 13)
     case .line: return Paint(stroke: seriesColor, strokeWidth: 2.5)
     case .dot: return Paint(fill: seriesColor, fillOpacity: dark ? 0.62 : 0.42)
+    case .spread: return Paint(stroke: dark ? RGB(0x6A7785) : RGB(0x9AA4AF), strokeWidth: 3)
     case .latest: return Paint(fill: Self.orange, stroke: text, strokeWidth: 1.5)
     case .latestLabel: return Paint(fill: text, fontSize: 13, bold: true)
-    case .barDeep: return Paint(fill: dark ? RGB(0x3D8FD1) : Self.blue)
-    case .barCore: return Paint(fill: Self.sky)
-    case .barREM: return Paint(fill: Self.purple)
-    case .barAwake: return Paint(fill: Self.orange)
-    case .barUnstaged: return Paint(fill: Self.grey)
+    // Sleep stages alternate dark and light up the bar, so neighbours differ by at least
+    // 3:1 in contrast in both schemes (deep–core, core–REM, REM–awake, and no stage–awake
+    // for nights without stages; docs/report.md, "Words and colours"); a nap is a green dot,
+    // never REM's purple.
+    case .barDeep: return Paint(fill: dark ? RGB(0x2F62C4) : RGB(0x1B3F8F))
+    case .barCore: return Paint(fill: dark ? RGB(0xA9DFF8) : RGB(0x7CC8F0))
+    case .barREM: return Paint(fill: dark ? RGB(0x9A4FB8) : RGB(0x7A2E8E))
+    case .barAwake: return Paint(fill: dark ? RGB(0xF8CF72) : RGB(0xF2B33D))
+    case .barUnstaged: return Paint(fill: dark ? RGB(0x5A6572) : RGB(0x4F5A66))
+    case .barPartial:
+      return Paint(fill: muted, stroke: muted, strokeWidth: 1, dash: 3, fillOpacity: 0.25)
     case .inBed: return Paint(stroke: muted, strokeWidth: 1, dash: 3)
-    case .napDot: return Paint(fill: Self.purple)
+    case .napDot: return Paint(fill: dark ? RGB(0x35C99B) : RGB(0x009E73))
     case .bar: return Paint(fill: seriesColor)
     case .barAbove: return Paint(fill: Self.vermillion)
     case .barBelow: return Paint(fill: seriesColor)

@@ -43,10 +43,13 @@ public struct ChartElement: Sendable {
   public var shape: ChartShape
   /// How it looks.
   public var role: ChartRole
+  /// A tooltip naming what the element stands for (`Sat 14 Nov: goal met`), or "".
+  public var title = ""
   /// Creates an element.
-  public init(_ shape: ChartShape, _ role: ChartRole) {
+  public init(_ shape: ChartShape, _ role: ChartRole, title: String = "") {
     self.shape = shape
     self.role = role
+    self.title = title
   }
 }
 
@@ -76,8 +79,8 @@ public struct ChartScene: Sendable {
     self.description = description
   }
 
-  /// Appends a primitive.
-  public mutating func add(_ shape: ChartShape, _ role: ChartRole) {
-    elements.append(ChartElement(shape, role))
+  /// Appends a primitive, with an optional tooltip.
+  public mutating func add(_ shape: ChartShape, _ role: ChartRole, title: String = "") {
+    elements.append(ChartElement(shape, role, title: title))
   }
 }

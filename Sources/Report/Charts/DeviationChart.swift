@@ -16,7 +16,7 @@ public enum DeviationChart {
       minimum: values.min() ?? 0, maximum: values.max() ?? 0, target: 4,
       minimumSpan: p.minimumSpan, includeZero: true)
     let frame = ChartFrame(
-      count: count, height: height, ticks: ticks,
+      count: count, height: s.grouping == .day ? height : 160, ticks: ticks,
       tickText: { Numbers.signed($0, ticks.decimals) }, unit: p.unit,
       xLabels: ChartFrame.labels(s.days, s.grouping), strides: ChartFrame.strides(s.grouping))
     var scene = frame.scene(id: id, title: title, description: describe(s))
@@ -36,22 +36,26 @@ public enum DeviationChart {
 
   /// The caption in plain words.
   public static func caption(_ s: MetricSeries) -> String {
-    let what =
-      s.grouping == .day
-      ? "a night's" : "the mean of a \(s.grouping == .week ? "week" : "month")'s nights'"
     var text =
-      "Each bar is \(what) wrist temperature against your usual, the mean of the 60 nights before it: up is warmer, down is cooler."
+      s.grouping == .day
+      ? "Each bar is a night's wrist temperature against your usual, the mean of the 60 nights before it: up is warmer, down is cooler."
+      : "Each bar is a \(s.grouping == .week ? "week" : "month")'s mean wrist temperature against your usual (the 60 nights before each night): up warmer, down cooler."
     if let k = s.latestIndex, let v = s.values[k] {
-      text += " Latest: \(Numbers.signed(v, 2)) °C on \(s.days[k].shortLabel)."
+      text +=
+        " Latest: \(Numbers.signed(v, 2)) °C \(ReportCharts.when(s.days[k], s.grouping, year: s.reportYear))."
     }
-    return text + " Changes of a few tenths of a degree from night to night are common."
+    if s.grouping == .day {
+      text += " Changes of a few tenths of a degree from night to night are common."
+    }
+    return text
   }
 
   static func describe(_ s: MetricSeries) -> String {
     var text =
       "Wrist temperature deviation from the mean of the 60 nights before each night, \(s.daysWithData) of \(s.days.count) points with data."
     if let k = s.latestIndex, let v = s.values[k] {
-      text += " Latest \(Numbers.signed(v, 2)) °C on \(s.days[k].shortLabel)."
+      text +=
+        " Latest \(Numbers.signed(v, 2)) °C \(ReportCharts.when(s.days[k], s.grouping, year: s.reportYear))."
     }
     return text
   }

@@ -14,7 +14,8 @@ public enum PressureChart {
       minimum: values.min() ?? 70, maximum: values.max() ?? 130, target: 4, integer: true,
       minimumSpan: 20)
     let frame = ChartFrame(
-      count: count, height: height, ticks: ticks, tickText: { Numbers.fixed($0, 0) },
+      count: count, height: b.grouping == .day ? height : 170, ticks: ticks,
+      tickText: { Numbers.fixed($0, 0) },
       unit: "mmHg", xLabels: ChartFrame.labels(b.days, b.grouping),
       strides: ChartFrame.strides(b.grouping))
     var scene = frame.scene(id: id, title: "Blood pressure", description: caption(b))

@@ -21,9 +21,27 @@ public enum ReportCharts {
   /// Workouts per week.
   public static let workoutsID = "chart-workouts"
 
-  /// The caption under the VO₂ max chart.
-  public static let vo2MaxCaption =
-    "Each dot is an estimate of your cardio fitness by the watch (mL of oxygen per kg per minute), usually from an outdoor walk, run or hike; the line joins them. Higher is fitter; it changes over weeks, not days."
+  /// The caption under the VO₂ max chart, for the points it shows.
+  public static func vo2MaxCaption(_ grouping: ReportWindow.Grouping) -> String {
+    let about =
+      "VO₂ max is the watch's estimate of your cardio fitness (mL of oxygen per kg per minute), usually from an outdoor walk, run or hike. Higher is fitter; it changes over weeks, not days."
+    switch grouping {
+    case .day: return "Each dot is one estimate; the line joins them. " + about
+    case .week, .month:
+      let span = grouping == .week ? "week" : "month"
+      return
+        "Each point is the mean of a \(span)'s estimates of your cardio fitness by the watch (mL of oxygen per kg per minute); higher is fitter."
+    }
+  }
+
+  /// When a point is: `on Fri 1 Dec`, `in the week of Mon 9 Nov`, `in Dec 2025`.
+  public static func when(_ day: LocalDay, _ grouping: ReportWindow.Grouping, year: Int) -> String {
+    switch grouping {
+    case .day: "on " + LocalDayText.short(day, year: year)
+    case .week: "in the week of " + LocalDayText.short(day, year: year)
+    case .month: "in " + LocalDayText.monthYear(day)
+    }
+  }
 
   /// A pinned card's sparkline.
   public static func sparklineID(_ metric: MetricID) -> String {
@@ -35,17 +53,26 @@ public enum ReportCharts {
     "strip-" + Markup.slug(s.goal) + "-" + Markup.slug(s.cadence.isEmpty ? "daily" : s.cadence)
   }
 
-  /// The history scene of a streak row, or nil without history.
-  public static func history(_ s: StreakRow, weekStart: Weekday?) -> ChartScene? {
+  /// The history scene of a streak row (its last 13 weeks), or nil without history.
+  public static func history(
+    _ s: StreakRow, weekStart: Weekday?, year: Int, recorded: Set<Int32> = []
+  ) -> ChartScene? {
     guard !s.history.isEmpty else { return nil }
+    let weeks = min(s.history.count, HistoryStrip.shownWeeks)
     if s.cadence == "weekly" {
+      let lastWeek = s.windowEnd.adding(
+        days: -(((s.windowEnd.isoWeekday - (weekStart ?? .monday).isoNumber) + 7) % 7))
       return HistoryStrip.scene(
-        history: s.history, id: historyID(s),
-        title: "\(StreakText.title(s)), last \(Words.count(s.history.count, "week"))", unit: "week")
+        history: s.history, lastWeek: lastWeek, id: historyID(s),
+        title: "\(StreakText.title(s)), last \(Words.count(weeks, "week"))", year: year)
     }
     return HistoryStrip.calendar(
       history: s.history, start: s.windowStart, weekStart: weekStart, id: historyID(s),
-      title: "\(StreakText.title(s)), last \(Words.count(s.history.count, "day"))")
+      title: StreakText.title(s)
+        + (s.history.count >= 7 * HistoryStrip.shownWeeks
+          ? ", last \(HistoryStrip.shownWeeks) weeks"
+          : ", since \(LocalDayText.short(s.windowStart, year: year))"),
+      year: year, recorded: recorded)
   }
 
   /// The sleep-times, VO₂ max, wrist-temperature, blood-pressure and workout charts that

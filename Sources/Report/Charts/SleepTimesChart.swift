@@ -28,7 +28,7 @@ public enum SleepTimesChart {
     let upper = ((hi + 30) / step).rounded(.up) * step
     let ticks = NiceTicks(lower: lower, upper: upper, step: step)
     let frame = ChartFrame(
-      count: count, height: height, ticks: ticks,
+      count: count, height: t.grouping == .day ? height : 180, ticks: ticks,
       tickText: { LocalDayText.clock(minutesAfterSixPM: $0) }, unit: "",
       xLabels: ChartFrame.labels(t.days, t.grouping), strides: ChartFrame.strides(t.grouping),
       top: 14, yFlipped: true)
@@ -69,7 +69,10 @@ public enum SleepTimesChart {
       t.grouping == .day
       ? "Each bar runs from falling asleep to waking up."
       : "Each bar runs from the mean bedtime to the mean wake time of a \(t.grouping == .week ? "week" : "month")."
-    if let sd = t.bedtimeSpread {
+    if let sd = t.bedtimeSpread, t.grouping != .day {
+      text +=
+        " Bedtime over the last 14 nights: ± \(Numbers.duration(minutes: sd)) (± 30m or less is fully consistent)."
+    } else if let sd = t.bedtimeSpread {
       text +=
         " Over the last \(Words.count(t.spreadNights, "night")) with data your bedtime varied by ± \(Numbers.duration(minutes: sd))"
         + " (one standard deviation); the sleep score counts ± 30m or less as fully consistent."

@@ -16,7 +16,8 @@ public enum WorkoutChart {
       minimum: 0, maximum: (values.max() ?? 0) * 1.15, target: 4, integer: true, includeZero: true)
     let grouping: ReportWindow.Grouping = w.unit == "month" ? .month : .week
     let frame = ChartFrame(
-      count: count, height: height, ticks: ticks, tickText: { Numbers.fixed($0, 0) },
+      count: count, height: w.unit == "month" ? 170 : height, ticks: ticks,
+      tickText: { Numbers.fixed($0, 0) },
       unit: inHours ? "h" : "min", xLabels: ChartFrame.labels(w.days, grouping),
       strides: ChartFrame.strides(grouping))
     var scene = frame.scene(id: id, title: "Workout time per \(w.unit)", description: caption(w))

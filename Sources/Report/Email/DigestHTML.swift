@@ -110,14 +110,19 @@ struct MailHTMLWriter {
     raw(
       "<table \(MailStyle.table) width=\"600\" style=\"width:100%;max-width:600px;border-collapse:separate;background-color:#ffffff;border:1px solid \(MailStyle.border);border-radius:8px;\">\n"
     )
-    header(d)
-    scores(d)
-    coaching(d)
-    pinned(d)
-    charts(d, images: images)
-    goals(d)
-    workouts(d)
-    footer(d)
+    if d.noDataThisWeek {
+      noData(d)
+    } else {
+      header(d)
+      calibration(d)
+      scores(d)
+      coaching(d)
+      pinned(d)
+      charts(d, images: images)
+      goals(d)
+      workouts(d)
+      footer(d)
+    }
     raw("</table>\n</td></tr></table>\n</body>\n</html>\n")
   }
 
@@ -200,15 +205,41 @@ struct MailHTMLWriter {
     closeSection()
   }
 
+  /// The three lines of a week without data, and nothing else.
+  mutating func noData(_ d: WeeklyDigest) {
+    let lines = DigestWords.noDataLines(d)
+    openSection(top: 22)
+    el(
+      "h1", lines[0],
+      "margin:0 0 8px 0;font-size:20px;line-height:26px;font-weight:700;color:\(MailStyle.text);\(MailStyle.font)"
+    )
+    for l in lines.dropFirst() {
+      el(
+        "p", l,
+        "margin:0 0 8px 0;font-size:15px;line-height:21px;color:\(MailStyle.text);\(MailStyle.font)"
+      )
+    }
+    raw("<div style=\"height:14px;line-height:14px;font-size:0;\">&#8203;</div>")
+    closeSection()
+  }
+
+  /// The calibration note of a new user, under the header.
+  mutating func calibration(_ d: WeeklyDigest) {
+    guard let c = d.calibration, !c.onlyTrends else { return }
+    openSection(top: 12)
+    el(
+      "p", c.sentence(year: d.year),
+      "margin:0;font-size:14px;line-height:20px;color:\(MailStyle.text);\(MailStyle.font)")
+    closeSection()
+  }
+
   mutating func coaching(_ d: WeeklyDigest) {
-    guard !d.coaching.isEmpty else { return }
+    guard let line = DigestWords.coaching(d) else { return }
     openSection(top: 16)
     openTable(
       "background-color:\(MailStyle.coachingBackground);border-left:4px solid \(MailStyle.accent);")
     raw("<tr><td style=\"padding:10px 14px;\(MailStyle.font)\">")
-    el(
-      "p", d.coaching,
-      "margin:0;font-size:15px;line-height:21px;color:\(MailStyle.text);")
+    el("p", line, "margin:0;font-size:15px;line-height:21px;color:\(MailStyle.text);")
     raw("</td></tr></table>")
     closeSection()
   }
@@ -243,6 +274,12 @@ struct MailHTMLWriter {
       raw("</tr>")
     }
     raw("</table>")
+    if d.pinned.contains(where: { $0.presentation.metric == .hrvLnSDNN }) {
+      el(
+        "p", Words.hrvExplanation,
+        "margin:6px 0 0 0;font-size:12px;line-height:16px;color:\(MailStyle.muted);\(MailStyle.font)"
+      )
+    }
     closeSection()
   }
 
@@ -254,15 +291,15 @@ struct MailHTMLWriter {
     heading("Last week and this week")
     el(
       "p",
-      "Dots: days (last week hollow, this week blue, \(d.asOf.shortLabel) orange). Lines: week averages.",
+      "Dots: days (last week hollow, this week blue, \(LocalDayText.short(d.asOf, year: d.year)) orange). Lines: week averages.",
       "margin:0 0 4px 0;font-size:13px;line-height:18px;color:\(MailStyle.muted);")
     for (cid, chart) in images {
       el(
         "p", DigestWords.chartTitle(chart),
-        "margin:10px 0 2px 0;font-size:14px;line-height:20px;font-weight:700;color:\(MailStyle.text);"
+        "margin:6px 0 2px 0;font-size:14px;line-height:20px;font-weight:700;color:\(MailStyle.text);"
       )
       raw(
-        "<img src=\"cid:\(Markup.escape(cid))\" width=\"\(Int(WeekChart.width))\" height=\"\(Int(WeekChart.height))\" alt=\"\(Markup.escape(DigestWords.chartAlt(chart)))\" style=\"display:block;width:100%;max-width:\(Int(WeekChart.width))px;height:auto;border:0;outline:none;text-decoration:none;\"/>"
+        "<img src=\"cid:\(Markup.escape(cid))\" width=\"\(Int(WeekChart.width))\" height=\"\(Int(WeekChart.height))\" alt=\"\(Markup.escape(DigestWords.chartAlt(chart)))\" style=\"display:block;width:100%;max-width:\(Int(WeekChart.width))px;height:auto;margin:0 auto;border:0;outline:none;text-decoration:none;\"/>"
       )
     }
     closeSection()

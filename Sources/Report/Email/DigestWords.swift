@@ -21,9 +21,10 @@ enum DigestWords {
       + (d.partialWeek ? " (\(Plural.count(d.daysSoFar, "day")) so far)" : "")
   }
 
-  /// `Data through Sun 15 Nov · sleep on 7 of 7 nights`.
+  /// `Data through Sun 15 Nov · sleep on 7 of 7 nights` (the last day with data, which is
+  /// not always the as-of date).
   static func coverage(_ d: WeeklyDigest) -> String {
-    var text = "Data through \(d.asOf.shortLabel)"
+    var text = "Data through \(LocalDayText.short(d.dataThrough ?? d.asOf, year: d.year))"
     if let n = d.sleepNights {
       text += " · sleep on " + Plural.of(n, d.daysSoFar, "night")
     } else {
@@ -32,8 +33,10 @@ enum DigestWords {
     return text
   }
 
-  /// The subject line: `Your health week 9–15 Nov: wellness 72 (good)`.
+  /// The subject line: `Your health week 9–15 Nov: wellness 72 (good)`; for a week without
+  /// data the no-data line itself.
   static func subject(_ d: WeeklyDigest) -> String {
+    if d.noDataThisWeek { return noData(d) }
     var range = range(d.monday, d.monday.adding(days: 6))
     if let space = range.lastIndex(of: " ") { range = String(range[..<space]) }
     var text = "Your health week \(range)"
@@ -41,6 +44,47 @@ enum DigestWords {
       text += ": wellness \(v) (\(ScoreStatus.word(for: v)))"
     }
     return text
+  }
+
+  /// `No data since Mon 1 Jan — export again or check the automation`, or `No data yet — …`.
+  static func noData(_ d: WeeklyDigest) -> String {
+    guard let through = d.dataThrough else {
+      return "No data yet — export again or check the automation"
+    }
+    return
+      "No data since \(LocalDayText.short(through, year: d.year)) — export again or check the automation"
+  }
+
+  /// The three lines of a message for a week without data: the no-data line, what is
+  /// missing, and what happens next (docs/report-inputs.md, "The weekly e-mail").
+  static func noDataLines(_ d: WeeklyDigest) -> [String] {
+    let week = range(d.monday, d.monday.adding(days: 6))
+    let last = d.dataThrough.map { "the last are from \(LocalDayText.full($0))" } ?? "none yet"
+    return [
+      noData(d) + ".", "No readings in \(week); \(last).",
+      "The summary returns with the first export that has this week's data.",
+    ]
+  }
+
+  /// A score's note for a week: the as-of day's note without "today" or "this night"
+  /// (a weekly message is read later): `no HRV reading on Sun 15 Nov`.
+  static func weekNote(_ note: String, asOf: LocalDay) -> String {
+    let day = LocalDayText.short(asOf, year: asOf.components.year)
+    return note.replacingOccurrences(of: " today", with: " on \(day)")
+      .replacingOccurrences(of: "this night", with: "the night to \(day)")
+  }
+
+  /// Coaching rules whose line holds for the week ahead (docs/coaching.md); the others
+  /// speak of the as-of day ("today", "tonight") and stay in the daily report.
+  static let weeklyCoachingRules: Set<String> = [
+    "no-recent-data", "thin-data", "calibrating", "irregular-bedtime", "early-baseline", "steady",
+  ]
+
+  /// The coaching line the weekly message shows, or nil.
+  static func coaching(_ d: WeeklyDigest) -> String? {
+    guard !d.coaching.isEmpty else { return nil }
+    if !d.coachingRule.isEmpty, !weeklyCoachingRules.contains(d.coachingRule) { return nil }
+    return d.coaching
   }
 
   /// `−12`, `+3`, `±0` for a change of rounded scores.
@@ -60,19 +104,23 @@ enum DigestWords {
     v.map(m.presentation.formatWithUnit) ?? "no data"
   }
 
-  /// The change of a metric's mean (`+2 bpm`, `-25m`), or nil when a week has none.
+  /// The change of a metric's mean (`+2 bpm`, `-25m`), `about the same` below the metric's
+  /// minimum meaningful change, or nil when a week has none. The difference is that of the
+  /// rounded values, so the reader's own sum agrees.
   static func change(_ m: WeeklyDigest.Metric) -> String? {
     guard let now = m.thisWeek, let before = m.lastWeek else { return nil }
-    // The difference of the rounded values, so the reader's own sum agrees.
-    let p = m.presentation
-    let scale = p.style == .hoursMinutes ? 60.0 : pow10(p.decimals)
-    let a = (now * scale).rounded(.toNearestOrAwayFromZero)
-    let b = (before * scale).rounded(.toNearestOrAwayFromZero)
-    return p.formatDifference((a - b) / scale)
+    return ChangeWords.difference(now, from: before, m.presentation, referenceSD: m.referenceSD)
   }
 
   /// 10ⁿ for a whole n (negative too).
   static func pow10(_ n: Int) -> Double { pow(10, Double(n)) }
+
+  /// `6/7 days`, `7/7 nights` with data: the text part's narrow column, so a row with
+  /// "about the same" still fits 72 characters.
+  static func shortCoverage(_ m: WeeklyDigest.Metric) -> String {
+    let unit = m.presentation.metric == .sleepAsleep ? "night" : "day"
+    return "\(m.daysWithData)/\(m.daysInWeek) " + Plural.noun(m.daysInWeek, unit)
+  }
 
   /// `6 of 7 days`, `7 of 7 nights` with data.
   static func coverage(_ m: WeeklyDigest.Metric) -> String {
@@ -86,17 +134,31 @@ enum DigestWords {
     return words.capitalizedFirst
   }
 
-  /// This week's goal days: `5 of 5 days: target met`, `3 of 5 days so far`, `4 of 7 days`.
+  /// This week's goal days: `5 of 5 days, target met`; `3 of 5 days; 2 more in the 3 days
+  /// left`; `0 of 5 days; 1 day left, out of reach this week`; `4 of 5 days, target missed`
+  /// (only for a week seen whole: the weekly row's `met` is false); `4 of 7 days`. The days
+  /// left are the days of the week after the as-of date.
   static func goalWeek(_ g: WeeklyDigest.Goal) -> String {
-    guard let met = g.daysMet else { return "no goal data this week" }
+    guard let met = g.daysMet else { return "no data for this goal this week" }
     guard let target = g.target, target > 0 else {
       return Plural.of(met, g.daysInWeek, "day")
     }
     if met >= target { return "\(met) of \(target) days, target met" }
-    let left = target - met
+    let needed = target - met
     let daysLeft = 7 - g.daysInWeek
-    if daysLeft == 0 { return "\(met) of \(target) days, target missed" }
-    return "\(met) of \(target) days, \(Plural.count(left, "day")) to go"
+    if daysLeft == 0 {
+      // Missed only for a week seen whole: the weekly row's verdict when it has one
+      // (docs/streaks.md), else whether the week began before the data did.
+      if g.missed ?? g.wholeWeekObserved { return "\(met) of \(target) days, target missed" }
+      return g.wholeWeekObserved
+        ? "\(met) of \(target) days (not every day of the week was recorded)"
+        : "\(met) of \(target) days (your data began during this week)"
+    }
+    if needed > daysLeft {
+      return
+        "\(met) of \(target) days; \(Plural.count(daysLeft, "day")) left, out of reach this week"
+    }
+    return "\(met) of \(target) days; \(needed) more in the \(Plural.count(daysLeft, "day")) left"
   }
 
   /// The share of the bar to fill, 0...1.
@@ -106,43 +168,48 @@ enum DigestWords {
     return whole > 0 ? min(1, Double(met) / Double(whole)) : nil
   }
 
-  /// The streak sentences: `1 day in a row (best 22 in 90 days)`, `2 more days to 3`,
-  /// `1 rest day in hand`, `12 weeks in a row at 5 days`.
+  /// The streak sentences, with the web report's meanings (`StreakText`): `Streak: 4 days
+  /// in a row, next milestone 7 days; longest 22 days`, `1 rest day in hand`, `12 weeks in
+  /// a row at 5 days a week (longest 12)`.
   static func goalStreaks(_ g: WeeklyDigest.Goal, monday: LocalDay, asOf: LocalDay) -> [String] {
+    let year = asOf.components.year
     var lines: [String] = []
     if let s = g.daily {
+      let longest = max(s.longest, s.current)
       var t =
         s.current > 0
         ? "Streak: \(Plural.count(Int(s.current), "day")) in a row" : "No streak right now"
       if let next = s.nextMilestone, next > s.current, s.current > 0 {
         t += ", next milestone \(Plural.count(Int(next), "day"))"
       }
-      t += "; best \(s.longest) in \(windowDays(s)) days"
+      if longest > 0 { t += "; longest \(Plural.count(Int(longest), "day"))" }
       lines.append(t)
       var rest: [String] = []
       if s.freezeAvailable { rest.append("1 rest day in hand") }
-      let used = s.freezesUsed.split(separator: ",").compactMap {
-        LocalDay(iso: $0.trimmingCharacters(in: .whitespaces))
-      }.filter { $0 >= monday && $0 <= asOf }
+      let used = StreakText.usedRestDays(s).filter { $0 >= monday && $0 <= asOf }
       if !used.isEmpty {
-        rest.append("rest day used on " + used.map(\.shortLabel).joined(separator: " and "))
+        rest.append(
+          "rest day used on "
+            + used.map { LocalDayText.short($0, year: year) }.joined(separator: " and "))
       }
       if !rest.isEmpty { lines.append(rest.joined(separator: "; ").capitalizedFirst) }
     }
     if let s = g.weekly {
       let target = Plural.count(Int(s.target), "day")
-      lines.append(
-        s.current > 0
-          ? "\(Plural.count(Int(s.current), "week")) in a row at \(target) a week"
-            + " (best \(s.longest))"
-          : "No weekly streak right now (best \(Plural.count(Int(s.longest), "week")) in a row)"
-      )
+      let longest = max(s.longest, s.current)
+      if s.current > 0 {
+        lines.append(
+          "\(Plural.count(Int(s.current), "week")) in a row at \(target) a week"
+            + " (longest \(Plural.count(Int(longest), "week")))")
+      } else if longest > 0 {
+        lines.append(
+          "No weekly streak right now (longest \(Plural.count(Int(longest), "week")) in a row)")
+      } else {
+        lines.append("No weekly streak yet")
+      }
     }
     return lines
   }
-
-  /// Days of a streak's backfill window.
-  static func windowDays(_ s: StreakRow) -> Int { s.windowStart.distance(to: s.windowEnd) + 1 }
 
   /// `5 workouts · 3h 32m · 1,062 kcal · 4.7 km`, or nil when there were none.
   static func workoutTotals(_ t: WorkoutSummary.Totals?) -> String? {

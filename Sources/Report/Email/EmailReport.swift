@@ -52,13 +52,9 @@ public enum EmailReport {
     let messageID = "<healthpipe.\(week).\(crc.hex)@\(from.domain)>"
     let tag = week.replacingOccurrences(of: "-", with: "")
 
-    var images: [(cid: String, name: String, png: [UInt8], chart: WeeklyDigest.Chart)] = []
-    for chart in d.charts {
-      let id = "week-" + Markup.slug(chart.metric.presentation.metric.rawValue)
-      let png = try SceneRasterizer.png(
-        WeekChart.scene(chart, id: id), palette: { WeekChart.palette($0) })
-      images.append(("\(id).\(week)@healthpipe", id + ".png", png, chart))
-    }
+    // A week without data is three lines: no charts, no attachment of an old report.
+    let noData = d.noDataThisWeek
+    let images = noData ? [] : try charts(d, week: week)
     let html = DigestHTML.render(d, images: images.map { ($0.cid, $0.chart) })
     let text = PlainTextReport.render(d)
     let dateText = MessageDate.rfc5322(date)
@@ -75,13 +71,17 @@ public enum EmailReport {
     line("Message-ID: " + messageID)
     line("MIME-Version: 1.0")
     line("Auto-Submitted: auto-generated")
-    line("Content-Type: multipart/mixed; boundary=\"\(mixed)\"")
+    line(
+      "Content-Type: multipart/\(noData ? "alternative" : "mixed"); boundary=\"\(noData ? alt : mixed)\""
+    )
     line("")
     line("This is a multi-part message in MIME format.")
     line("")
-    line("--" + mixed)
-    line("Content-Type: multipart/alternative; boundary=\"\(alt)\"")
-    line("")
+    if !noData {
+      line("--" + mixed)
+      line("Content-Type: multipart/alternative; boundary=\"\(alt)\"")
+      line("")
+    }
     line("--" + alt)
     line("Content-Type: text/plain; charset=utf-8")
     line("Content-Transfer-Encoding: quoted-printable")
@@ -106,6 +106,11 @@ public enum EmailReport {
     }
     line("--" + rel + "--")
     line("--" + alt + "--")
+    guard !noData else {
+      return EmailMessage(
+        bytes: out, week: week, messageID: messageID, date: dateText, recipient: to.address,
+        imageCount: 0, attachmentName: "")
+    }
     line("--" + mixed)
     line("Content-Type: text/html; charset=utf-8; name=\"\(d.attachmentName)\"")
     line("Content-Transfer-Encoding: base64")
@@ -116,5 +121,18 @@ public enum EmailReport {
     return EmailMessage(
       bytes: out, week: week, messageID: messageID, date: dateText, recipient: to.address,
       imageCount: images.count, attachmentName: d.attachmentName)
+  }
+
+  /// The charts as PNG with their Content-IDs and file names: transparent, so a mail app in
+  /// dark mode shows them on its own background.
+  static func charts(_ d: WeeklyDigest, week: String) throws
+    -> [(cid: String, name: String, png: [UInt8], chart: WeeklyDigest.Chart)]
+  {
+    try d.charts.map { chart in
+      let id = "week-" + Markup.slug(chart.metric.presentation.metric.rawValue)
+      let png = try SceneRasterizer.png(
+        WeekChart.scene(chart, id: id), palette: { WeekChart.palette($0) }, background: nil)
+      return ("\(id).\(week)@healthpipe", id + ".png", png, chart)
+    }
   }
 }

@@ -10,53 +10,82 @@ public enum PlainTextReport {
 
   /// The text (LF line ends; the MIME writer turns them into CRLF).
   public static func render(_ d: WeeklyDigest) -> String {
-    var out: [String] = []
-    func line(_ s: String = "") { out.append(s) }
-    func prose(_ s: String, indent: String = "") { out += wrap(s, indent: indent) }
-
-    line("YOUR HEALTH WEEK")
-    prose(DigestWords.period(d))
-    prose(DigestWords.coverage(d))
+    if d.noDataThisWeek { return DigestWords.noDataLines(d).joined(separator: "\n") + "\n" }
+    var w = TextWriter()
+    w.line("YOUR HEALTH WEEK")
+    w.prose(DigestWords.period(d))
+    w.prose(DigestWords.coverage(d))
     if let heading = d.inputProblemsHeading {
+      w.line()
+      w.prose(heading)
+      for p in d.inputProblems { w.prose("- " + p, indent: "  ") }
+    }
+    if let c = d.calibration, !c.onlyTrends {
+      w.line()
+      w.prose(c.sentence(year: d.year))
+    }
+    w.scores(d)
+    if let coaching = DigestWords.coaching(d) {
+      w.line()
+      w.prose(coaching)
+    }
+    w.pinned(d)
+    w.goals(d)
+    w.workouts(d)
+    if !d.charts.isEmpty {
+      w.line()
+      w.prose(
+        "Charts of " + d.charts.map { $0.metric.presentation.name }.joined(separator: ", ")
+          + " are in the HTML part of this message.")
+    }
+    w.prose(DigestWords.attachment(d))
+    w.line("-- ")
+    w.prose(DigestWords.footer)
+    return w.out.joined(separator: "\n") + "\n"
+  }
+
+  /// The lines of the text part, section by section.
+  struct TextWriter {
+    var out: [String] = []
+    mutating func line(_ s: String = "") { out.append(s) }
+    mutating func prose(_ s: String, indent: String = "") { out += wrap(s, indent: indent) }
+
+    mutating func scores(_ d: WeeklyDigest) {
       line()
-      prose(heading)
-      for p in d.inputProblems { prose("- " + p, indent: "  ") }
+      line("SCORES, THIS WEEK ON AVERAGE")
+      var rows = [["", "This week", "Last week", "Change"]]
+      for s in d.scores {
+        rows.append([
+          s.name, s.thisWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
+          s.lastWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
+          DigestWords.scoreChange(s) ?? "—",
+        ])
+      }
+      out += columns(rows, rightAligned: [false, false, false, true])
+      for s in d.scores where s.thisWeek == nil && !s.note.isEmpty {
+        prose("\(s.name): \(s.note)", indent: "  ")
+      }
     }
 
-    line()
-    line("SCORES, THIS WEEK ON AVERAGE")
-    var scoreRows = [["", "This week", "Last week", "Change"]]
-    for s in d.scores {
-      scoreRows.append([
-        s.name, s.thisWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
-        s.lastWeek.map { "\($0) \(ScoreStatus.word(for: $0))" } ?? "—",
-        DigestWords.scoreChange(s) ?? "—",
-      ])
-    }
-    out += columns(scoreRows, rightAligned: [false, false, false, true])
-    for s in d.scores where s.thisWeek == nil && !s.note.isEmpty {
-      prose("\(s.name): \(s.note)", indent: "  ")
-    }
-
-    if !d.coaching.isEmpty {
-      line()
-      prose(d.coaching)
-    }
-
-    if !d.pinned.isEmpty {
+    mutating func pinned(_ d: WeeklyDigest) {
+      guard !d.pinned.isEmpty else { return }
       line()
       line("PINNED METRICS, DAILY AVERAGE")
       var rows = [["", "This week", "Last week", "Change", "Data"]]
       for m in d.pinned {
         rows.append([
           m.presentation.name, DigestWords.value(m, m.thisWeek), DigestWords.value(m, m.lastWeek),
-          DigestWords.change(m) ?? "—", DigestWords.coverage(m),
+          DigestWords.change(m) ?? "—", DigestWords.shortCoverage(m),
         ])
       }
       out += columns(rows, rightAligned: [false, true, true, true, false])
+      if d.pinned.contains(where: { $0.presentation.metric == .hrvLnSDNN }) {
+        prose(Words.hrvExplanation, indent: "  ")
+      }
     }
 
-    if !d.goals.isEmpty {
+    mutating func goals(_ d: WeeklyDigest) {
+      guard !d.goals.isEmpty else { return }
       line()
       line("GOALS THIS WEEK")
       for g in d.goals {
@@ -70,26 +99,17 @@ public enum PlainTextReport {
       }
     }
 
-    line()
-    line("WORKOUTS")
-    if let total = DigestWords.workoutTotals(d.workouts.thisWeek) {
-      prose(total, indent: "  ")
-      if let types = DigestWords.workoutTypes(d.workouts) { prose(types, indent: "  ") }
-    } else {
-      prose("None recorded this week.", indent: "  ")
-    }
-    prose(DigestWords.workoutsLastWeek(d.workouts), indent: "  ")
-
-    if !d.charts.isEmpty {
+    mutating func workouts(_ d: WeeklyDigest) {
       line()
-      prose(
-        "Charts of " + d.charts.map { $0.metric.presentation.name }.joined(separator: ", ")
-          + " are in the HTML part of this message.")
+      line("WORKOUTS")
+      if let total = DigestWords.workoutTotals(d.workouts.thisWeek) {
+        prose(total, indent: "  ")
+        if let types = DigestWords.workoutTypes(d.workouts) { prose(types, indent: "  ") }
+      } else {
+        prose("None recorded this week.", indent: "  ")
+      }
+      prose(DigestWords.workoutsLastWeek(d.workouts), indent: "  ")
     }
-    prose(DigestWords.attachment(d))
-    line("-- ")
-    prose(DigestWords.footer)
-    return out.joined(separator: "\n") + "\n"
   }
 
   /// `[#####---]`: a ten-step bar for a fraction 0...1.

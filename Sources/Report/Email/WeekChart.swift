@@ -4,8 +4,13 @@ import HealthCore
 /// The weekly e-mail's chart of one metric: fourteen days, last week then this week. Each
 /// day is a dot (last week hollow grey, this week filled blue, the as-of day orange) and
 /// each week's mean is a line across its days (last week dashed grey, this week solid
-/// blue), labelled under the week. Drawn to PNG by `SceneRasterizer` with `palette`, sized
-/// for a 600 px message: 560 user units wide, text in the bitmap font at 1.5 units a pixel.
+/// blue), labelled under the week. Drawn to PNG by `SceneRasterizer` with `palette` at 2×,
+/// on a transparent background, sized for phones: 340 units wide, shown at most 340 CSS px
+/// wide, so on a 390 px phone (a 324 px column) its 14-unit text is at least 13.3 px; the
+/// stroke font stays legible there (docs/report-inputs.md, "The weekly e-mail").
+///
+/// Every colour reads on white and on the dark backgrounds of mail apps in dark mode
+/// (#121212–#202124): text at least 3.8:1 on both, marks at least 3:1 (`MailContrastTests`).
 ///
 /// The y range comes from the values and means only, never stretched by a band or baseline,
 /// spans at least 4 display steps or 5 % of the values, and is padded by 15 % on both
@@ -13,14 +18,14 @@ import HealthCore
 /// Ticks are steps of 1, 2 or 5, never finer than the metric's display step (whole bpm,
 /// whole ms, whole hours for sleep), so no tick reads 52.5 bpm or 7h 12m.
 enum WeekChart {
-  /// Width in user units (the image's CSS width in the message).
-  static let width = 560.0
+  /// Width in user units (the image's largest CSS width in the message).
+  static let width = 340.0
   /// Height in user units.
-  static let height = 156.0
-  static let plotTop = 10.0
-  static let plotRight = width - 10
-  static let plotBottom = height - 46
-  static let dayLabelY = plotBottom + 13
+  static let height = 164.0
+  static let plotTop = 8.0
+  static let plotRight = width - 8
+  static let plotBottom = height - 48
+  static let dayLabelY = plotBottom + 14
   static let weekLabelY = plotBottom + 34
   /// Padding added above and below the data, as a share of its span.
   static let padding = 0.15
@@ -41,7 +46,7 @@ enum WeekChart {
     }
     let ticks = self.ticks(lo: lo, hi: hi, p)
     let labels = ticks.values.map { tickText($0, ticks, p) }
-    let labelWidth = labels.map(textWidth).max() ?? 0
+    let labelWidth = labels.map { textWidth($0) }.max() ?? 0
     let plotLeft = (8 + labelWidth + 8).rounded()
     let y = LinearScale(domain: (ticks.lower, ticks.upper), range: (plotBottom, plotTop))
     let slot = (plotRight - plotLeft) / 14
@@ -87,7 +92,7 @@ enum WeekChart {
       scene.add(.text(ChartPoint(centre, weekLabelY), text, anchor: .middle), w.label)
     }
 
-    let radius = 4.5
+    let radius = 4.0
     for (i, v) in c.values.enumerated() {
       guard let v else { continue }
       let centre = ChartPoint(x(i), y.map(v))
@@ -100,9 +105,9 @@ enum WeekChart {
     return scene
   }
 
-  /// Width of a label in user units, in the bitmap font at the chart's text size.
-  static func textWidth(_ text: String) -> Double {
-    Double(BitmapFont.textWidth(text)) * SceneRasterizer.fontPixel(for: palette(.tickY).fontSize)
+  /// Width of a label in user units, in the stroke font at the chart's text size.
+  static func textWidth(_ text: String, bold: Bool = false) -> Double {
+    StrokeFont.width(text, size: palette(.tickY).fontSize) + (bold ? 1 : 0)
   }
 
   /// Ticks for the values' range: at least 4 display steps (half hours for sleep) or 5 % of
@@ -163,26 +168,29 @@ enum WeekChart {
     }
   }
 
-  /// The e-mail's own light palette for the roles it uses, so the PNGs keep one look
-  /// whatever the web report's styles: greys for last week, Okabe–Ito blue and orange
-  /// for this week and the as-of day, text at the bitmap font's 1.5-unit size.
+  /// The e-mail's own palette for the roles it uses, on a transparent background: greys
+  /// for last week, Okabe–Ito-like blue and orange for this week and the as-of day, each
+  /// chosen to read on white and on a dark mail background alike (the message's HTML is
+  /// light, but mail apps in dark mode darken it around the image).
   static func palette(_ role: ChartRole) -> ChartRole.Paint {
-    let text = RGB(0x1F2328)
-    let muted = RGB(0x57606A)
+    let text = RGB(0x7C7C7C)
     let grey = RGB(0x8C959F)
-    let blue = RGB(0x0072B2)
+    let blue = RGB(0x3B82C4)
     switch role {
-    case .grid: return ChartRole.Paint(stroke: RGB(0xE1E4E8), strokeWidth: 1)
-    case .axis: return ChartRole.Paint(stroke: grey, strokeWidth: 1)
-    case .tickX, .tickY, .emptyNote: return ChartRole.Paint(fill: muted, fontSize: 11)
+    case .grid: return ChartRole.Paint(stroke: grey, strokeWidth: 0.6)
+    case .axis: return ChartRole.Paint(stroke: grey, strokeWidth: 1.25)
+    case .tickX, .tickY, .emptyNote: return ChartRole.Paint(fill: text, fontSize: fontSize)
     case .dot: return ChartRole.Paint(fill: blue)
     case .latest: return ChartRole.Paint(fill: RGB(0xE69F00), stroke: text, strokeWidth: 1.5)
     case .line: return ChartRole.Paint(stroke: blue, strokeWidth: 2.5)
-    case .stripMissed: return ChartRole.Paint(fill: RGB(0xFFFFFF), stroke: grey, strokeWidth: 1.75)
+    case .stripMissed: return ChartRole.Paint(fill: nil, stroke: grey, strokeWidth: 1.75)
     case .baseline: return ChartRole.Paint(stroke: grey, strokeWidth: 2, dash: 6)
-    case .latestLabel: return ChartRole.Paint(fill: text, fontSize: 11, bold: true)
-    case .baselineLabel: return ChartRole.Paint(fill: muted, fontSize: 11)
+    case .latestLabel: return ChartRole.Paint(fill: blue, fontSize: fontSize, bold: true)
+    case .baselineLabel: return ChartRole.Paint(fill: text, fontSize: fontSize)
     default: return role.light
     }
   }
+
+  /// The text size in user units.
+  static let fontSize = 14.0
 }

@@ -31,6 +31,8 @@ public struct WeeklyDigest: Sendable {
     public var daysWithData: Int
     /// Days of this week up to the as-of date.
     public var daysInWeek: Int
+    /// The usual range's SD (canonical; HRV's minimum change is half of it), if known.
+    public var referenceSD: Double? = nil
   }
 
   /// One goal: this week's goal days and its streaks.
@@ -45,6 +47,12 @@ public struct WeeklyDigest: Sendable {
     public var daysInWeek: Int
     /// Goal days wanted per week, if the goal has a weekly target.
     public var target: Int?
+    /// Whether the whole week lies inside the history (its Monday is on or after the first
+    /// day with data): only such a week can be "missed".
+    public var wholeWeekObserved = true
+    /// Whether the weekly row that holds this week calls it missed (its `met` is false only
+    /// for a week seen whole and over: docs/streaks.md); nil without such a row.
+    public var missed: Bool? = nil
     /// The daily streak, if the goal has one.
     public var daily: StreakRow?
     /// The weekly streak (weeks meeting the target), if the goal has one.
@@ -76,6 +84,13 @@ public struct WeeklyDigest: Sendable {
 
   /// The as-of date (the last day shown).
   public var asOf: LocalDay
+  /// The last day with any data on or before the as-of date.
+  public var dataThrough: LocalDay? = nil
+  /// When each comparison arrives for a new user, or nil.
+  public var calibration: Calibration? = nil
+  /// The coaching rule of the as-of day (docs/coaching.md), to keep only lines that hold
+  /// for a week.
+  public var coachingRule = ""
   /// Monday of the as-of date's ISO week.
   public var monday: LocalDay
   /// Days of this week up to the as-of date (7 on a Sunday).
@@ -111,4 +126,9 @@ public struct WeeklyDigest: Sendable {
   public var isoWeek: ISOWeek { asOf.isoWeek }
   /// Whether the week is not over yet at the as-of date.
   public var partialWeek: Bool { daysSoFar < 7 }
+  /// The report's year: dates in other years carry theirs.
+  public var year: Int { asOf.components.year }
+  /// Whether the week so far has no data at all (the export stops before its Monday): the
+  /// message is then three lines saying so (docs/report-inputs.md, "The weekly e-mail").
+  public var noDataThisWeek: Bool { dataThrough.map { $0 < monday } ?? true }
 }

@@ -42,33 +42,9 @@ public enum WeeklyDigestBuilder {
     }
 
     func metric(_ m: MetricID) -> WeeklyDigest.Metric {
-      let p = MetricPresentation.of(m)
-      func row(_ week: String) -> WeeklyRow? {
-        inputs.weekly.first { $0.week == week && $0.metric == m && $0.category.isEmpty }
-      }
-      func shown(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? p.display($0) : nil } }
-      // The weekly row holds the week up to the aggregate's as-of; it is used when that is
-      // the digest's as-of too (same days so far), else the daily values are averaged.
-      if let r = row(thisWeek), r.daysInWeek == daysSoFar {
-        return WeeklyDigest.Metric(
-          presentation: p, thisWeek: shown(r.value),
-          lastWeek: shown(r.previousValue ?? row(lastWeek)?.value),
-          daysWithData: Int(r.daysWithData), daysInWeek: daysSoFar)
-      }
-      // Not in the weekly table (a pinned metric that is not a key metric) or for another
-      // as-of: the mean of the canonical daily values, displayed afterwards (as the weekly
-      // table does, so HRV's mean of ln values is a geometric mean in ms).
-      func mean(_ from: LocalDay, _ to: LocalDay) -> (Double?, Int) {
-        let v = inputs.daily.filter {
-          $0.metric == m && $0.category.isEmpty && $0.day >= from && $0.day <= to
-            && $0.value.isFinite
-        }.map(\.value)
-        return (v.isEmpty ? nil : p.display(v.reduce(0, +) / Double(v.count)), v.count)
-      }
-      let now = mean(monday, asOf)
-      return WeeklyDigest.Metric(
-        presentation: p, thisWeek: now.0, lastWeek: mean(lastMonday, monday.adding(days: -1)).0,
-        daysWithData: now.1, daysInWeek: daysSoFar)
+      Self.metric(
+        m, inputs: inputs, asOf: asOf,
+        referenceSD: model.series.first { $0.presentation.metric == m }?.referenceSD)
     }
 
     // Charts: pinned metrics with data in the two weeks, then the fallbacks, two or three.
@@ -93,25 +69,66 @@ public enum WeeklyDigestBuilder {
     // An input that failed or kept nothing is said at the top: a weekly reader must not take
     // a week without that input's data for a quiet week.
     let quality = ReportMeta(inputs.meta)
+    let scoreRow = inputs.scores.first { $0.day == asOf }
+    var goals = goals(inputs, asOf: asOf, monday: monday, week: thisWeek)
+    for i in goals.indices {
+      goals[i].wholeWeekObserved = model.firstDay.map { $0 <= monday } ?? true
+    }
     return WeeklyDigest(
-      asOf: asOf, monday: monday,
+      asOf: asOf, dataThrough: model.dataThrough, calibration: model.calibration,
+      coachingRule: scoreRow?.coachingRule ?? "", monday: monday,
       sleepNights: hasSleep ? sleep[7..<(7 + daysSoFar)].filter { $0 != nil }.count : nil,
       daysWithData: daysWithData,
-      scores: scores(inputs.scores, asOf: asOf, monday: monday),
-      coaching: inputs.scores.first { $0.day == asOf }?.coaching ?? "",
+      scores: scores(inputs.scores, asOf: asOf, monday: monday, calibration: model.calibration),
+      coaching: scoreRow?.coaching ?? "",
       pinned: model.cards.map { metric($0.presentation.metric) },
-      goals: goals(inputs, asOf: asOf, monday: monday, week: thisWeek),
+      goals: goals,
       workouts: WeeklyDigest.Workouts(
-        thisWeek: model.workouts.weeks.first { $0.label == thisWeek },
-        lastWeek: model.workouts.weeks.first { $0.label == lastWeek },
+        thisWeek: model.workouts.weeks.first { $0.week == thisWeek },
+        lastWeek: model.workouts.weeks.first { $0.week == lastWeek },
         byType: model.workouts.byType),
       charts: Array(charts),
       inputProblemsHeading: quality.inputProblemsHeading, inputProblems: quality.inputProblems,
       attachmentName: "health-report-\(asOf).html", attachmentWindow: attachmentWindow)
   }
 
+  /// A metric's week against the week before: the weekly row when it holds the week up to
+  /// this as-of (same days so far), else the mean of the canonical daily values, displayed
+  /// afterwards (as the weekly table does, so HRV's mean of ln values is a geometric mean).
+  static func metric(
+    _ m: MetricID, inputs: ReportInputs, asOf: LocalDay, referenceSD: Double?
+  ) -> WeeklyDigest.Metric {
+    let p = MetricPresentation.of(m)
+    let monday = asOf.isoWeek.monday
+    let lastMonday = monday.adding(days: -7)
+    let daysSoFar = monday.distance(to: asOf) + 1
+    func row(_ week: String) -> WeeklyRow? {
+      inputs.weekly.first { $0.week == week && $0.metric == m && $0.category.isEmpty }
+    }
+    func shown(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? p.display($0) : nil } }
+    if let r = row(asOf.isoWeek.description), r.daysInWeek == daysSoFar {
+      return WeeklyDigest.Metric(
+        presentation: p, thisWeek: shown(r.value),
+        lastWeek: shown(r.previousValue ?? row(lastMonday.isoWeek.description)?.value),
+        daysWithData: Int(r.daysWithData), daysInWeek: daysSoFar, referenceSD: referenceSD)
+    }
+    func mean(_ from: LocalDay, _ to: LocalDay) -> (Double?, Int) {
+      let v = inputs.daily.filter {
+        $0.metric == m && $0.category.isEmpty && $0.day >= from && $0.day <= to
+          && $0.value.isFinite
+      }.map(\.value)
+      return (v.isEmpty ? nil : p.display(v.reduce(0, +) / Double(v.count)), v.count)
+    }
+    let now = mean(monday, asOf)
+    return WeeklyDigest.Metric(
+      presentation: p, thisWeek: now.0, lastWeek: mean(lastMonday, monday.adding(days: -1)).0,
+      daysWithData: now.1, daysInWeek: daysSoFar, referenceSD: referenceSD)
+  }
+
   /// Weekly means of the daily scores, rounded half up like every score.
-  static func scores(_ rows: [ScoreRow], asOf: LocalDay, monday: LocalDay) -> [WeeklyDigest.Score] {
+  static func scores(
+    _ rows: [ScoreRow], asOf: LocalDay, monday: LocalDay, calibration: Calibration?
+  ) -> [WeeklyDigest.Score] {
     let today = rows.first { $0.day == asOf }
     let parts: [(String, (ScoreRow) -> Int64?, (ScoreRow) -> String)] = [
       ("Wellness", \.wellness, \.wellnessNote), ("Condition", \.condition, \.conditionNote),
@@ -130,6 +147,9 @@ public enum WeeklyDigestBuilder {
       if now.0 == nil {
         why = today.map(note) ?? ""
         if why.isEmpty { why = "not available" }
+        why = DigestWords.weekNote(
+          HeroWords.note(why, part: name, calibration: calibration, year: asOf.components.year),
+          asOf: asOf)
       }
       return WeeklyDigest.Score(
         name: name, thisWeek: now.0, lastWeek: before.0, daysThisWeek: now.1, note: why)
@@ -171,9 +191,11 @@ public enum WeeklyDigestBuilder {
         ?? meta.weeklyTargets[name]
       let description =
         (daily ?? weekly)?.goalDescription ?? meta.goalDescriptions[name] ?? ""
-      return WeeklyDigest.Goal(
+      var goal = WeeklyDigest.Goal(
         name: name, description: description, daysMet: met, daysInWeek: daysSoFar,
         target: target, daily: daily, weekly: weekly)
+      goal.missed = row.map { $0.met == false }
+      return goal
     }
   }
 }

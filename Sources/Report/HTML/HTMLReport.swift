@@ -36,6 +36,8 @@ public enum HTMLReport {
 struct HTMLWriter {
   var out = ""
   let charts: HTMLReport.ChartEmbedding
+  /// Whether HRV (SDNN) has been explained yet: once, where it first appears.
+  var explainedHRV = false
 
   init(charts: HTMLReport.ChartEmbedding) {
     self.charts = charts
@@ -81,7 +83,7 @@ struct HTMLWriter {
     if let scene {
       chart(scene)
       raw("\n")
-      el("figcaption", caption)
+      if !caption.isEmpty { el("figcaption", caption) }
     } else {
       el("p", caption, "class=\"empty\"")
     }
@@ -98,12 +100,11 @@ struct HTMLWriter {
     raw("<header class=\"top\">")
     el("h1", "Health report")
     el("p", m.headline, "class=\"headline\"")
-    let first = m.days.first ?? m.asOf
-    el(
-      "p",
-      "\(Words.upperFirst(m.windowPhrase)): \(LocalDayText.full(first)) – \(LocalDayText.full(m.asOf)) · ISO week \(m.isoWeek)",
-      "class=\"sub\"")
+    el("p", Self.span(m), "class=\"sub\"")
     if let notice = m.staleNotice { el("p", notice, "class=\"notice\" role=\"status\"") }
+    if let c = m.calibration {
+      el("p", c.sentence(year: m.reportYear), "class=\"notice calibration\" id=\"calibration\"")
+    }
     raw("</header>\n<main>\n")
     hero(m)
     cards(m)
@@ -121,6 +122,34 @@ struct HTMLWriter {
       "Made by \(ToolInfo.name) \(ToolInfo.version) from the aggregate tables. Scores and baselines describe your own history; they are not medical advice."
     )
     raw("</footer>\n</body>\n</html>\n")
+  }
+
+  /// `Last 30 days: Sat 17 Oct – Sun 15 Nov`, or `Days since Wed 11 Nov` for a short
+  /// history (dates with their year when not the report's).
+  static func span(_ m: ReportModel) -> String {
+    let first = m.days.first ?? m.asOf
+    if m.shortHistory, let firstDay = m.firstDay {
+      return "Your data starts on \(LocalDayText.short(firstDay, year: m.reportYear)): "
+        + "the charts show the \(m.windowPhrase) ("
+        + LocalDayText.span(first, m.asOf, year: m.reportYear) + ")"
+    }
+    return Words.upperFirst(m.windowPhrase) + ": "
+      + LocalDayText.span(first, m.asOf, year: m.reportYear)
+  }
+
+  /// `184,467 records read, 1,201 rejected`: the folded data-quality section's line.
+  static func qualitySummary(_ q: ReportMeta) -> String {
+    guard let read = q.recordsRead else { return "Records and rejects" }
+    var text = "\(Numbers.grouped(Double(read), 0)) records read"
+    if let r = q.rejected { text += ", \(Numbers.grouped(Double(r), 0)) rejected" }
+    return text
+  }
+
+  /// The sentence that explains HRV (SDNN), written once where HRV first appears.
+  mutating func explainHRV(_ metric: MetricID) {
+    guard metric == .hrvLnSDNN || metric == .hrvSDNN, !explainedHRV else { return }
+    explainedHRV = true
+    el("p", Words.hrvExplanation, "class=\"muted explain\"")
   }
 
   /// A table cell: text, or a muted dash for nothing. `label` names the column when a
@@ -151,6 +180,13 @@ struct HTMLWriter {
     let q = m.meta
     raw("<section aria-labelledby=\"quality-title\">\n")
     el("h2", "Data quality", "id=\"quality-title\"")
+    // A long view folds the counts away (they are the same in every view).
+    let fold = m.grouping != .day
+    if fold {
+      raw("<details class=\"numbers\"><summary>")
+      text(Self.qualitySummary(q))
+      raw("</summary>")
+    }
     raw("<div class=\"split\"><div><dl class=\"facts\">")
     func count(_ v: Int64?) -> String {
       v.map { Numbers.grouped(Double($0), 0) } ?? "not available"
@@ -188,27 +224,32 @@ struct HTMLWriter {
     }
     for r in q.rejectedByReason {
       raw("<tr>")
-      el("td", r.code)
+      el("td", Words.upperFirst(QualityWords.reason(r.code)))
       el("td", Numbers.grouped(Double(r.count), 0))
       raw("</tr>")
     }
     raw("</tbody></table></div></div>\n")
+    if fold { raw("</details>\n") }
     if let heading = q.inputProblemsHeading {
       el("h3", heading, "style=\"margin-top:16px\"")
       raw("<ul id=\"input-problems\">")
       for p in q.inputProblems { el("li", p) }
       raw("</ul>\n")
     }
-    el("h3", "Sources in priority order", "style=\"margin-top:16px\"")
     if q.sources.isEmpty {
+      el("h3", "Sources in priority order", "style=\"margin-top:16px\"")
       el(
         "p",
         q.priority.isEmpty ? "not available" : "Priority: " + q.priority.joined(separator: " › "),
         "class=\"muted\"")
     } else {
-      raw("<ol>")
-      for s in q.sources { el("li", s) }
-      raw("</ol>")
+      // The list folds away: it can be long, and it is reference, not news.
+      let sources = QualityWords.sources(q.sources)
+      raw("<details class=\"numbers\" style=\"margin-top:16px\"><summary>")
+      text("Sources in priority order (\(sources.count))")
+      raw("</summary><ol>")
+      for s in sources { el("li", s) }
+      raw("</ol></details>")
     }
     raw("</section>\n")
   }

@@ -1,6 +1,7 @@
 /// The report page's CSS (docs/report.md, "Phone first"): one column on a phone, two chart
 /// columns from 900 px; nothing wider than the screen (tables with many columns become a
-/// list per row below 640 px); light and dark via `prefers-color-scheme` on screens; light
+/// list per row below 640 px, the week and workout tables a three-column grid per row with
+/// each value under its label); light and dark via `prefers-color-scheme` on screens; light
 /// and without scroll boxes on paper.
 enum HTMLStyle {
   static let css: String =
@@ -19,6 +20,7 @@ enum HTMLStyle {
     .headline{font-size:1.05rem;font-weight:600}
     .muted,.sub{color:var(--muted)}
     .notice{margin:10px 0 4px;padding:8px 12px;background:var(--notice);border-left:4px solid var(--notice-edge);border-radius:6px;font-weight:600}
+    .notice.calibration{background:var(--card);border-left-color:var(--accent);font-weight:400}
     .hero{display:flex;flex-wrap:wrap;gap:16px 24px;align-items:center;background:var(--card);border:1px solid var(--border);border-radius:12px;padding:16px;margin-top:18px}
     .hero-text{flex:1 1 260px;min-width:0}
     .hero h2{border:0;margin:0 0 6px;padding:0}
@@ -44,8 +46,10 @@ enum HTMLStyle {
     .deltas{display:grid;grid-template-columns:auto 1fr;gap:2px 12px;margin:8px 0;font-size:.92rem}
     .deltas dt{color:var(--muted)}
     .deltas dd{margin:0;font-variant-numeric:tabular-nums}
-    .card svg.hp-chart{width:100%;max-width:220px;height:auto;display:block}
-    .spark-caption{font-size:.85rem;color:var(--muted)}
+    .card-top{display:flex;align-items:center;justify-content:space-between;gap:10px}
+    .card-top .spark{flex:0 1 150px;min-width:0}
+    .card svg.hp-chart{width:100%;max-width:150px;height:auto;display:block}
+    .spark-caption{font-size:.8rem;color:var(--muted);margin:0}
     .charts{display:grid;grid-template-columns:minmax(0,1fr);gap:28px}
     @media (min-width:900px){.charts{grid-template-columns:repeat(2,minmax(0,1fr))}}
     figure.chart{margin:0;min-width:0}
@@ -89,8 +93,15 @@ enum HTMLStyle {
     table.reflow td::before{content:attr(data-label);color:var(--muted);text-align:left}
     table.reflow td:first-child{grid-column:1/-1;font-weight:600}
     table.reflow td:first-child::before{content:none}
+    table.compact thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+    table.compact,table.compact tbody,table.compact caption{display:block}
+    table.compact tr{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:2px 10px;padding:6px 4px;border-bottom:1px solid var(--border)}
+    table.compact td{display:block;border:0;padding:0;text-align:left;white-space:normal;min-width:0}
+    table.compact td::before{content:attr(data-label);display:block;font-size:.75rem;line-height:1.2;color:var(--muted)}
+    table.compact td:first-child{grid-column:1/-1;font-weight:600}
+    table.compact td:first-child::before{content:none}
     }
-    @media (max-width:480px){table.reflow tr{grid-template-columns:minmax(0,1fr)}}
+    @media (max-width:480px){table.reflow tr{grid-template-columns:minmax(0,1fr)}.charts{gap:22px}h2{margin-top:26px}}
     @media print{:root{--bg:#fff;--fg:#000;--muted:#444;--card:#fff;--border:#bbb}body{font-size:11pt}header.top,main,footer{max-width:none}.charts{grid-template-columns:repeat(2,minmax(0,1fr))}.table-scroll{max-height:none;overflow:visible}thead th{position:static}figure.chart,.card,.streak,.hero,tr{break-inside:avoid}h2{break-after:avoid}details.numbers{display:none}}
 
     """

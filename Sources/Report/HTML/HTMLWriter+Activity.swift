@@ -24,20 +24,36 @@ extension HTMLWriter {
     }
     raw("<div>")
     if !w.weeks.isEmpty {
-      raw("<table id=\"table-workout-weeks\" class=\"reflow\">")
-      el("caption", "Per ISO week, newest first")
-      workoutHeader("Week")
+      // Long lists fold away (docs/report.md, "Long views"): a 12-month view lists months.
+      let fold = w.weeks.count > 6
+      if fold {
+        raw("<details class=\"numbers\"><summary>")
+        text(w.byMonth ? "Workouts by month" : "Workouts by week (\(w.weeks.count) weeks)")
+        raw("</summary>")
+      }
+      raw("<table id=\"table-workout-weeks\" class=\"compact\">")
+      el(
+        "caption",
+        w.byMonth ? "Per calendar month, newest first" : "Per week (Monday to Sunday), newest first"
+      )
+      workoutHeader(w.byMonth ? "Month" : "Week")
       for t in w.weeks { workoutRow(t) }
       raw("</tbody></table>\n")
+      if fold { raw("</details>\n") }
     }
-    raw("<table id=\"table-workout-types\" class=\"reflow\">")
-    el("caption", "By activity, week \(w.currentWeek)")
+    // This week by activity: folded in a long view, which is about months.
+    let long = m.grouping != .day
+    if long { raw("<details class=\"numbers\"><summary>This week by activity</summary>") }
+    raw("<table id=\"table-workout-types\" class=\"compact\">")
+    el("caption", "By activity, this week (\(w.currentWeek))")
     workoutHeader("Activity")
     if w.byType.isEmpty {
       raw("<tr><td colspan=\"5\" class=\"na\">No workouts this week yet</td></tr>")
     }
     for t in w.byType { workoutRow(t) }
-    raw("</tbody></table></div>\n</div>\n</section>\n")
+    raw("</tbody></table>")
+    if long { raw("</details>") }
+    raw("</div>\n</div>\n</section>\n")
   }
 
   static let workoutColumns = ["Workouts", "Time", "Energy", "Distance"]
@@ -61,21 +77,27 @@ extension HTMLWriter {
     raw("<section aria-labelledby=\"streaks-title\">\n")
     el("h2", "Goals and streaks", "id=\"streaks-title\"")
     if m.streaks.isEmpty { el("p", "No goal streaks: not available.", "class=\"muted\"") }
-    if m.streaks.contains(where: { $0.cadence != "weekly" }) {
+    // A long view is about months: the streaks' numbers stay, the day-level detail (rest
+    // days, calendars) folds away.
+    let long = m.grouping != .day
+    if !long, m.streaks.contains(where: { $0.cadence != "weekly" }) {
       el("p", StreakText.restDayExplanation, "class=\"muted\"")
     }
+    // One legend for every calendar (each day's state is also its tooltip).
+    if isWeb, !long, m.streaks.contains(where: { !$0.history.isEmpty }) {
+      raw(
+        "<p class=\"legend\"><span>■ goal day or week</span><span>□ missed</span>"
+          + "<span>◆ kept by a rest day</span><span>· not measured or nothing recorded</span></p>")
+    }
+    let year = m.reportYear
     raw("<div class=\"streaks\">")
     for s in m.streaks {
-      let u = StreakText.unit(s)
       raw("<article class=\"streak\">")
       el("h3", StreakText.title(s))
       el("p", StreakText.goal(s), "class=\"muted\"")
-      el("p", StreakText.facts(s))
-      if let rest = StreakText.restDays(s) { el("p", rest) }
-      if let last = s.lastGoalDay {
-        el("p", "Last goal day: \(last.shortLabel)", "class=\"muted\"")
-      }
-      if let progress = StreakText.progress(s) {
+      el("p", StreakText.facts(s, year: year, firstDay: m.firstDay), "class=\"streak-facts\"")
+      if !long, let rest = StreakText.restDays(s, year: year) { el("p", rest) }
+      if !long, let progress = StreakText.progress(s) {
         raw("<p class=\"goal\">")
         if s.current > 0, let next = s.nextMilestone, next > 0 {
           let pct = Int(min(100, 100 * Double(s.current) / Double(next)).rounded())
@@ -86,23 +108,16 @@ extension HTMLWriter {
         el("span", progress)
         raw("</p>")
       }
-      raw("<ul class=\"badges\" aria-label=\"Badges earned in the last 90 days\">")
-      for b in StreakText.badges(s) {
-        if let day = b.reached {
-          el(
-            "li", "\(b.length)-\(u) badge · earned \(LocalDayText.dayMonth(day))",
-            "class=\"earned\"")
-        } else {
-          el("li", "\(b.length)-\(u) badge")
-        }
-      }
-      raw("</ul>")
-      if isWeb, let scene = ReportCharts.history(s, weekStart: m.meta.weekStart) {
+      if let earned = StreakText.earned(s, year: year) { el("p", earned, "class=\"badges-line\"") }
+      if isWeb,
+        let scene = ReportCharts.history(
+          s, weekStart: m.meta.weekStart, year: year, recorded: m.recordedDays)
+      {
+        // Folded in a long view, which is about months, not the last 13 weeks.
+        let fold = long
+        if fold { raw("<details class=\"numbers\"><summary>The last weeks, day by day</summary>") }
         chart(scene, small: true)
-        raw(
-          "<p class=\"legend\"><span>■ goal \(u)</span><span>□ missed</span>"
-            + (s.cadence == "weekly" ? "" : "<span>◆ rest day</span><span>· no data</span>")
-            + "</p>")
+        if fold { raw("</details>") }
       }
       raw("</article>\n")
     }

@@ -7,19 +7,13 @@ extension HTMLWriter {
     raw("<section aria-labelledby=\"sleep-title\">\n")
     el("h2", "Sleep", "id=\"sleep-title\"")
     raw("<div class=\"charts\">\n")
-    let perNight = m.grouping == .day
-    let withData = m.nights.filter(\.hasData).count
+    let hasData = m.nights.contains(where: \.hasData)
     figure(
-      id: "sleep-stages", title: "Sleep stages",
-      summary: perNight
-        ? "\(withData) of \(Words.count(m.nights.count, "night")) with data"
-        : "Mean night per \(m.grouping == .week ? "week" : "month")",
-      scene: withData == 0
-        ? nil
-        : SleepStageChart.scene(m.nights, id: ReportCharts.sleepStagesID, grouping: m.grouping),
-      caption: withData == 0
-        ? "No sleep recorded in the \(m.windowPhrase)."
-        : "Each bar is \(perNight ? "a night" : "the mean night of a \(m.grouping == .week ? "week" : "month")"): deep sleep at the bottom, then core, REM, asleep without a stage, and time awake; the dashed outline is the time in bed."
+      id: "sleep-stages", title: "Sleep stages", summary: SleepWords.summary(m),
+      scene: hasData
+        ? SleepStageChart.scene(m.nights, id: ReportCharts.sleepStagesID, grouping: m.grouping)
+        : nil,
+      caption: SleepWords.caption(m)
     ) { w in w.sleepTable(m) }
     let t = m.sleepTimes
     figure(
@@ -48,8 +42,13 @@ extension HTMLWriter {
     header(columns)
     let t = m.sleepTimes
     for (i, n) in m.nights.enumerated().reversed() {
-      let label = m.grouping == .month ? LocalDayText.monthYear(n.day) : n.day.shortLabel
+      let label =
+        m.grouping == .month
+        ? LocalDayText.monthYear(n.day) : LocalDayText.short(n.day, year: m.reportYear)
       raw("<tr><td><time datetime=\"\(n.day)\">\(Markup.escape(label))</time>")
+      if n.partial {
+        raw(" <span class=\"partial\">\(Markup.escape(SleepNight.partialNote))</span>")
+      }
       if let nap = n.napNote { raw(" <span class=\"muted\">+ \(Markup.escape(nap))</span>") }
       raw("</td>")
       cell(t.bedtime[i].map { LocalDayText.clock(minutesAfterSixPM: $0) }, label: "Bedtime")
@@ -70,17 +69,16 @@ extension HTMLWriter {
     raw("<section aria-labelledby=\"measurements-title\">\n")
     el("h2", "Fitness and body signals", "id=\"measurements-title\"")
     raw("<div class=\"charts\">\n")
-    let span = "in the \(m.windowPhrase)"
     if let v = m.vo2Max {
       figure(
         id: "metric-vo2Max", title: "VO₂ max", summary: Self.summary(v),
         scene: DotLineChart.scene(v, id: ReportCharts.vo2MaxID),
-        caption: ReportCharts.vo2MaxCaption
+        caption: ReportCharts.vo2MaxCaption(v.grouping)
       ) { w in w.seriesTable(v, id: "table-vo2Max") }
     } else {
       figure(
         id: "metric-vo2Max", title: "VO₂ max", summary: "", scene: nil,
-        caption: "No VO₂ max estimates \(span).")
+        caption: "No VO₂ max estimates in the \(m.windowPhrase).")
     }
     if let t = m.wristTemperature {
       figure(
@@ -91,16 +89,15 @@ extension HTMLWriter {
     } else {
       figure(
         id: "metric-wristTemperature", title: "Wrist temperature", summary: "", scene: nil,
-        caption:
-          "No wrist temperature \(span) with enough nights before it to compare (14 in the 60 days before)."
-      )
+        caption: SleepWords.noWristTemperature(m))
     }
     if let b = m.bloodPressure {
       let last = b.systolic.indices.last { b.systolic[$0] != nil && b.diastolic[$0] != nil }
       figure(
         id: "metric-bloodPressure", title: "Blood pressure",
         summary: last.map {
-          "Latest \(Numbers.fixed(b.systolic[$0]!, 0))/\(Numbers.fixed(b.diastolic[$0]!, 0)) mmHg on \(b.days[$0].shortLabel)"
+          "Latest \(Numbers.fixed(b.systolic[$0]!, 0))/\(Numbers.fixed(b.diastolic[$0]!, 0)) mmHg "
+            + ReportCharts.when(b.days[$0], b.grouping, year: m.reportYear)
         } ?? "",
         scene: PressureChart.scene(b, id: ReportCharts.bloodPressureID),
         caption: PressureChart.caption(b))

@@ -57,6 +57,8 @@ extension HTMLWriter {
       let p = c.presentation
       raw("<article class=\"card\">")
       el("h3", p.name)
+      // The value and its freshness on the left, the week's sparkline beside them.
+      raw("<div class=\"card-top\"><div>")
       if let v = c.value {
         raw("<p class=\"value\">")
         text(p.format(v))
@@ -67,26 +69,44 @@ extension HTMLWriter {
       }
       let freshText = c.stale ? "\(c.freshness) · stale" : c.freshness
       el("span", freshText, "class=\"fresh\(c.stale ? " stale" : "")\"")
+      raw("</div>")
+      if c.series.hasData {
+        raw("<div class=\"spark\">")
+        chart(Sparkline.scene(c.series, id: ReportCharts.sparklineID(p.metric)), small: true)
+        if isWeb { el("p", Words.upperFirst(c.sparklineCaption), "class=\"spark-caption\"") }
+        raw("</div>")
+      }
+      raw("</div>")
       raw("<dl class=\"deltas\">")
       for d in c.deltas {
         el("dt", d.label)
         if let t = d.text { el("dd", t) } else { el("dd", d.note, "class=\"muted\"") }
       }
       raw("</dl>")
-      if c.series.hasData {
-        chart(Sparkline.scene(c.series, id: ReportCharts.sparklineID(p.metric)), small: true)
-        if isWeb { el("p", Words.upperFirst(c.sparklineCaption), "class=\"spark-caption\"") }
-      }
       raw("</article>\n")
     }
-    raw("</div>\n</section>\n")
+    raw("</div>\n")
+    // Under the cards, not inside one: the cards keep one height side by side.
+    if let hrv = m.cards.first(where: { $0.presentation.metric == .hrvLnSDNN }) {
+      explainHRV(hrv.presentation.metric)
+    }
+    raw("</section>\n")
   }
 
   mutating func thisWeek(_ m: ReportModel) {
     guard !m.week.isEmpty else { return }
     raw("<section aria-labelledby=\"week-title\">\n")
-    el("h2", "This week (\(m.isoWeek)) against the week before", "id=\"week-title\"")
-    raw("<table id=\"table-week\" class=\"reflow\">")
+    el("h2", "This week (\(m.weekPhrase)) against the week before", "id=\"week-title\"")
+    // A week with nothing in either week says so in one line instead of a table of dashes.
+    if m.week.allSatisfy({ $0.value == nil && $0.previous == nil }) {
+      el("p", "No data this week or the week before.", "class=\"empty\"")
+      raw("</section>\n")
+      return
+    }
+    // A long view keeps the week's table folded: it is about the trends.
+    let fold = m.grouping != .day
+    if fold { raw("<details class=\"numbers\"><summary>The week's numbers</summary>") }
+    raw("<table id=\"table-week\" class=\"compact\">")
     let columns = ["Metric", "This week", "Last week", "Change", "Usual range", "Days"]
     header(columns)
     for w in m.week {
@@ -95,14 +115,16 @@ extension HTMLWriter {
       el("td", p.name)
       cell(w.value.map(p.formatWithUnit), label: columns[1])
       cell(w.previous.map(p.formatWithUnit), label: columns[2])
-      cell(
-        w.value.flatMap { v in w.previous.map { p.formatDifference(v - $0) } }, label: columns[3])
+      cell(w.change, label: columns[3])
       cell(w.position.isEmpty ? nil : Self.positionWords(w.position), label: columns[4])
       let unit = p.metric == .sleepAsleep ? "night" : "day"
       cell("\(w.daysWithData) of \(Words.count(w.daysInWeek, unit))", label: columns[5])
       raw("</tr>")
     }
-    raw("</tbody></table>\n</section>\n")
+    raw("</tbody></table>\n")
+    if fold { raw("</details>\n") }
+    if m.week.contains(where: { $0.presentation.metric == .hrvLnSDNN }) { explainHRV(.hrvLnSDNN) }
+    raw("</section>\n")
   }
 
   /// `within` → `inside`, for "where the 7-day average sits in the usual range".
@@ -110,10 +132,11 @@ extension HTMLWriter {
     position == "within" ? "inside" : position
   }
 
-  /// The last 12 weeks against the year, in sentences.
+  /// The last 12 weeks against the year, in sentences. Left out while no metric has the
+  /// history (the calibration note says when trends arrive).
   mutating func longRun(_ m: ReportModel) {
     let t = m.trends
-    guard !(t.sentences.isEmpty && t.steady.isEmpty && t.tooLittle.isEmpty) else { return }
+    guard !(t.sentences.isEmpty && t.steady.isEmpty) else { return }
     raw("<section aria-labelledby=\"long-title\">\n")
     el("h2", "Over the last year", "id=\"long-title\"")
     if !t.sentences.isEmpty {
@@ -123,11 +146,13 @@ extension HTMLWriter {
     } else {
       el("p", "No clear change: the last 12 weeks are like the 40 weeks before them.")
     }
-    if !t.steady.isEmpty {
+    if !t.steady.isEmpty, !t.sentences.isEmpty {
       el(
         "p",
-        "Steady (the last 12 weeks like the 40 weeks before): \(Words.list(t.steady.map(Words.lowerFirst))).",
+        "About the same as in the 40 weeks before: \(Words.list(t.steady.map(Words.lowerFirst))).",
         "class=\"muted\"")
+    } else if !t.steady.isEmpty {
+      el("p", "Compared: \(Words.list(t.steady.map(Words.lowerFirst))).", "class=\"muted\"")
     }
     if !t.tooLittle.isEmpty {
       el(

@@ -10,6 +10,8 @@ public struct ReportMeta: Sendable {
   public var asOf: LocalDay?
   /// The last day with any daily value (`dataThrough`), if recorded and valid.
   public var dataThrough: LocalDay?
+  /// The first day with any daily value (`firstDay`), if recorded and valid.
+  public var firstDay: LocalDay?
   /// Pinned metric ids, de-duplicated, at most three; the default when none are given.
   public var pinned: [MetricID]
   /// The week start, if recorded.
@@ -52,6 +54,7 @@ public struct ReportMeta: Sendable {
   public init(_ facts: AggregateFacts) {
     asOf = facts.asOf
     dataThrough = facts.dataThrough
+    firstDay = facts.firstDay
     var seen = Set<MetricID>()
     var pins: [MetricID] = []
     for name in facts.pinned {

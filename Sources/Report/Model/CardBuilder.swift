@@ -37,13 +37,19 @@ enum CardBuilder {
       stale = t.stale
     }
 
+    let year = asOf.components.year
+    let referenceSD = shown.flatMap { $0.base60SD ?? $0.base14SD }
     func delta(_ label: String, _ d: Double?, note: String) -> MetricCard.Delta {
       guard let raw = shown?.value, let d, raw.isFinite, d.isFinite else {
         return MetricCard.Delta(
           label: label, text: nil, note: shown == nil ? "not available" : note)
       }
-      let now = p.display(raw)
-      let then = p.display(raw - d)
+      let now = p.rounded(p.display(raw))
+      let then = p.rounded(p.display(raw - d))
+      // Below the metric's minimum meaningful change: "about the same" (docs/report.md).
+      if ChangeWords.direction(now, from: then, p, referenceSD: referenceSD) == .same {
+        return MetricCard.Delta(label: label, text: ChangeWords.aboutTheSame, note: "")
+      }
       let diff = now - then
       var text = p.formatDifference(diff)
       // A relative change of a percentage ("+1 % (+1 %)") says nothing new: left out.
@@ -55,19 +61,23 @@ enum CardBuilder {
     // "vs yesterday" only when the reading is today's; an older reading is compared with
     // the day before it, and the label names that day.
     let dayBefore =
-      valueDay.map { $0 == asOf ? "vs yesterday" : "vs \($0.adding(days: -1).shortLabel)" }
+      valueDay.map {
+        $0 == asOf ? "vs yesterday" : "vs \(LocalDayText.short($0.adding(days: -1), year: year))"
+      }
       ?? "vs the day before"
+    // A baseline still building up says so in words; the calibration note gives the dates.
     let deltas = [
       delta(dayBefore, shown?.deltaYesterday, note: "no value the day before"),
-      delta("vs 14-day average", shown?.delta14, note: "calibrating \(shown?.base14Days ?? 0)/7"),
-      delta("vs 60-day average", shown?.delta60, note: "calibrating \(shown?.base60Days ?? 0)/21"),
+      delta("vs 14-day average", shown?.delta14, note: "not yet"),
+      delta("vs 60-day average", shown?.delta60, note: "not yet"),
     ]
     let end = valueDay ?? asOf
     let spark = sparkline(p, end: end, rows: rows, daily: daily)
     return MetricCard(
       presentation: p, value: value, valueDay: valueDay, freshness: freshness, stale: stale,
       deltas: deltas, series: spark,
-      sparklineCaption: end == asOf ? "last 7 days" : "7 days to \(end.shortLabel)")
+      sparklineCaption: end == asOf
+        ? "last 7 days" : "7 days to \(LocalDayText.short(end, year: year))")
   }
 
   /// The 7 days ending on `end`: values, and the normal range where the baselines have one.

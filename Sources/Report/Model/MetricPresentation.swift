@@ -63,6 +63,23 @@ public struct MetricPresentation: Sendable, Hashable {
     }
   }
 
+  /// The canonical value of a displayed one (the inverse of `display`).
+  public func canonical(_ displayed: Double) -> Double {
+    switch transform {
+    case .scale(let f): f == 0 ? displayed : displayed / f
+    case .exponential: displayed > 0 ? log(displayed) : -Double.infinity
+    }
+  }
+
+  /// A displayed value rounded to what `format` prints (whole minutes for durations).
+  public func rounded(_ displayed: Double) -> Double {
+    guard displayed.isFinite else { return displayed }
+    switch style {
+    case .hoursMinutes: return Double(NumberFormatting.roundHalfUp(displayed * 60)) / 60
+    case .plain, .grouped: return Double(Numbers.fixed(displayed, decimals)) ?? displayed
+    }
+  }
+
   /// Displayed value as text without the unit.
   public func format(_ displayed: Double) -> String {
     switch style {

@@ -29,11 +29,22 @@ public struct MetricSeries: Sendable {
   /// For metrics measured every few days (weight, VO₂ max), where a 7-day average of 4
   /// days rarely exists: the line joins the readings instead.
   public var joinsReadings: Bool
-  /// The last 7-day average in the window and where it sits against the normal range
-  /// (`below`, `within`, `above`, or "").
+  /// The 7-day average on the last day with a value (never on a day after it) and where it
+  /// sits against the usual range (`below`, `within`, `above`, or ""), outside only beyond
+  /// the metric's minimum meaningful change (`ChangeWords`).
   public var latestAverage: Double?
+  /// The day of `latestAverage`.
+  public var latestAverageDay: LocalDay?
   /// See `latestAverage`.
   public var position: String
+  /// The spread of the daily values behind a weekly or monthly point: the 25th and 75th
+  /// percentiles of its days (the middle half), nil for daily points or one-day points.
+  public var spreadLow: [Double?]
+  /// See `spreadLow`.
+  public var spreadHigh: [Double?]
+  /// The SD of the usual range's reference (base60, in canonical units; ln values for HRV)
+  /// on the last day with one: HRV's minimum meaningful change is half of it.
+  public var referenceSD: Double?
   /// Days with a value in the window (for weeks and months too).
   public var daysWithValue: Int
   /// Days in the window.
@@ -51,12 +62,18 @@ public struct MetricSeries: Sendable {
     rangeLow = values
     rangeHigh = values
     middle = values
+    spreadLow = values
+    spreadHigh = values
     baselineNote = ""
     joinsReadings = false
     position = ""
     daysWithValue = 0
     windowDays = grouping == .day ? days.count : 0
   }
+
+  /// The report's year (that of the last point, the as-of date's): dates in other years
+  /// carry theirs.
+  public var reportYear: Int { days.last?.components.year ?? 0 }
 
   /// Index of the last point with a value.
   public var latestIndex: Int? { values.lastIndex { $0 != nil } }

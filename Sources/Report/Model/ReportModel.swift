@@ -13,11 +13,24 @@ public struct ReportModel: Sendable {
   public var days: [LocalDay]
   /// Coverage in the last 7 days: `6 of 7 nights`.
   public var coverage: String
-  /// The last day with any data (`dataThrough` of the aggregate tables).
+  /// The last day with any data on or before the as-of date (`dataThrough`).
   public var dataThrough: LocalDay?
-  /// Said at the top when the as-of date has no data at all: `No new data since Sun 15
-  /// Nov: export again or check the automation.`; nil when the data is current.
+  /// The first day with any data (`firstDay`), if known.
+  public var firstDay: LocalDay?
+  /// Days from `dataThrough` to the as-of date when the as-of date has no data (the same
+  /// count the coaching line gives); nil when the data is current.
+  public var daysSinceData: Int?
+  /// Said at the top when the as-of date has no data at all: `No new data since Mon 1 Jan
+  /// (20 days): export again or check the automation.`; nil when the data is current.
   public var staleNotice: String?
+  /// The one note for a new user: when each comparison arrives; nil when all are there.
+  public var calibration: Calibration?
+  /// Sleep days whose night was cut by the export (shown, marked partial, never averaged).
+  public var partialNights: Set<LocalDay> = []
+  /// Day numbers with any daily value (the days the devices recorded something), over the
+  /// days the report read: a goal day without data on such a day is "not measured", on any
+  /// other "nothing recorded".
+  public var recordedDays: Set<Int32> = []
   /// Scores, status, coaching line and weekly goal progress.
   public var hero: Hero
   /// Pinned metric cards, in pinned order.
@@ -49,10 +62,32 @@ public struct ReportModel: Sendable {
 
   /// The ISO week of the as-of date.
   public var isoWeek: ISOWeek { asOf.isoWeek }
-  /// `Data through Sun 6 Jul · 6 of 7 nights`.
-  public var headline: String { "Data through \(asOf.shortLabel) · \(coverage)" }
-  /// `last 30 days`, `last 6 months`, `last 12 months`.
-  public var windowPhrase: String { ReportWindow.phrase(window) }
+  /// The as-of date's year: any date in another year is written with its year.
+  public var reportYear: Int { asOf.components.year }
+  /// `Data through Sun 6 Jul · 6 of 7 nights`; when the data stops before the as-of date,
+  /// `As of Sun 21 Jan · data through Mon 1 Jan · 0 of 7 nights`.
+  public var headline: String {
+    guard let through = dataThrough, through < asOf else {
+      return "Data through \(LocalDayText.short(asOf, year: reportYear)) · \(coverage)"
+    }
+    return "As of \(LocalDayText.short(asOf, year: reportYear)) · data through "
+      + "\(LocalDayText.short(through, year: reportYear)) · \(coverage)"
+  }
+  /// `Mon 9 – Sun 15 Nov`: the as-of week, Monday to Sunday.
+  public var weekPhrase: String {
+    LocalDayText.span(asOf.isoWeek.monday, asOf.isoWeek.monday.adding(days: 6), year: reportYear)
+  }
+  /// Whether the history is shorter than the window, so the charts start at its first day.
+  public var shortHistory = false
+  /// `last 30 days`, `last 6 months`, `last 12 months`; for a history shorter than the
+  /// window, `days since Wed 11 Nov` (the charts span the days that have data).
+  public var windowPhrase: String {
+    guard shortHistory, let first = days.first else { return ReportWindow.phrase(window) }
+    if grouping == .day, days.count == Buckets.minimumDays { return "last 7 days" }
+    return grouping == .day
+      ? "days since " + LocalDayText.short(first, year: reportYear)
+      : "months since " + LocalDayText.monthYear(first)
+  }
 }
 
 /// Bedtime and wake time per point, both in minutes after 18:00 of the evening before the
@@ -165,8 +200,10 @@ public struct MetricCard: Sendable {
 public struct WorkoutSummary: Sendable {
   /// Totals of one week or one activity type.
   public struct Totals: Sendable {
-    /// ISO week (`2025-W27`) or the activity type's name.
+    /// `Week of Mon 7 Jul`, `Jul 2025` or the activity type's name.
     public var label: String
+    /// The ISO week (`2025-W27`) of a week's totals, "" otherwise (for matching, never shown).
+    public var week: String = ""
     /// Number of workouts.
     public var count: Double?
     /// Minutes (excluding pauses).
@@ -176,11 +213,14 @@ public struct WorkoutSummary: Sendable {
     /// Distance, km.
     public var distance: Double?
   }
-  /// One row per week, newest first.
+  /// One row per week (Monday to Sunday), newest first; per calendar month for the 12-month
+  /// view.
   public var weeks: [Totals]
+  /// Whether `weeks` holds months.
+  public var byMonth = false
   /// The as-of week by activity type, most minutes first.
   public var byType: [Totals]
-  /// The as-of week.
+  /// The as-of week: `Mon 9 – Sun 15 Nov`.
   public var currentWeek: String
 }
 
@@ -198,4 +238,13 @@ public struct WeekMetric: Sendable {
   public var daysWithData: Int
   /// Days of the week so far.
   public var daysInWeek: Int
+  /// The usual range's SD (canonical; HRV's minimum change is half of it), if known.
+  public var referenceSD: Double? = nil
+
+  /// The change in words: `+2 bpm`, or `about the same` below the minimum change; nil
+  /// when a week has no mean.
+  public var change: String? {
+    guard let value, let previous else { return nil }
+    return ChangeWords.difference(value, from: previous, presentation, referenceSD: referenceSD)
+  }
 }

@@ -10,21 +10,12 @@ public enum ReportModelBuilder {
   {
     let meta = ReportMeta(inputs.meta)
     let asOf = try ReportAsOf.day(requested, inputs: inputs)
-    let buckets = Buckets(asOf: asOf, window: window)
+    let rows = Rows(inputs, asOf: asOf)
+    let firstDay = meta.firstDay ?? rows.firstDataDay
+    let buckets = Buckets(asOf: asOf, window: window, firstDay: firstDay)
     let first = buckets.first
     let days = (0...first.distance(to: asOf)).map { first.adding(days: $0) }
-
-    // Index the rows up to as-of (the stage read only the window and the year before it).
-    var baselineIndex: [MetricID: [Int32: BaselineRow]] = [:]
-    for r in inputs.baselines where r.day <= asOf {
-      baselineIndex[r.metric, default: [:]][r.day.dayNumber] = r
-    }
-    var daily: SeriesBuilder.DailyIndex = [:]
-    var lastDataDay: LocalDay?
-    for r in inputs.daily where r.category.isEmpty && r.day <= asOf && r.value.isFinite {
-      daily[r.metric, default: [:]][r.day.dayNumber] = r.value
-      if r.metric != .goalMet, lastDataDay.map({ r.day > $0 }) ?? true { lastDataDay = r.day }
-    }
+    let (daily, baselineIndex) = (rows.daily, rows.baselines)
 
     let series = MetricCatalog.keyMetrics.map { m in
       SeriesBuilder.keyMetric(
@@ -34,19 +25,21 @@ public enum ReportModelBuilder {
     let cards = meta.pinned.map { m in
       CardBuilder.card(m, asOf: asOf, rows: baselineIndex[m] ?? [:], daily: daily[m] ?? [:])
     }
-    let nights = SeriesBuilder.nights(buckets: buckets, daily: daily)
-    let dataThrough = meta.dataThrough ?? lastDataDay
-    var stale: String?
-    if let through = dataThrough, through < asOf {
-      stale = "No new data since \(through.shortLabel): export again or check the automation."
-    } else if dataThrough == nil {
-      stale = "No data yet: export from the Health app (or an automation) into the input folder."
-    }
-
-    return ReportModel(
+    var nights = SeriesBuilder.nights(buckets: buckets, daily: daily)
+    let partialNights = SeriesBuilder.markPartial(&nights, buckets: buckets, partial: rows.partial)
+    let dataThrough = (meta.dataThrough ?? rows.lastDataDay).map { min($0, asOf) }
+    let trendEnd = dataThrough ?? asOf
+    let trends = TrendRule.summary(
+      daily: daily, asOf: trendEnd, metrics: MetricCatalog.keyMetrics,
+      referenceSD: {
+        baselineIndex[$0]?[trendEnd.dayNumber].flatMap { $0.base60SD ?? $0.base14SD }
+      },
+      endLabel: trendEnd < asOf ? LocalDayText.short(trendEnd, year: asOf.components.year) : nil)
+    var model = ReportModel(
       asOf: asOf, window: window, grouping: buckets.grouping, days: days,
       coverage: coverage(asOf: asOf, daily: daily),
-      dataThrough: dataThrough, staleNotice: stale,
+      dataThrough: dataThrough, firstDay: firstDay, daysSinceData: nil, staleNotice: nil,
+      calibration: nil, partialNights: partialNights,
       hero: hero(inputs, asOf: asOf, meta: meta),
       cards: cards, series: series, nights: nights,
       sleepTimes: SeriesBuilder.sleepTimes(buckets: buckets, asOf: asOf, daily: daily),
@@ -58,9 +51,73 @@ public enum ReportModelBuilder {
       workoutBars: SeriesBuilder.workoutBars(buckets: buckets, asOf: asOf, daily: daily),
       workouts: workouts(inputs.weekly, asOf: asOf, first: first),
       streaks: inputs.streaks,
-      week: weekMetrics(inputs.weekly, asOf: asOf),
-      trends: TrendRule.summary(daily: daily, asOf: asOf, metrics: MetricCatalog.keyMetrics),
-      meta: meta)
+      week: weekMetrics(inputs.weekly, asOf: asOf, baselines: baselineIndex),
+      trends: trends, meta: meta)
+    finish(&model, rows: rows, buckets: buckets, facts: AggregateFacts(meta: inputs.meta))
+    return model
+  }
+
+  /// The rows up to the as-of date, indexed by metric and day number (the stage read only
+  /// the window and the year before it), and the days with data.
+  struct Rows {
+    var baselines: [MetricID: [Int32: BaselineRow]] = [:]
+    var daily: SeriesBuilder.DailyIndex = [:]
+    /// Values of nights cut by the export (the daily table's partial category).
+    var partial: SeriesBuilder.DailyIndex = [:]
+    var firstDataDay: LocalDay?
+    var lastDataDay: LocalDay?
+    /// Day numbers with any value (goal rows aside).
+    var recorded = Set<Int32>()
+
+    init(_ inputs: ReportInputs, asOf: LocalDay) {
+      for r in inputs.baselines where r.day <= asOf {
+        baselines[r.metric, default: [:]][r.day.dayNumber] = r
+      }
+      for r in inputs.daily where r.day <= asOf && r.value.isFinite {
+        if r.category == AggregateFacts.partialNightCategory {
+          partial[r.metric, default: [:]][r.day.dayNumber] = r.value
+          continue
+        }
+        guard r.category.isEmpty else { continue }
+        daily[r.metric, default: [:]][r.day.dayNumber] = r.value
+        guard r.metric != .goalMet else { continue }
+        recorded.insert(r.day.dayNumber)
+        if lastDataDay.map({ r.day > $0 }) ?? true { lastDataDay = r.day }
+        if firstDataDay.map({ r.day < $0 }) ?? true { firstDataDay = r.day }
+      }
+    }
+  }
+
+  /// What depends on the rest of the model: the stale notice, the calibration note and the
+  /// hero's notes in its words, the short history, the monthly workouts.
+  static func finish(
+    _ model: inout ReportModel, rows: Rows, buckets: Buckets, facts: AggregateFacts
+  ) {
+    let asOf = model.asOf
+    let year = model.reportYear
+    model.shortHistory = buckets.first > Buckets(asOf: asOf, window: model.window).first
+    model.recordedDays = rows.recorded
+    if buckets.grouping == .month {
+      model.workouts.weeks = monthlyWorkouts(buckets, daily: rows.daily)
+      model.workouts.byMonth = true
+    }
+    if let through = model.dataThrough, through < asOf {
+      let n = through.distance(to: asOf)
+      model.daysSinceData = n
+      model.staleNotice =
+        "No new data since \(LocalDayText.short(through, year: year)) (\(Words.count(n, "day"))): "
+        + "export again or check the automation."
+    } else if model.dataThrough == nil {
+      model.staleNotice =
+        "No data yet: export from the Health app (or an automation) into the input folder."
+    }
+    let noted = model.meta.pinned.filter { !MetricPresentation.of($0).joinsReadings }
+    model.calibration = CalibrationBuilder.build(
+      asOf: asOf, firstDay: model.firstDay,
+      metrics: noted.isEmpty ? ReportMeta.defaultPinned : noted,
+      daily: rows.daily.mapValues { Set($0.keys) }, baselines: rows.baselines,
+      trendsPending: model.trends.sentences.isEmpty && model.trends.steady.isEmpty, facts: facts)
+    model.hero = HeroWords.translate(model.hero, calibration: model.calibration, year: year)
   }
 
   static func coverage(asOf: LocalDay, daily: SeriesBuilder.DailyIndex) -> String {
@@ -118,20 +175,41 @@ public enum ReportModelBuilder {
       weeklyGoalProgress: progress.map { (done: $0.0, target: $0.1) })
   }
 
-  static func weekMetrics(_ weekly: [WeeklyRow], asOf: LocalDay) -> [WeekMetric] {
+  /// The as-of week against the week before, per key metric: the weekly table's means, and
+  /// where this week's mean sits against the usual range of the week's last day with data,
+  /// outside only beyond the metric's minimum meaningful change.
+  static func weekMetrics(
+    _ weekly: [WeeklyRow], asOf: LocalDay, baselines: [MetricID: [Int32: BaselineRow]]
+  ) -> [WeekMetric] {
     let week = asOf.isoWeek.description
+    let monday = asOf.isoWeek.monday
     var out: [WeekMetric] = []
     for m in MetricCatalog.keyMetrics {
       guard
         let r = weekly.first(where: { $0.week == week && $0.metric == m && $0.category.isEmpty })
       else { continue }
       let p = MetricPresentation.of(m)
-      out.append(
-        WeekMetric(
-          presentation: p, value: r.value.flatMap { $0.isFinite ? p.display($0) : nil },
-          previous: r.previousValue.flatMap { $0.isFinite ? p.display($0) : nil },
-          position: r.position,
-          daysWithData: Int(r.daysWithData), daysInWeek: Int(r.daysInWeek)))
+      var w = WeekMetric(
+        presentation: p, value: r.value.flatMap { $0.isFinite ? p.display($0) : nil },
+        previous: r.previousValue.flatMap { $0.isFinite ? p.display($0) : nil },
+        position: "",
+        daysWithData: Int(r.daysWithData), daysInWeek: Int(r.daysInWeek))
+      let rows = baselines[m] ?? [:]
+      var d = asOf
+      while d >= monday {
+        if let row = rows[d.dayNumber], row.value != nil {
+          w.referenceSD = row.base60SD ?? row.base14SD
+          if let v = w.value, let lo = row.rangeLow, let hi = row.rangeHigh,
+            lo.isFinite, hi.isFinite
+          {
+            w.position = ChangeWords.position(
+              v, low: p.display(lo), high: p.display(hi), p, referenceSD: w.referenceSD)
+          }
+          break
+        }
+        d = d.adding(days: -1)
+      }
+      out.append(w)
     }
     return out
   }
@@ -142,13 +220,17 @@ public enum ReportModelBuilder {
 
   static func workouts(_ weekly: [WeeklyRow], asOf: LocalDay, first: LocalDay) -> WorkoutSummary {
     let current = asOf.isoWeek.description
+    let year = asOf.components.year
     var totals: [String: WorkoutSummary.Totals] = [:]
     var types: [String: WorkoutSummary.Totals] = [:]
     for r in weekly where workoutMetrics.contains(r.metric) {
       guard r.weekStart.adding(days: 6) >= first, r.weekStart <= asOf else { continue }
       let value = r.value.flatMap { $0.isFinite ? $0 : nil }
       if r.category.isEmpty {
-        var t = totals[r.week] ?? WorkoutSummary.Totals(label: r.week)
+        var t =
+          totals[r.week]
+          ?? WorkoutSummary.Totals(
+            label: "Week of " + LocalDayText.short(r.weekStart, year: year), week: r.week)
         set(&t, r.metric, value)
         totals[r.week] = t
       } else if r.week == current {
@@ -157,10 +239,27 @@ public enum ReportModelBuilder {
         types[r.category] = t
       }
     }
+    let monday = asOf.isoWeek.monday
     return WorkoutSummary(
-      weeks: totals.values.sorted { $0.label > $1.label },
+      weeks: totals.values.sorted { $0.week > $1.week },
       byType: types.values.sorted { ($0.minutes ?? 0, $1.label) > ($1.minutes ?? 0, $0.label) },
-      currentWeek: current)
+      currentWeek: LocalDayText.span(monday, monday.adding(days: 6), year: year))
+  }
+
+  /// Workout totals per calendar month of the window (the 12-month view), newest first,
+  /// from the daily workout values.
+  static func monthlyWorkouts(_ buckets: Buckets, daily: SeriesBuilder.DailyIndex)
+    -> [WorkoutSummary.Totals]
+  {
+    let sums = workoutMetrics.map { buckets.sums(daily[$0] ?? [:]) }
+    return buckets.ranges.indices.reversed().compactMap { i in
+      var t = WorkoutSummary.Totals(label: LocalDayText.monthYear(buckets.ranges[i].lowerBound))
+      for (k, m) in workoutMetrics.enumerated() where sums[k][i].days > 0 {
+        set(&t, m, sums[k][i].sum)
+      }
+      if t.count == nil, t.minutes == nil { t.count = 0 }
+      return t
+    }
   }
 
   private static func set(_ t: inout WorkoutSummary.Totals, _ m: MetricID, _ v: Double?) {

@@ -10,7 +10,9 @@ enum SeriesBuilder {
   /// A key metric over the window. Daily points take the baselines table's value, `avg7`
   /// and range; weekly points take the mean of the week's days and the range on its last
   /// day; monthly points take the month's mean and no range (the range is for 7-day
-  /// averages, not months).
+  /// averages, not months). Weekly and monthly points carry the middle half of their days.
+  /// Nothing is drawn after the metric's last day with a value (docs/report.md, "Stale
+  /// data"): the line, the band and the 7-day average stop at the last dot.
   static func keyMetric(
     _ metric: MetricID, buckets: Buckets, asOf: LocalDay, baselines: [Int32: BaselineRow],
     daily: [Int32: Double]
@@ -20,17 +22,37 @@ enum SeriesBuilder {
     s.joinsReadings = p.joinsReadings
     func show(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? p.display($0) : nil } }
     let useDaily = baselines.isEmpty
+    func value(_ d: LocalDay) -> Double? {
+      (useDaily ? daily[d.dayNumber] : baselines[d.dayNumber]?.value).flatMap {
+        $0.isFinite ? $0 : nil
+      }
+    }
+    var lastValueDay: LocalDay?
+    var day = asOf
+    while day >= buckets.first.adding(days: -366) {
+      if value(day) != nil {
+        lastValueDay = day
+        break
+      }
+      day = day.adding(days: -1)
+    }
     let means = buckets.grouping == .day ? [] : buckets.means(daily)
+    let spread = buckets.grouping == .day ? [] : buckets.quartiles(daily)
     for (i, r) in buckets.ranges.enumerated() {
+      // The band and line of a point stop after the last day with a value.
+      let end = min(r.upperBound, lastValueDay ?? r.lowerBound.adding(days: -1))
       switch buckets.grouping {
       case .day:
-        let row = baselines[r.lowerBound.dayNumber]
-        s.values[i] = useDaily ? show(daily[r.lowerBound.dayNumber]) : show(row?.value)
-        s.average[i] = show(row?.avg7)
+        s.values[i] = show(value(r.lowerBound))
+        if end >= r.lowerBound { s.average[i] = show(baselines[r.lowerBound.dayNumber]?.avg7) }
       case .week, .month:
         s.values[i] = show(means[i])
+        if let q = spread[i] {
+          s.spreadLow[i] = show(q.low)
+          s.spreadHigh[i] = show(q.high)
+        }
       }
-      if buckets.grouping != .month, let row = baselines[r.upperBound.dayNumber],
+      if buckets.grouping != .month, end >= r.lowerBound, let row = baselines[end.dayNumber],
         let lo = show(row.rangeLow), let hi = show(row.rangeHigh)
       {
         s.rangeLow[i] = min(lo, hi)
@@ -38,36 +60,35 @@ enum SeriesBuilder {
         s.middle[i] = show(row.base60Mean)
       }
     }
-    var day = buckets.first
+    day = buckets.first
     while day <= asOf {
-      if (useDaily ? daily[day.dayNumber] : baselines[day.dayNumber]?.value) != nil {
-        s.daysWithValue += 1
-      }
+      if value(day) != nil { s.daysWithValue += 1 }
       day = day.adding(days: 1)
     }
     s.windowDays = buckets.first.distance(to: asOf) + 1
-    // Baseline: the latest day in the window with a valid base60 mean.
-    var d = asOf
+    // Baseline: the latest day up to the last value with a valid base60 mean.
+    var d = lastValueDay ?? asOf
     while d >= buckets.first {
-      if let b = show(baselines[d.dayNumber]?.base60Mean) {
+      if let row = baselines[d.dayNumber], let b = show(row.base60Mean) {
         s.baseline = b
+        s.referenceSD = row.base60SD ?? row.base14SD
         break
       }
       d = d.adding(days: -1)
     }
     if s.baseline == nil {
-      s.baselineNote =
-        baselines[asOf.dayNumber].map { "calibrating \($0.base60Days)/21" } ?? "not available"
+      s.baselineNote = baselines.isEmpty ? "not available" : "not yet"
     }
-    // The last 7-day average and its position.
-    d = asOf
-    while d >= buckets.first {
-      if let row = baselines[d.dayNumber], let avg = show(row.avg7) {
-        s.latestAverage = avg
-        s.position = row.position
-        break
+    // The 7-day average of the last day with a value, and where it sits.
+    if let last = lastValueDay, last >= buckets.first, let row = baselines[last.dayNumber],
+      let avg = show(row.avg7), !p.joinsReadings
+    {
+      s.latestAverage = avg
+      s.latestAverageDay = last
+      if let lo = show(row.rangeLow), let hi = show(row.rangeHigh) {
+        s.position = ChangeWords.position(
+          avg, low: lo, high: hi, p, referenceSD: row.base60SD ?? row.base14SD)
       }
-      d = d.adding(days: -1)
     }
     return s
   }
@@ -82,6 +103,12 @@ enum SeriesBuilder {
     s.joinsReadings = presentation.joinsReadings
     let means = buckets.means(daily)
     for i in means.indices { s.values[i] = means[i].map(presentation.display) }
+    if buckets.grouping != .day {
+      for (i, q) in buckets.quartiles(daily).enumerated() {
+        s.spreadLow[i] = q.map { presentation.display($0.low) }
+        s.spreadHigh[i] = q.map { presentation.display($0.high) }
+      }
+    }
     s.daysWithValue = buckets.sums(daily).reduce(0) { $0 + $1.days }
     s.windowDays = buckets.first.distance(to: asOf) + 1
     return s.hasData ? s : nil
@@ -157,6 +184,27 @@ enum SeriesBuilder {
       }
       return n
     }
+  }
+
+  /// Marks the nights cut by the export (daily points only; a week's or month's mean night
+  /// leaves them out): their minutes come from the partial rows, and the night says so.
+  /// Returns the sleep days of every partial night up to the as-of date.
+  static func markPartial(
+    _ nights: inout [SleepNight], buckets: Buckets, partial: DailyIndex
+  ) -> Set<LocalDay> {
+    let days = Set((partial[.sleepAsleep] ?? [:]).keys).union((partial[.sleepInBed] ?? [:]).keys)
+    guard buckets.grouping == .day else { return Set(days.map(LocalDay.init(dayNumber:))) }
+    for i in nights.indices where days.contains(nights[i].day.dayNumber) {
+      let d = nights[i].day.dayNumber
+      nights[i].partial = true
+      nights[i].asleep = partial[.sleepAsleep]?[d]
+      nights[i].inBed = partial[.sleepInBed]?[d]
+      nights[i].core = partial[.sleepCore]?[d]
+      nights[i].deep = partial[.sleepDeep]?[d]
+      nights[i].rem = partial[.sleepREM]?[d]
+      nights[i].awake = partial[.sleepAwake]?[d]
+    }
+    return Set(days.map(LocalDay.init(dayNumber:)))
   }
 
   /// Nights the bedtime spread looks back over, and the fewest it needs (the sleep score's

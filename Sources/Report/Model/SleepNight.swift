@@ -20,6 +20,12 @@ public struct SleepNight: Sendable, Hashable {
   public var napMinutes: Double?
   /// Naps that started on this day.
   public var napCount: Int?
+  /// The night was cut by the export (its session still open when the export was made):
+  /// shown, marked partial, and never part of an average, score or goal.
+  public var partial = false
+
+  /// The words beside a partial night.
+  public static let partialNote = "partial: cut off by the export"
 
   /// Creates an empty night.
   public init(day: LocalDay) { self.day = day }

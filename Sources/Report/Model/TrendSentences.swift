@@ -35,18 +35,23 @@ public struct TrendSummary: Sendable {
 /// - the difference must be at least half the standard deviation of the year's weekly means
 ///   (7-day blocks counted back from the as-of date, each with at least 4 days; 1 for the
 ///   sparse metrics), so ordinary week-to-week ups and downs never make a sentence;
-/// - and it must still show at the precision the report prints (no "56 vs 56 bpm").
+/// - and the two means, as printed, must differ by at least the metric's minimum meaningful
+///   change (`ChangeWords`: no "56 vs 56 bpm", no "95.4 vs 95.5 %").
+///
+/// The periods end at the last day with data (`asOf` is that day for a stale export), so a
+/// month without data never dilutes "the last 12 weeks".
 ///
 /// HRV is averaged as ln(SDNN) and shown as the geometric mean in ms, like everywhere else.
 public enum TrendRule {
-  /// Days of the recent period.
-  public static let recentDays = 84
+  /// Days of the recent period (HealthCore's `TrendWindows`, which the aggregate's arrival
+  /// date of the trends reads too).
+  public static let recentDays = TrendWindows.recentDays
   /// Days of the whole year the comparison looks at (recent period included).
-  public static let referenceDays = 365
+  public static let referenceDays = TrendWindows.referenceDays
   /// Days with data the recent period needs (daily metrics / sparse metrics).
-  public static let recentMinDays = (daily: 42, sparse: 12)
+  public static let recentMinDays = TrendWindows.recentMinDays
   /// Days with data the 40 weeks before need.
-  public static let referenceMinDays = (daily: 140, sparse: 40)
+  public static let referenceMinDays = TrendWindows.referenceMinDays
   /// Days with data a week needs to count towards the week-to-week spread.
   public static let weekMinDays = (daily: 4, sparse: 1)
   /// The difference needed, in standard deviations of the weekly means.
@@ -55,8 +60,10 @@ public enum TrendRule {
   /// The summary for the key metrics. `daily` holds each metric's canonical daily values by
   /// day number.
   static func summary(
-    daily: [MetricID: [Int32: Double]], asOf: LocalDay, metrics: [MetricID]
+    daily: [MetricID: [Int32: Double]], asOf: LocalDay, metrics: [MetricID],
+    referenceSD: (MetricID) -> Double? = { _ in nil }, endLabel: String? = nil
   ) -> TrendSummary {
+    let period = endLabel.map { "over the 12 weeks to \($0)" } ?? "over the last 12 weeks"
     var out = TrendSummary()
     for m in metrics {
       let p = MetricPresentation.of(m)
@@ -70,7 +77,7 @@ public enum TrendRule {
         }
         return Statistics.mean(xs).map { ($0, xs.count) }
       }
-      let sparse = p.joinsReadings
+      let sparse = TrendWindows.sparseMetrics.contains(m)
       let recent = mean(asOf.adding(days: -(recentDays - 1)), asOf)
       let before = mean(
         asOf.adding(days: -(referenceDays - 1)), asOf.adding(days: -recentDays))
@@ -93,7 +100,9 @@ public enum TrendRule {
       let now = p.display(recent.0)
       let then = p.display(before.0)
       let spread = Statistics.sampleSD(weekly) ?? 0
-      guard abs(now - then) >= threshold * spread, p.format(now) != p.format(then) else {
+      guard abs(now - then) >= threshold * spread,
+        ChangeWords.direction(now, from: then, p, referenceSD: referenceSD(m)) != .same
+      else {
         out.steady.append(p.name)
         continue
       }
@@ -107,7 +116,7 @@ public enum TrendRule {
         TrendSentence(
           metric: m,
           text:
-            "\(p.name) \(verb) been \(word) over the last 12 weeks: \(numbers)\(per) in the 40 weeks before.",
+            "\(p.name) \(verb) been \(word) \(period): \(numbers)\(per) in the 40 weeks before.",
           recent: now, reference: then))
     }
     return out

@@ -1,6 +1,6 @@
 import HealthCore
 
-/// Encodes 8-bit RGB pixels as PNG: signature, IHDR, one IDAT (zlib through
+/// Encodes 8-bit RGB or RGBA pixels as PNG: signature, IHDR, one IDAT (zlib through
 /// `HealthCore.Deflater`), IEND, each chunk with its CRC-32.
 public enum PNGEncoder {
   /// The eight signature bytes.
@@ -8,16 +8,29 @@ public enum PNGEncoder {
 
   /// PNG bytes of `width`×`height` RGB pixels (row-major, 3 bytes per pixel).
   public static func encode(width: Int, height: Int, rgb: [UInt8]) throws -> [UInt8] {
-    precondition(rgb.count == width * height * 3, "pixel buffer size does not match")
+    try encode(width: width, height: height, pixels: rgb, channels: 3)
+  }
+
+  /// PNG bytes of `width`×`height` RGBA pixels (row-major, 4 bytes per pixel, straight
+  /// alpha).
+  public static func encode(width: Int, height: Int, rgba: [UInt8]) throws -> [UInt8] {
+    try encode(width: width, height: height, pixels: rgba, channels: 4)
+  }
+
+  static func encode(width: Int, height: Int, pixels rgb: [UInt8], channels: Int) throws
+    -> [UInt8]
+  {
+    precondition(rgb.count == width * height * channels, "pixel buffer size does not match")
     var out = signature
     var ihdr: [UInt8] = []
     be32(UInt32(width), &ihdr)
     be32(UInt32(height), &ihdr)
-    ihdr += [8, 2, 0, 0, 0]  // bit depth 8, colour type 2 (RGB), deflate, filter 0, no interlace
+    // Bit depth 8, colour type 2 (RGB) or 6 (RGBA), deflate, filter 0, no interlace.
+    ihdr += [8, channels == 4 ? 6 : 2, 0, 0, 0]
     chunk("IHDR", ihdr, &out)
     // Each scanline: filter byte, then the row. Filter 2 (Up) suits flat chart areas;
     // level 3 deflates these images almost as small as level 6 in half the time.
-    let stride = width * 3
+    let stride = width * channels
     var raw = [UInt8](repeating: 0, count: height * (stride + 1))
     rgb.withUnsafeBufferPointer { src in
       raw.withUnsafeMutableBufferPointer { dst in

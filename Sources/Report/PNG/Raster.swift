@@ -1,57 +1,73 @@
-/// An RGB pixel canvas with the few fills charts need: rectangles, polygons (even-odd
-/// scanline fill), discs, thick polylines and bitmap text. Shapes are filled with hard
-/// edges; `SceneRasterizer` draws at a multiple of the final size and averages down for
-/// anti-aliasing.
+/// An RGBA pixel canvas (premultiplied alpha, so averaging down stays exact) with the few
+/// fills charts need: rectangles, polygons (even-odd scanline fill), discs, thick polylines
+/// and stroke-font text. Shapes are filled with hard edges; `SceneRasterizer` draws at a
+/// multiple of the final size and averages down for anti-aliasing.
 struct Raster {
   let width: Int
   let height: Int
+  /// Premultiplied RGBA, 4 bytes a pixel, row-major.
   var pixels: [UInt8]
 
-  init(width: Int, height: Int, background: RGB) {
+  /// A canvas filled with `background`, or transparent when it is nil.
+  init(width: Int, height: Int, background: RGB?) {
     self.width = width
     self.height = height
-    if background.r == background.g && background.g == background.b {
-      pixels = [UInt8](repeating: background.r, count: width * height * 3)
-    } else {
-      pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { buffer, count in
-        var i = 0
-        while i < buffer.count {
-          buffer[i] = background.r
-          buffer[i + 1] = background.g
-          buffer[i + 2] = background.b
-          i += 3
-        }
-        count = buffer.count
+    guard let background else {
+      pixels = [UInt8](repeating: 0, count: width * height * 4)
+      return
+    }
+    pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+      var i = 0
+      while i < buffer.count {
+        buffer[i] = background.r
+        buffer[i + 1] = background.g
+        buffer[i + 2] = background.b
+        buffer[i + 3] = 255
+        i += 4
       }
+      count = buffer.count
     }
   }
 
-  /// Paints pixels `x0..<x1` of row `y` with a colour at an opacity.
+  /// Paints pixels `x0..<x1` of row `y` with a colour at an opacity ("over" compositing).
   mutating func span(_ y: Int, _ x0: Int, _ x1: Int, _ c: RGB, _ alpha: Double) {
     guard y >= 0, y < height else { return }
     let a = max(0, x0)
     let b = min(width, x1)
     guard a < b else { return }
+    let w = Int(min(1, max(0, alpha)) * 256)
+    let inv = 256 - w
     pixels.withUnsafeMutableBufferPointer { p in
-      var i = (y * width + a) * 3
-      if alpha >= 1 {
-        for _ in a..<b {
+      var i = (y * width + a) * 4
+      for _ in a..<b {
+        if w == 256 {
           p[i] = c.r
           p[i + 1] = c.g
           p[i + 2] = c.b
-          i += 3
-        }
-      } else {
-        let w = Int(alpha * 256)
-        let inv = 256 - w
-        for _ in a..<b {
+          p[i + 3] = 255
+        } else {
           p[i] = UInt8((Int(p[i]) * inv + Int(c.r) * w) >> 8)
           p[i + 1] = UInt8((Int(p[i + 1]) * inv + Int(c.g) * w) >> 8)
           p[i + 2] = UInt8((Int(p[i + 2]) * inv + Int(c.b) * w) >> 8)
-          i += 3
+          p[i + 3] = UInt8((Int(p[i + 3]) * inv + 255 * w) >> 8)
         }
+        i += 4
       }
     }
+  }
+
+  /// The pixels with straight (not premultiplied) alpha, as PNG stores them.
+  var straightRGBA: [UInt8] {
+    var out = pixels
+    var i = 0
+    while i < out.count {
+      let a = Int(out[i + 3])
+      if a > 0, a < 255 {
+        for k in 0..<3 { out[i + k] = UInt8(min(255, (Int(out[i + k]) * 255 + a / 2) / a)) }
+      }
+      i += 4
+    }
+    return out
   }
 
   mutating func fillRect(
@@ -159,30 +175,28 @@ struct Raster {
     }
   }
 
-  /// Bitmap text whose vertical middle is at `y`; `pixel` is the size of a font pixel.
+  /// Stroke-font text (`StrokeFont`) whose capitals are centred on `y`, `size` pixels
+  /// high (the font size), with a pen of the font's width.
   mutating func text(
-    _ s: String, x: Double, y: Double, anchor: TextAnchor, pixel: Int, bold: Bool, _ c: RGB
+    _ s: String, x: Double, y: Double, anchor: TextAnchor, size: Double, bold: Bool, _ c: RGB
   ) {
-    let w = Double(BitmapFont.textWidth(s) * pixel)
+    let scale = size * StrokeFont.capShare / StrokeFont.capHeight
+    let w = StrokeFont.width(s, size: size)
     var left: Double
     switch anchor {
     case .start: left = x
     case .middle: left = x - w / 2
     case .end: left = x - w
     }
-    left = left.rounded()
-    let top = Int((y - Double(7 * pixel) / 2).rounded())
-    var cursor = Int(left)
+    let baseline = y + StrokeFont.capHeight * scale / 2
+    let pen = size * (bold ? StrokeFont.pen.bold : StrokeFont.pen.regular)
     for ch in s {
-      let rows = BitmapFont.rows(ch)
-      for (r, bits) in rows.enumerated() where bits != 0 {
-        for col in 0..<BitmapFont.width where bits & (0x10 >> UInt8(col)) != 0 {
-          let px = cursor + col * pixel
-          let py = top + r * pixel
-          for yy in py..<(py + pixel) { span(yy, px, px + pixel + (bold ? pixel / 2 : 0), c, 1) }
-        }
+      let glyph = StrokeFont.glyph(ch)
+      for stroke in glyph.strokes {
+        let points = stroke.map { ChartPoint(left + $0.x * scale, baseline - $0.y * scale) }
+        strokePolyline(points, pen, c)
       }
-      cursor += BitmapFont.advance * pixel
+      left += glyph.advance * scale
     }
   }
 
@@ -190,21 +204,21 @@ struct Raster {
   func halved() -> Raster {
     let w = width / 2
     let h = height / 2
-    var out = Raster(width: w, height: h, background: RGB(0))
-    let srcStride = width * 3
+    var out = Raster(width: w, height: h, background: nil)
+    let srcStride = width * 4
     pixels.withUnsafeBufferPointer { src in
       out.pixels.withUnsafeMutableBufferPointer { dst in
         guard let s = src.baseAddress, let d = dst.baseAddress else { return }
         for y in 0..<h {
           let row0 = s + 2 * y * srcStride
           let row1 = row0 + srcStride
-          let o = d + y * w * 3
+          let o = d + y * w * 4
           for x in 0..<w {
-            let i = 6 * x
-            for c in 0..<3 {
+            let i = 8 * x
+            for c in 0..<4 {
               let sum =
-                Int(row0[i + c]) + Int(row0[i + 3 + c]) + Int(row1[i + c]) + Int(row1[i + 3 + c])
-              o[3 * x + c] = UInt8(truncatingIfNeeded: (sum + 2) >> 2)
+                Int(row0[i + c]) + Int(row0[i + 4 + c]) + Int(row1[i + c]) + Int(row1[i + 4 + c])
+              o[4 * x + c] = UInt8(truncatingIfNeeded: (sum + 2) >> 2)
             }
           }
         }

@@ -1,5 +1,8 @@
+import Foundation
+
 /// Draws a `ChartScene` into pixels (with the light palette unless told otherwise), at
-/// `scale` output pixels per user unit, supersampled for smooth edges, and encodes it as PNG.
+/// `scale` output pixels per user unit, supersampled for smooth edges, text in the stroke
+/// font (`StrokeFont`), and encodes it as PNG (RGBA, so a background can be left out).
 public enum SceneRasterizer {
   /// The colours and sizes of each role.
   public typealias Palette = @Sendable (ChartRole) -> ChartRole.Paint
@@ -9,25 +12,21 @@ public enum SceneRasterizer {
   /// Samples per output pixel along each axis (`Raster.halved` averages 2×2).
   static let supersample = 2
 
-  /// PNG bytes of the scene.
-  public static func png(_ scene: ChartScene, palette: Palette = { $0.light }) throws -> [UInt8] {
-    let r = raster(scene, palette: palette)
-    return try PNGEncoder.encode(width: r.width, height: r.height, rgb: r.pixels)
+  /// PNG bytes of the scene, on `background` (nil: transparent, with alpha).
+  public static func png(
+    _ scene: ChartScene, palette: Palette = { $0.light }, background: RGB? = RGB(0xFFFFFF)
+  ) throws -> [UInt8] {
+    let r = raster(scene, palette: palette, background: background)
+    return try PNGEncoder.encode(width: r.width, height: r.height, rgba: r.straightRGBA)
   }
 
-  /// User units per bitmap-font pixel for a font size: the 5×7 glyphs' cap height (7 font
-  /// pixels) is about 0.7 of the size, rounded to half units so that each font pixel covers
-  /// whole output pixels and stays sharp: 11 and 12 give 1.5 (a 10.5-unit cap height),
-  /// 8 gives 1, 15 gives 2.
-  public static func fontPixel(for size: Double) -> Double {
-    max(1, (size / 7.5 * 2).rounded() / 2)
-  }
-
-  static func raster(_ scene: ChartScene, palette: Palette = { $0.light }) -> Raster {
+  static func raster(
+    _ scene: ChartScene, palette: Palette = { $0.light }, background: RGB? = RGB(0xFFFFFF)
+  ) -> Raster {
     let k = Double(scale * supersample)
     var canvas = Raster(
       width: Int((scene.width * Double(scale)).rounded()) * supersample,
-      height: Int((scene.height * Double(scale)).rounded()) * supersample, background: RGB(0xFFFFFF)
+      height: Int((scene.height * Double(scale)).rounded()) * supersample, background: background
     )
     func p(_ q: ChartPoint) -> ChartPoint { ChartPoint(q.x * k, q.y * k) }
     for e in scene.elements where drawable(e.shape) {
@@ -60,17 +59,24 @@ public enum SceneRasterizer {
         }
       case .circle(let c, let r):
         let q = p(c)
-        if let s = paint.stroke {
+        if let s = paint.stroke, let f = paint.fill {
           canvas.fillDisc(q.x, q.y, r * k + paint.strokeWidth * k / 2, s)
-          if let f = paint.fill { canvas.fillDisc(q.x, q.y, r * k - paint.strokeWidth * k / 2, f) }
+          canvas.fillDisc(q.x, q.y, r * k - paint.strokeWidth * k / 2, f)
+        } else if let s = paint.stroke {
+          // A ring with nothing inside: the background (or transparency) shows through.
+          let ring = (0...32).map { i in
+            let a = Double(i) / 32 * 2 * Double.pi
+            return ChartPoint(q.x + r * k * cos(a), q.y + r * k * sin(a))
+          }
+          canvas.strokePolyline(ring, max(1, paint.strokeWidth * k), s)
         } else if let f = paint.fill {
           canvas.fillDisc(q.x, q.y, r * k, f)
         }
       case .text(let at, let s, let anchor):
         let q = p(at)
-        let pixel = Int((fontPixel(for: paint.fontSize) * k).rounded())
         canvas.text(
-          s, x: q.x, y: q.y, anchor: anchor, pixel: pixel, bold: paint.bold, paint.fill ?? RGB(0))
+          s, x: q.x, y: q.y, anchor: anchor, size: paint.fontSize * k, bold: paint.bold,
+          paint.fill ?? RGB(0))
       }
     }
     return canvas.halved()

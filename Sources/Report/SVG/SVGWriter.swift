@@ -60,17 +60,22 @@ extension ChartElement {
   fileprivate func write(into out: inout String) {
     let cls = "class=\"" + role.rawValue + "\""
     let n = SVGWriter.n
+    // An element with a tooltip holds it as its `<title>` child.
+    let close = title.isEmpty ? "/>" : "><title>" + Markup.escape(title) + "</title>"
+    func end(_ tag: String) -> String { title.isEmpty ? "" : "</" + tag + ">" }
     switch shape {
     case .rect(let x, let y, let w, let h):
-      out += "<rect \(cls) x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\"/>"
+      out +=
+        "<rect \(cls) x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\"\(close)\(end("rect"))"
     case .line(let a, let b):
       out += "<line \(cls) x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\"/>"
     case .polyline(let pts):
       out += "<polyline \(cls) points=\"\(SVGWriter.points(pts))\"/>"
     case .polygon(let pts):
-      out += "<polygon \(cls) points=\"\(SVGWriter.points(pts))\"/>"
+      out += "<polygon \(cls) points=\"\(SVGWriter.points(pts))\"\(close)\(end("polygon"))"
     case .circle(let c, let r):
-      out += "<circle \(cls) cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(r))\"/>"
+      out +=
+        "<circle \(cls) cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(r))\"\(close)\(end("circle"))"
     case .text(let p, let s, let anchor):
       out += "<text \(cls) x=\"\(n(p.x))\" y=\"\(n(p.y))\""
       if anchor != .start { out += " text-anchor=\"\(anchor.rawValue)\"" }

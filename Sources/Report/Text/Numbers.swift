@@ -77,6 +77,37 @@ public enum LocalDayText {
   /// `Sun 6 Jul`.
   public static func weekdayDayMonth(_ day: LocalDay) -> String { day.shortLabel }
 
+  /// `Sun 6 Jul`, with the year when the day is not in `year` (the report's year, that of
+  /// its as-of date): `Sun 31 Dec 2023` (docs/report.md, "Words").
+  public static func short(_ day: LocalDay, year: Int) -> String {
+    let y = day.components.year
+    return y == year ? day.shortLabel : "\(day.shortLabel) \(y)"
+  }
+
+  /// `6 Jul`, or `31 Dec 2023` outside `year`.
+  public static func dayMonth(_ day: LocalDay, year: Int) -> String {
+    let y = day.components.year
+    return y == year ? dayMonth(day) : "\(dayMonth(day)) \(y)"
+  }
+
+  /// `Mon 9 – Sun 15 Nov`, `Mon 29 Dec 2025 – Sun 4 Jan` (each end with its year when not
+  /// `year`).
+  public static func span(_ from: LocalDay, _ to: LocalDay, year: Int) -> String {
+    let (y0, m0, _) = from.components
+    let (y1, m1, _) = to.components
+    if y0 == y1, m0 == m1, y1 == year {
+      let weekday = LocalDay.weekdayNames[from.isoWeekday - 1]
+      return "\(weekday) \(from.components.day) – \(short(to, year: year))"
+    }
+    return "\(short(from, year: year)) – \(short(to, year: year))"
+  }
+
+  /// `Jul`, or `Jul 2025` outside `year`.
+  public static func month(_ day: LocalDay, year: Int) -> String {
+    let (y, m, _) = day.components
+    return y == year ? LocalDay.monthNames[m - 1] : "\(LocalDay.monthNames[m - 1]) \(y)"
+  }
+
   /// `Sun 6 Jul 2025`.
   public static func full(_ day: LocalDay) -> String { "\(day.shortLabel) \(day.components.year)" }
 

@@ -46,4 +46,9 @@ public enum Words {
   public static func percent(_ value: Double, decimals: Int = 0) -> String {
     Numbers.fixed(value, decimals) + " %"
   }
+
+  /// What HRV (SDNN) is, said once where it first appears (docs/report.md, "Words").
+  public static let hrvExplanation =
+    "HRV (SDNN) is heart rate variability: the standard deviation of the time between "
+    + "heartbeats (SDNN), in ms. Higher than your usual tends to mean well recovered."
 }

@@ -63,18 +63,44 @@ struct CoachingTests {
     #expect(rule(w(5, 3)) == "steady")  // met
   }
 
+  @Test("lines carry the context's numbers: days without data, the sleep goal")
+  func renderedLines() {
+    let stale = context(since: 19)
+    #expect(
+      CoachingRules.choose(stale).line(for: stale)
+        == "No new data for 19 days: sync your watch and phone to keep your trends current.")
+    let none = context(since: nil)
+    #expect(
+      CoachingRules.choose(none).line(for: none)
+        == "No data yet: sync your watch and phone to start your trends.")
+    var short = context(asleep: 300)
+    #expect(
+      CoachingRules.choose(short).line(for: short)
+        == "Aim for at least 7 hours of sleep tonight: start winding down 30 minutes earlier.")
+    short.sleepGoalMinutes = 450
+    #expect(
+      CoachingRules.choose(short).line(for: short)
+        == "Aim for at least 7 hours 30 minutes of sleep tonight: start winding down 30 minutes "
+        + "earlier.")
+    // Lines without numbers are their text.
+    let steady = context()
+    #expect(CoachingRules.choose(steady).line(for: steady) == CoachingRules.choose(steady).text)
+  }
+
   @Test("no rule text uses diagnostic words; ids are unique")
   func wording() {
     let forbidden = [
       "sick", "ill", "illness", "disease", "infection", "fever", "diagnos", "disorder",
       "apnea", "insomnia", "symptom", "overtrain", "covid", "flu", "doctor",
     ]
+    let samples = [context(since: 400), context(since: nil), context(asleep: 100)]
     for r in CoachingRules.rules {
-      let words = r.text.lowercased().split { !$0.isLetter }.map(String.init)
+      let lines = [r.text] + samples.map { r.line(for: $0) }
+      let words = lines.joined(separator: " ").lowercased().split { !$0.isLetter }.map(String.init)
       for f in forbidden {
         #expect(!words.contains { $0.hasPrefix(f) }, "\(r.id): \(r.text)")
       }
-      #expect(r.text.count <= 100)
+      #expect(lines.allSatisfy { $0.count <= 100 }, "\(lines)")
     }
     #expect(Set(CoachingRules.rules.map(\.id)).count == CoachingRules.rules.count)
   }

@@ -59,17 +59,98 @@ struct SleepBodyWellnessTests {
 
   @Test("weights renormalised over the parts present")
   func renormalised() {
-    // Duration 0.5 alone: 50.
-    #expect(SleepScore.compute(night: night(asleep: 300), bedtimes: [300]).score == 50)
-    // Duration 0.5 (50) and consistency 1 (30): (25 + 30) / 80 = 68.75 -> 69.
-    let s = SleepScore.compute(night: night(asleep: 300), bedtimes: [300, 300, 300, 300, 300])
-    #expect(s.score == 69)
+    // 570 min (9 h 30 m, past the goal: no ceiling): duration 1 − 30/300 = 0.9 alone: 90.
+    #expect(SleepScore.compute(night: night(asleep: 570), bedtimes: [300]).score == 90)
+    // Duration 0.9 (50) and consistency 1 (30): (45 + 30) / 80 = 93.75 -> 94.
+    let s = SleepScore.compute(night: night(asleep: 570), bedtimes: [300, 300, 300, 300, 300])
+    #expect(s.score == 94)
     #expect(s.deepPart == nil)
+    #expect(s.ceiling == nil)
     // Four bedtimes are not enough for consistency.
     #expect(
-      SleepScore.compute(night: night(asleep: 300), bedtimes: [1, 2, 3, 4]).consistencyPart == nil)
-    // Stage data with no deep sleep is a deep part of 0: (25 + 0) / 70 = 35.7 -> 36.
-    #expect(SleepScore.compute(night: night(asleep: 300, deep: 0), bedtimes: []).score == 36)
+      SleepScore.compute(night: night(asleep: 570), bedtimes: [1, 2, 3, 4]).consistencyPart == nil)
+    // Stage data with no deep sleep is a deep part of 0: (45 + 0) / 70 = 64.29 -> 64.
+    #expect(SleepScore.compute(night: night(asleep: 570, deep: 0), bedtimes: []).score == 64)
+  }
+
+  /// Five bedtimes 30 minutes apart or less: SD ≤ 30 min, consistency part 1.
+  let steady: [Double] = [300, 310, 320, 310, 300]
+
+  @Test("duration ceiling: the issue's nights, worked by hand")
+  func ceilingExamples() {
+    // 5 h 49 m (349 min) with a steady bedtime and 20 % deep sleep. Parts: duration
+    // (349 − 180)/240 = 0.7042, consistency 1, deep 1: 50·0.7042 + 30 + 20 = 85.21, which
+    // was "85 excellent". Under 6 h the ceiling is 59·349/360 = 57.20: 57, fair.
+    let short = SleepScore.compute(night: night(asleep: 349, deep: 70), bedtimes: steady)
+    #expect(close(short.ceiling, 59 * 349.0 / 360))
+    #expect(short.score == 57)
+    #expect(ScoreStatus.word(for: short.score!) == "fair")
+    // A new user's 6 h 44 m (404 min), no bedtimes yet, 20 % deep: (50·0.9333 + 20)/70 =
+    // 95.24, which was "95 excellent". Short of the 7 h goal: ceiling 60 + 19·44/60 =
+    // 73.93 -> 74, good.
+    let newUser = SleepScore.compute(night: night(asleep: 404, deep: 81), bedtimes: [])
+    #expect(close(newUser.ceiling, 60 + 19 * 44.0 / 60))
+    #expect(newUser.score == 74)
+    // 7 h exactly meets the goal: no ceiling, 100.
+    let seven = SleepScore.compute(night: night(asleep: 420, deep: 63), bedtimes: steady)
+    #expect(seven.ceiling == nil)
+    #expect(seven.score == 100)
+  }
+
+  @Test("never excellent short of the goal, never better than fair under 6 h, at every minute")
+  func ceilingBounds() {
+    // Perfect parts (steady bedtime, 20 % deep): only the duration limits the score.
+    var previous: Int64 = 0
+    for a in stride(from: 1.0, through: 600, by: 1) {
+      let s = SleepScore.compute(night: night(asleep: a, deep: a / 5), bedtimes: steady).score!
+      if a < 360 { #expect(s <= 59, "\(a) min: \(s)") }
+      if a < 420 { #expect(s <= 79, "\(a) min: \(s)") }
+      if a >= 420 && a <= 540 { #expect(s >= 85, "\(a) min: \(s)") }
+      if a <= 420 { #expect(s >= previous, "\(a) min: \(s) after \(previous)") }
+      previous = s
+    }
+    // The band edges: 359 min 58.84 -> 59; 360 min 60; 419 min 60 + 19·59/60 = 78.68 -> 79.
+    func score(_ a: Double) -> Int64? {
+      SleepScore.compute(night: night(asleep: a, deep: a / 5), bedtimes: steady).score
+    }
+    #expect(score(359) == 59)
+    #expect(score(360) == 60)
+    #expect(score(419) == 79)
+    #expect(score(420) == 100)
+  }
+
+  @Test("a 7–9 h night with a steady bedtime (SD ≤ 60 min) and ≥ 15 % deep scores ≥ 85")
+  func steadyNightsScoreHigh() {
+    // SD exactly 60 min: bedtimes 240, 360 ... gives consistency 0.5: 50 + 15 + 20 = 85.
+    // Bedtimes 270, 390, 270, 390, 330: mean 330, squares 4·3600 = 14400, /4 = 3600, SD 60.
+    let loose: [Double] = [270, 390, 270, 390, 330]
+    for a in [420.0, 480, 540] {
+      let s = SleepScore.compute(night: night(asleep: a, deep: 0.15 * a), bedtimes: loose)
+      #expect(s.consistencyPart == 0.5)
+      #expect(s.score == 85, "\(a) min")
+    }
+  }
+
+  @Test("the sleep goal comes from the pipeline's sleep goal")
+  func goalFromSettings() {
+    #expect(SleepGoal(goals: GoalDefinition.defaults) == SleepGoal(minutes: 420))
+    let eight = try! GoalDefinition(name: "sleep", parsing: "sleepAsleep >= 480")
+    #expect(SleepGoal(goals: [eight]) == SleepGoal(minutes: 480))
+    let strict = try! GoalDefinition(name: "rest", parsing: "steps >= 1 or sleepAsleep > 450")
+    #expect(SleepGoal(goals: [strict]) == SleepGoal(minutes: 450, strict: true))
+    #expect(SleepGoal(goals: []) == .standard)
+    // With an 8 h goal, 7 h 30 m (450 min) is short: 60 + 19·90/120 = 74.25 -> 74.
+    let s = SleepScore.compute(
+      night: night(asleep: 450, deep: 90), bedtimes: steady, goal: SleepGoal(minutes: 480))
+    #expect(s.score == 74)
+    // A '>' goal of 450: 450 itself is short (ceiling 60 + 19 = 79), 451 is not.
+    let g = SleepGoal(minutes: 450, strict: true)
+    #expect(
+      SleepScore.compute(night: night(asleep: 450, deep: 90), bedtimes: steady, goal: g).score == 79
+    )
+    #expect(
+      SleepScore.compute(night: night(asleep: 451, deep: 90), bedtimes: steady, goal: g).score
+        == 100)
   }
 
   @Test("no sleep score without asleep time")

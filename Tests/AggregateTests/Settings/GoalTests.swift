@@ -46,6 +46,75 @@ struct GoalTests {
     #expect(e.states(days) == [.met, .met, .missed, .missed, .noData])
   }
 
+  @Test("exerciseMinutes falls back to the ActivitySummary's exercise time")
+  func exerciseFallback() {
+    let a = DailyAggregator(asOf: S.day("2030-01-01"))
+    a.add(contentsOf: [
+      // 3 June: the watch wrote 34 minutes into the summary and no exercise-time record,
+      // no workout: met (was "no data").
+      S.sample(.activitySummaryExercise, "2024-06-03 00:00:00 +0000", value: 34),
+      // 4 June: 10 minutes in the summary only: missed (was "no data").
+      S.sample(.activitySummaryExercise, "2024-06-04 00:00:00 +0000", value: 10),
+      // 5 June: records exist (5 minutes): they win over the summary's 40.
+      S.sample(.exerciseMinutes, "2024-06-05 08:00:00 +0000", minutes: 5, value: 5),
+      S.sample(.activitySummaryExercise, "2024-06-05 00:00:00 +0000", value: 40),
+    ])
+    let e = GoalEvaluator(goal: GoalDefinition.defaults[0], data: a.finish())
+    #expect(
+      e.states(S.day("2024-06-03")...S.day("2024-06-06")) == [.met, .missed, .missed, .noData])
+  }
+
+  @Test("a cumulative series is 0 on a day with any record; no data only on empty days")
+  func zeroOnRecordedDays() {
+    let a = DailyAggregator(asOf: S.day("2030-01-01"))
+    a.add(contentsOf: [
+      // 14 Nov: 14,924 steps, no exercise time, no workout: active missed, steps met.
+      S.sample(.steps, "2026-11-14 12:00:00 -0500", minutes: 60, value: 14_924),
+      // 15 Nov: one heart-rate reading: steps 0 (missed), active missed.
+      S.sample(.heartRate, "2026-11-15 09:00:00 -0500", value: 61),
+      // 16 Nov: nothing at all. 17 Nov: a weight reading (a recorded day).
+      S.sample(.bodyMass, "2026-11-17 07:00:00 -0500", value: 72),
+      // 18 Nov: a Walking workout of 30 minutes: Running ≥ 20 missed, any workout met.
+      S.sample(.workout, "2026-11-18 18:00:00 -0500", minutes: 30, value: 30, category: "Walking"),
+    ])
+    let data = a.finish()
+    let days = S.day("2026-11-14")...S.day("2026-11-18")
+    func states(_ goal: GoalDefinition) -> [GoalDayState] {
+      GoalEvaluator(goal: goal, data: data).states(days)
+    }
+    let (active, steps, sleep) = (
+      GoalDefinition.defaults[0], GoalDefinition.defaults[1], GoalDefinition.defaults[2]
+    )
+    #expect(states(active) == [.missed, .missed, .noData, .missed, .met])
+    #expect(states(steps) == [.met, .missed, .noData, .missed, .missed])
+    // Sleep is not cumulative: no night recorded is no data, whatever else was recorded.
+    #expect(states(sleep) == [.noData, .noData, .noData, .noData, .noData])
+    let running = try! GoalDefinition(name: "run", parsing: "workout[Running] >= 20")
+    #expect(states(running) == [.missed, .missed, .noData, .missed, .missed])
+    // A HealthKit cumulative type kept under its raw name counts 0 too; a discrete one not.
+    let protein = try! GoalDefinition(
+      name: "protein", parsing: "HKQuantityTypeIdentifierDietaryProtein >= 50")
+    #expect(states(protein) == [.missed, .missed, .noData, .missed, .missed])
+    let hr = try! GoalDefinition(name: "calm", parsing: "restingHeartRate <= 60")
+    #expect(states(hr) == [.noData, .noData, .noData, .noData, .noData])
+  }
+
+  @Test("which series count 0 on a recorded day")
+  func cumulativeSeries() {
+    for m: MetricID in [
+      .steps, .exerciseMinutes, .activeEnergy, .distance, .workout, .workoutMinutes,
+      .workoutCount, .napMinutes, .dietaryWater, "HKQuantityTypeIdentifierDietaryProtein",
+    ] {
+      #expect(GoalMetrics.isCumulative(m), "\(m)")
+    }
+    for m: MetricID in [
+      .sleepAsleep, .restingHeartRate, .bodyMass, .hrvLnSDNN, .activitySummaryExercise,
+      .vo2Max, "HKQuantityTypeIdentifierUVExposure",
+    ] {
+      #expect(!GoalMetrics.isCumulative(m), "\(m)")
+    }
+  }
+
   @Test("goal text of the pipeline file")
   func parsing() throws {
     let g = try GoalDefinition(

@@ -75,7 +75,10 @@ struct AggregateStageTests {
       streaks.map { "\($0.goal)/\($0.cadence)" } == [
         "active/daily", "active/weekly", "steps/daily", "sleep/daily",
       ])
-    #expect(streaks.allSatisfy { $0.history.count == ($0.cadence == "daily" ? 90 : 12) })
+    // Replayed over the 70 days of history (Mon 2 Sep … Sun 10 Nov 2024): 70 days, and the
+    // 10 weeks that start inside it.
+    #expect(streaks.allSatisfy { $0.history.count == ($0.cadence == "daily" ? 70 : 10) })
+    #expect(streaks.allSatisfy { $0.windowStart == S.day("2024-09-02") })
     let weekly = try TableFile.read(WeeklyRow.self, from: out + "/weekly.hpt").rows
     #expect(weekly.contains { $0.metric == .goalMet && $0.category == "active" && $0.target == 5 })
 
@@ -169,7 +172,8 @@ struct AggregateStageTests {
     #expect(try TableFile.read(DailyValue.self, from: out + "/daily.hpt").rows.isEmpty)
     #expect(try TableFile.read(ScoreRow.self, from: out + "/scores.hpt").rows.isEmpty)
     let streaks = try TableFile.read(StreakRow.self, from: out + "/streaks.hpt").rows
-    #expect(streaks.first?.history == String(repeating: ".", count: 90))
+    // No history: the span is the as-of day alone.
+    #expect(streaks.first?.history == ".")
     #expect(streaks.first?.current == 0)
   }
 }

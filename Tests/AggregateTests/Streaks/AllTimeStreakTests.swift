@@ -3,14 +3,14 @@ import Testing
 
 @testable import Aggregate
 
-/// The all-time longest streak beside the 90-day state (docs/streaks.md, "All-time longest").
+/// The longest streak over the replayed span (docs/streaks.md, "The replayed span").
 @Suite("All-time longest streaks")
 struct AllTimeStreakTests {
   func states(_ picture: String) -> [GoalDayState] {
     picture.filter { $0 != " " }.map { GoalDayState(rawValue: $0)! }
   }
 
-  @Test("a 40-day streak half a year ago is the longest ever; the window keeps its own")
+  @Test("a 40-day streak half a year ago is the longest; the current one is the last run")
   func longAgo() {
     // 200 days of steps ending at as-of: days -199...-160 (40 days) over 8,000, then 150
     // days of 1,000, then the last 10 days over 8,000. The day after the old run is missed
@@ -25,9 +25,16 @@ struct AllTimeStreakTests {
     let result = AggregateComputation.compute(samples: samples, asOf: asOf)
     let row = result.streaks.first { $0.goal == "steps" && $0.cadence == "daily" }!
     #expect(row.current == 10)
-    #expect(row.longest == 10)  // the 90-day window sees only the last run
+    #expect(row.longest == 40)
     #expect(row.longestEver == 40)
     #expect(row.longestEverEnd == asOf.adding(days: -160))
+    #expect(row.windowStart == asOf.adding(days: -199))
+    // With backfill_days = 90 the old run is outside the span: 10 is the longest.
+    let backfill = AggregateComputation.compute(
+      samples: samples, asOf: asOf, settings: AggregateSettings(backfillDays: 90))
+    let b = backfill.streaks.first { $0.goal == "steps" && $0.cadence == "daily" }!
+    #expect((b.current, b.longest, b.longestEver) == (10, 10, 10))
+    #expect(b.longestEverEnd == asOf)
   }
 
   @Test("the daily and weekly replays report where their longest run ended")
@@ -49,26 +56,31 @@ struct AllTimeStreakTests {
     #expect(w.longestEnd == S.day("2024-01-08"))
   }
 
-  @Test("never less than the window's longest, whose own rest day can bridge a miss")
-  func windowLonger() {
-    // All history from day 0; the window starts on day 10 holding a fresh rest day.
-    //   days 0-4 met, 5 missed, 6-7 met: the all-time rest day is used on day 5;
-    //   days 8-9 missed: that run ends (5 + 2 = 7 goal days);
-    //   days 10-14 met, 15 missed, 16-25 met: all-time, no rest day until day 30, so day 15
-    //   ends the run (5, then 10); in the window the rest day bridges it: 5 + 10 = 15.
-    let history = states("11111 0 11 00 11111 0 1111111111")
-    #expect(history.count == 26)
+  @Test("never a current streak shorter than a longest that ends on the same day")
+  func currentIsTheLongestWhenItEndsToday() {
+    let start = S.day("2024-03-01")
     let goal = GoalDefinition(
       name: "steps", conditions: [GoalCondition(metric: .steps, threshold: 8000)])
-    let start = S.day("2024-03-01")
-    let windowStart = start.adding(days: 10)
-    let rows = StreakRowBuilder.rows(
-      goal: goal, states: Array(history[10...]), window: windowStart...start.adding(days: 25),
-      weekStart: .monday, history: history, historyStart: start)
-    #expect(rows[0].longest == 15)
-    #expect(rows[0].longestEver == 15)
-    #expect(rows[0].longestEverEnd == start.adding(days: 25))
-    // The all-time replay alone finds 10.
-    #expect(DailyStreak.replay(states: history, windowStart: start).longest == 10)
+    func row(_ picture: String) -> StreakRow {
+      let s = states(picture)
+      return StreakRowBuilder.rows(
+        goal: goal, states: s, window: start...start.adding(days: s.count - 1),
+        weekStart: .monday)[0]
+    }
+    // Days 0-4 met, 5 missed (the rest day bridges it), 6-7 met: a run of 7; 8-9 missed
+    // end it; days 10-21 met: 12, ending today, is both the current and the longest run.
+    let today = row("11111 0 11 00 111111111111")
+    #expect((today.current, today.longest, today.longestEver) == (12, 12, 12))
+    #expect(today.longestEverEnd == start.adding(days: 21))
+    // The same, but R−1 missed with the rest day already used (no refill before day 30):
+    // the run of 10 ending at R−2 is over, so the current streak is 0 and 10 the longest.
+    let broken = row("11111 0 11 00 1111111111 0 .")
+    #expect((broken.current, broken.longest) == (0, 10))
+    // 16 goal days, R−1 missed with the rest day held, R not yet: the bridge is still
+    // possible, the run is alive, and it is the longest (ending at R−2).
+    let pending = row("1111111111111111 0 .")
+    #expect((pending.current, pending.longest, pending.longestEver) == (16, 16, 16))
+    #expect(pending.longestEverEnd == start.adding(days: 15))
+    #expect(pending.freezeAvailable)
   }
 }

@@ -94,27 +94,54 @@ struct DailyStreakTests {
     #expect(Milestones.progress(current: 0) == 0)
   }
 
-  @Test("a streak longer than the 90-day window is capped at 90")
-  func longerThanWindow() {
-    // 150 days of 9,000 steps ending at as-of: only the 90 days of the window count.
+  /// 150 days of 9,000 steps ending at as-of (Wed 29 May 2024, so the first is Mon 1 Jan
+  /// 2024: 31 + 29 + 31 + 30 + 28 = 149 days before), aggregated with `settings`.
+  func longRun(_ settings: AggregateSettings = AggregateSettings()) -> (StreakRow, LocalDay) {
     let asOf = S.day("2024-05-29")
     var samples: [Sample] = []
     for k in 0..<150 {
       let day = asOf.adding(days: -k)
       samples.append(S.sample(.steps, "\(day) 12:00:00 +0000", minutes: 60, value: 9000))
     }
-    let result = AggregateComputation.compute(samples: samples, asOf: asOf)
-    let row = result.streaks.first { $0.goal == "steps" && $0.cadence == "daily" }!
-    #expect(row.current == 90)
-    #expect(row.longest == 90)
-    #expect(row.windowStart == asOf.adding(days: -89))
+    let result = AggregateComputation.compute(samples: samples, asOf: asOf, settings: settings)
+    return (result.streaks.first { $0.goal == "steps" && $0.cadence == "daily" }!, asOf)
+  }
+
+  @Test("a streak longer than 90 days ending today is the whole run, replayed from the start")
+  func longerThanNinety() {
+    let (row, asOf) = longRun()
+    let first = asOf.adding(days: -149)
+    #expect(first == S.day("2024-01-01"))
+    #expect(row.current == 150)
+    #expect(row.longest == 150)
+    #expect(row.longestEver == 150)
+    #expect(row.longestEverEnd == asOf)
+    #expect(row.windowStart == first)
     #expect(row.windowEnd == asOf)
-    #expect(row.history == String(repeating: "1", count: 90))
-    #expect(row.milestone90 == asOf)
-    #expect(row.milestone3 == asOf.adding(days: -87))
+    #expect(row.history == String(repeating: "1", count: 150))
+    // Badges on the day each length was first reached: the k-th goal day is first + k − 1.
+    #expect(row.milestone3 == S.day("2024-01-03"))
+    #expect(row.milestone7 == S.day("2024-01-07"))
+    #expect(row.milestone14 == S.day("2024-01-14"))
+    #expect(row.milestone30 == S.day("2024-01-30"))
+    #expect(row.milestone60 == S.day("2024-02-29"))  // 2024 is a leap year
+    #expect(row.milestone90 == S.day("2024-03-30"))
     #expect(row.nextMilestone == nil)
     #expect(row.progress == 100)
     #expect(row.freezeAvailable)
     #expect(row.freezesUsed == "")
+  }
+
+  @Test("backfill_days = 90 keeps 90: every number from the 90 days ending at as-of")
+  func backfillNinety() {
+    let (row, asOf) = longRun(AggregateSettings(backfillDays: 90))
+    #expect(row.current == 90)
+    #expect(row.longest == 90)
+    #expect(row.longestEver == 90)  // the same replay: never more than the current run
+    #expect(row.longestEverEnd == asOf)
+    #expect(row.windowStart == asOf.adding(days: -89))
+    #expect(row.history == String(repeating: "1", count: 90))
+    #expect(row.milestone90 == asOf)
+    #expect(row.milestone3 == asOf.adding(days: -87))
   }
 }

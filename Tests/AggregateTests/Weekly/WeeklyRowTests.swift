@@ -81,4 +81,35 @@ struct WeeklyRowTests {
     let before = result.weekly.first { $0.week == "2024-W24" && $0.metric == .steps }
     #expect(before?.position == "within")
   }
+
+  @Test("no 'target missed' before the whole week is seen: a first week begun mid-week")
+  func weeklyTargetDecided() {
+    // History from Wed 6 Jan 2027 to as-of Wed 20 Jan: steps every day (so every day is a
+    // recorded day), a 30-minute workout on Wed 6, Thu 7, Mon 11 and Wed 20 Jan.
+    var samples: [Sample] = []
+    for day in S.day("2027-01-06")...S.day("2027-01-20") {
+      samples.append(S.sample(.steps, "\(day) 12:00:00 +0000", minutes: 60, value: 5000))
+    }
+    for day in ["2027-01-06", "2027-01-07", "2027-01-11", "2027-01-20"] {
+      samples.append(
+        S.sample(.workout, "\(day) 18:00:00 +0000", minutes: 30, value: 30, category: "Running"))
+    }
+    let r = AggregateComputation.compute(samples: samples, asOf: S.day("2027-01-20"))
+    func active(_ week: String) -> WeeklyRow? {
+      r.weekly.first { $0.week == week && $0.metric == .goalMet && $0.category == "active" }
+    }
+    // W01 (Mon 4 – Sun 10 Jan) began before the history: 2 of 5 goal days, not "missed".
+    #expect(active("2027-W01")?.value == 2)
+    #expect(active("2027-W01")?.met == nil)
+    // W02 (11–17 Jan), seen whole: 1 of 5, missed.
+    #expect(active("2027-W02")?.value == 1)
+    #expect(active("2027-W02")?.met == false)
+    // W03 (18–24 Jan), 3 days so far: 1 of 5, still open.
+    #expect(active("2027-W03")?.daysInWeek == 3)
+    #expect(active("2027-W03")?.met == nil)
+    // The weekly streak counts only weeks begun inside the history: W02 and W03.
+    let weekly = r.streaks.first { $0.goal == "active" && $0.cadence == "weekly" }!
+    #expect(weekly.history == "00")
+    #expect(weekly.longest == 0)
+  }
 }

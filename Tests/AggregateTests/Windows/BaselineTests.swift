@@ -133,4 +133,50 @@ struct BaselineTests {
     #expect(label(4) == ("4d ago", true))
     #expect(row(DaySeries(unit: "count")).freshness == "")
   }
+
+  @Test("the usual range is at least the minimum meaningful change wide: SpO₂ 96.0 % is within")
+  func rangeAtLeastTheMargin() {
+    // 21 days alternating 96 % (11) and 97 % (10), then 7 days of 96.0 % (d−6 … d).
+    // base60 [d−60, d−1] holds 27 of them: 17 × 0.96 and 10 × 0.97, mean 26.02/27 =
+    // 0.963704; the sample SD is sqrt(27/26 · (10·17/27²) · 0.01²) = 0.00492, so 0.5·SD =
+    // 0.00246: the old range 96.12–96.62 % put a 96.0 % week "below". The margin (1 pp) is
+    // wider, so the range is mean ± 0.01 = 95.37–97.37 % and 96.0 % is within.
+    var s = DaySeries(unit: "fraction")
+    for k in 1...21 { s.set(k % 2 == 0 ? 0.97 : 0.96, on: d.adding(days: -k - 7)) }
+    for k in 0...6 { s.set(0.96, on: d.adding(days: -k)) }
+    let r = row(s, .spo2)
+    let mean = 26.02 / 27
+    #expect(close(r.base60Mean, mean))
+    #expect(close(r.rangeLow, mean - 0.01))
+    #expect(close(r.rangeHigh, mean + 0.01))
+    #expect(r.position == "within")
+    // A week at 95 % (base60 then 11 × 0.96, 10 × 0.97, 6 × 0.95: mean 25.96/27 =
+    // 0.961481) is 1.15 pp below the mean: below.
+    for k in 0...6 { s.set(0.95, on: d.adding(days: -k)) }
+    #expect(row(s, .spo2).position == "below")
+  }
+
+  @Test("no 7-day average, position or cv7 after the metric's last data day")
+  func stopsAtTheLastDataDay() {
+    // HRV every day from d−40 to d−3, none after: the row of d still has 4 days in
+    // [d−6, d] (d−6 … d−3), but they are not current data.
+    var s = DaySeries(unit: "ln(ms)")
+    for k in 3...40 { s.set(k % 2 == 0 ? 4.0 : 3.8, on: d.adding(days: -k)) }
+    let rows = BaselineCalculator.rows(metric: .hrvLnSDNN, series: s, days: d.adding(days: -10)...d)
+    let last = rows.first { $0.day == d.adding(days: -3) }!
+    #expect(last.avg7 != nil)
+    #expect(last.cv7 != nil)
+    #expect(last.position != "")
+    for r in rows where r.day > d.adding(days: -3) {
+      #expect(r.avg7 == nil, "\(r.day)")
+      #expect(r.position == "", "\(r.day)")
+      #expect(r.cv7 == nil, "\(r.day)")
+      #expect(r.avg7Days > 0)  // the count stays: it says why there is no line
+      #expect(r.base60Mean != nil)  // the usual range stays
+      #expect(r.rangeLow != nil)
+      #expect(r.lastDay == d.adding(days: -3))
+    }
+    #expect(rows.last!.freshness == "3d ago")
+    #expect(rows.last!.note == "")  // not calibrating: the windows have their days
+  }
 }

@@ -182,12 +182,12 @@ import Testing
     // Without a list a Health Connect export's own order applies; the same text given
     // overrides it, so a pipeline that adds or drops the line must clean again.
     let none = CleanOptions(input: "s.hpt", output: "c.hpt")
+    let standard = SourcePriority.defaultEntries.joined(separator: ", ")
     let given = CleanOptions(
-      input: "s.hpt", output: "c.hpt",
-      priority: try SourcePriority(parsing: "manual, Apple Watch, iPhone, *"))
-    #expect(none.cacheKey == ["priority": "manual, Apple Watch, iPhone, *"])
+      input: "s.hpt", output: "c.hpt", priority: try SourcePriority(parsing: standard))
+    #expect(none.cacheKey == ["priority": standard])
     #expect(
-      given.cacheKey == ["priority": "manual, Apple Watch, iPhone, *", "priorityGiven": "yes"])
+      given.cacheKey == ["priority": standard, "priorityGiven": "yes"])
   }
 
   @Test("the order in force is written for the manifest and the report")
@@ -195,7 +195,8 @@ import Testing
     let p = try Self.priority()
     #expect(
       p.effectiveDescription
-        == "the export's own order per category (Health Connect), manual, Apple Watch, iPhone, *")
+        == "the export's own order per category (Health Connect), "
+        + SourcePriority.defaultEntries.joined(separator: ", "))
     #expect(
       p.healthConnectNotes.contains("input 0 Activity order from the export: Samsung Health › Fit"))
     #expect(

@@ -39,7 +39,7 @@ struct StageCacheKeyTests {
     #expect(stages[1].settings == ["priority": "iPhone, *", "priorityGiven": "yes"])
     #expect(Set(stages[2].settings.keys) == ["asOf", "settings", "tables"])
     #expect(stages[2].settings["asOf"] == "latest")
-    #expect(stages[2].settings["settings"]?.hasPrefix("weekStart=sunday; backfillDays=90") == true)
+    #expect(stages[2].settings["settings"]?.hasPrefix("weekStart=sunday; backfillDays=all") == true)
     #expect(stages[2].settings["tables"]?.hasPrefix("daily(day:") == true)
     #expect(
       stages[3].settings == [

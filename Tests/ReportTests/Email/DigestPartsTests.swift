@@ -80,8 +80,10 @@ struct DigestPartsTests {
     let imgs = tags.filter { $0.name == "img" }
     #expect(imgs.map { $0.attrs["src"] } == ["cid:c0@test", "cid:c1@test", "cid:c2@test"])
     for img in imgs {
-      #expect(img.attrs["width"] == "560")
-      #expect(img.attrs["height"] == "156")
+      // 340 × 164 units: at most 340 CSS px wide, so 14-unit text is ≥ 13 px on a phone.
+      #expect(img.attrs["width"] == "340")
+      #expect(img.attrs["height"] == "164")
+      #expect((img.attrs["style"] ?? "").contains("max-width:340px"))
       #expect((img.attrs["style"] ?? "").contains("height:auto"))
     }
     // RHR: the weekly means of the fixture, rounded as the table shows them.
@@ -102,9 +104,10 @@ struct DigestPartsTests {
       [
         "Week 27 · 30 Jun – 6 Jul 2025", "Data through Sun 6 Jul · sleep on 6 of 7 nights",
         "73", "53", "+20", "Keep your bedtime steady <tonight> & aim for 7½ h.",
-        "calibrating: needs 2 weigh-ins a week", "3 of 5 days, target missed",
-        "Streak: 12 days in a row, next milestone 14 days; best 19 in 90 days",
-        "4 weeks in a row at 3 days a week (best 6)", "3 workouts · 1h 49m · 840 kcal · 10.4 km",
+        "needs 2 weigh-ins a week", "3 of 5 days, target missed",
+        "Streak: 12 days in a row, next milestone 14 days; longest 19 days",
+        "4 weeks in a row at 3 days a week (longest 6 weeks)",
+        "3 workouts · 1h 49m · 840 kcal · 10.4 km",
         "Running 2, Traditional strength training 1", "Last week: 4 workouts · 2h 30m",
         "health-report-2025-07-06.html",
       ]
@@ -194,13 +197,16 @@ struct DigestPartsTests {
       #expect(hits.isEmpty, "\(name) part: \(hits)")
     }
     for phrase in [
-      "(1 day so far)", "sleep on 0 of 1 night", "1 of 1 day", "Streak: 1 day in a row",
+      "(1 day so far)", "sleep on 0 of 1 night", "Streak: 1 day in a row",
       "1 rest day in hand",
-      "1 week in a row at 1 day a week (best 1)", "1 workout ·", "Last week: 1 workout",
+      "1 week in a row at 1 day a week (longest 1 week)", "1 workout ·", "Last week: 1 workout",
     ] {
       #expect(
         text.replacingOccurrences(of: "\n    ", with: " ").contains(phrase), "text: \(phrase)")
       #expect(html.contains(phrase), "HTML: \(phrase)")
     }
+    // Coverage: "1 of 1 day" in the HTML table, "1/1 day" in the text part's narrow column.
+    #expect(html.contains("1 of 1 day"))
+    #expect(text.contains("1/1 day"))
   }
 }

@@ -45,7 +45,19 @@ struct DigestRenderTests {
     let eml = try Self.eml(dir)
     let narrow = try MailProbe.render(eml, in: dir.path, width: 375, strip: true)
     #expect(narrow.width <= 375, "content \(narrow.width) px wide at 375 px")
-    #expect(narrow.height > 0 && narrow.height <= 2_600, "\(narrow.height) px")
+    #expect(narrow.height > 0 && narrow.height <= 2_800, "\(narrow.height) px")
+  }
+
+  @Test("at 390 px, with and without <style>: chart text of at least 12 CSS px")
+  func chartText() throws {
+    let dir = TemporaryDirectory()
+    let eml = try Self.eml(dir)
+    for strip in [true, false] {
+      let phone = try MailProbe.render(eml, in: dir.path, width: 390, strip: strip)
+      // The charts' 14-unit text at the image's rendered width (340 units drawn at 2×).
+      let px = WeekChart.fontSize * Double(phone.imageWidth) / WeekChart.width
+      #expect(px >= 12, "chart text \(px) px in a \(phone.imageWidth) px image")
+    }
   }
 }
 

@@ -134,7 +134,7 @@ struct EmailTests {
     }
   }
 
-  @Test("PNG charts decode: signature, CRCs, IHDR twice the 560x156 chart, every row")
+  @Test("PNG charts decode: signature, CRCs, RGBA twice the 340x164 chart, transparent corner")
   func pngs() throws {
     let message = try message(settings)
     let dir = TemporaryDirectory()
@@ -150,13 +150,14 @@ struct EmailTests {
     let metrics: [MetricID] = [.hrvLnSDNN, .restingHeartRate, .sleepAsleep]
     for (d, metric) in zip(decoded, metrics) {
       #expect(d["chunks"] as? [String] == ["IHDR", "IDAT", "IEND"])
-      #expect(d["width"] as? Int == 1120)
-      #expect(d["height"] as? Int == 312)
+      #expect(d["width"] as? Int == 680)
+      #expect(d["height"] as? Int == 328)
       #expect(d["depth"] as? Int == 8)
-      #expect(d["colorType"] as? Int == 2)
-      #expect(d["corner"] as? [Int] == [255, 255, 255])
-      // This week's dots and mean line in Okabe-Ito blue, the as-of day in orange.
-      #expect((d["blue"] as? Int ?? 0) > 500)
+      // RGBA: nothing is painted in the top-right corner, so dark mail shows through.
+      #expect(d["colorType"] as? Int == 6)
+      #expect(d["corner"] as? [Int] == [0, 0, 0, 0])
+      // This week's dots and mean line in the mail's blue, the as-of day in orange.
+      #expect((d["mailBlue"] as? Int ?? 0) > 500)
       let hasToday = fixture.value(metric, on: ReportFixture.asOf) != nil
       #expect(hasToday == (metric != .restingHeartRate))
       #expect(((d["orange"] as? Int ?? 0) > 50) == hasToday, "\(metric): \(d)")
@@ -168,6 +169,7 @@ struct EmailTests {
     let model = try ReportModelBuilder.build(inputs, asOf: nil, window: 30)
     let series = model.series.first { $0.presentation.metric == .steps }!
     let png = try SceneRasterizer.png(DotLineChart.scene(series, id: "chart-steps"))
+    // On the default white background: colour type 6 with every pixel opaque.
     let dir = TemporaryDirectory()
     let path = try Fixtures.write(png, "steps.png", in: dir)
     let d = (try PythonProbe.run(PythonProbe.pngDecode, [path]) as? [[String: Any]])?.first ?? [:]

@@ -31,20 +31,27 @@ struct WeekChartTests {
     func intersects(_ o: Box) -> Bool { x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1 }
   }
 
-  /// Every text's box in user units: the bitmap font's width at 1.5 units a pixel, from
-  /// the cap line (3.5 font pixels above the middle) to the descenders (5.5 below).
+  /// Every text's box in user units: the stroke font's width at the chart's 14 units, from
+  /// the cap line (half the 9.8-unit cap height above the middle) to the descenders (3/10
+  /// of the cap height below the baseline), plus half a pen all round.
   static func textBoxes(_ scene: ChartScene) -> [(String, Box)] {
-    let px = SceneRasterizer.fontPixel(for: 11)
+    let cap = WeekChart.fontSize * StrokeFont.capShare
+    let pen = WeekChart.fontSize * StrokeFont.pen.bold / 2
     return scene.elements.compactMap { e in
       guard case .text(let at, let s, let anchor) = e.shape else { return nil }
-      let w = Double(BitmapFont.textWidth(s)) * px
+      let w = StrokeFont.width(s, size: WeekChart.fontSize)
       let left: Double
       switch anchor {
       case .start: left = at.x
       case .middle: left = at.x - w / 2
       case .end: left = at.x - w
       }
-      return (s, Box(x0: left, y0: at.y - 3.5 * px, x1: left + w, y1: at.y + 5.5 * px))
+      return (
+        s,
+        Box(
+          x0: left - pen, y0: at.y - cap / 2 - pen, x1: left + w + pen,
+          y1: at.y + cap / 2 + 0.3 * cap + pen)
+      )
     }
   }
 
@@ -74,38 +81,38 @@ struct WeekChartTests {
       #expect(c.y + r <= WeekChart.plotBottom - 10, "dot at \(c.y) touches the axis")
       #expect(c.y - r >= WeekChart.plotTop + 10)
     }
-    // 96 % and 97 % are 1/8 of the 100-unit plot apart: 12.5 units.
+    // 96 % and 97 % are 1/8 of the 108-unit plot (8...116) apart: 13.5 units.
     let ys = Set(dots.map { ($0.0.y * 100).rounded() / 100 })
     let sorted = ys.sorted()
     #expect(sorted.count == 2)
-    #expect(abs((sorted.last! - sorted.first!) - 12.5) < 0.01)
+    #expect(abs((sorted.last! - sorted.first!) - 13.5) < 0.01)
   }
 
-  @Test("SpO2 PNG: the blue dots' pixels stay well above the axis row")
+  @Test("SpO2 PNG: drawn at 2×, transparent around the marks, dots well above the axis")
   func spo2Pixels() {
     let scene = WeekChart.scene(Self.spo2, id: "week-spo2")
-    let r = SceneRasterizer.raster(scene, palette: { WeekChart.palette($0) })
-    #expect(r.width == 1120 && r.height == 312)
+    let r = SceneRasterizer.raster(scene, palette: { WeekChart.palette($0) }, background: nil)
+    // 340 × 164 units at 2 pixels a unit.
+    #expect(r.width == 680 && r.height == 328)
+    func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+      Array(r.pixels[(y * r.width + x) * 4..<(y * r.width + x) * 4 + 4])
+    }
     func rows(_ rgb: (UInt8, UInt8, UInt8), atLeast n: Int) -> [Int] {
       (0..<r.height).filter { y in
-        var count = 0
-        for x in 0..<r.width {
-          let i = (y * r.width + x) * 3
-          if r.pixels[i] == rgb.0 && r.pixels[i + 1] == rgb.1 && r.pixels[i + 2] == rgb.2 {
-            count += 1
-          }
-        }
-        return count >= n
+        (0..<r.width).filter { x in pixel(x, y) == [rgb.0, rgb.1, rgb.2, 255] }.count >= n
       }
     }
-    // The axis is the only long run of #8C959F; the dots and mean line are #0072B2.
-    let axis = rows((0x8C, 0x95, 0x9F), atLeast: 800)
-    let blue = rows((0x00, 0x72, 0xB2), atLeast: 1)
-    #expect(!axis.isEmpty && !blue.isEmpty)
-    // The axis, 1 unit thick around plotBottom = 110 units, covers pixel rows 219 and 220;
-    // the dots end at least 10 units (20 px) above it.
-    #expect(axis == [219, 220])
-    #expect((blue.max() ?? 999) <= 200, "lowest blue row \(blue.max() ?? -1)")
+    // Nothing is drawn in the top-right corner: fully transparent.
+    #expect(pixel(r.width - 1, 0) == [0, 0, 0, 0])
+    // The axis (#8C959F, 1.25 units around plotBottom = 116 units, pixel 232) fully covers
+    // pixel rows 231 and 232; the blue (#3B82C4) dots end at least 10 units (20 px) above.
+    let axis = rows((0x8C, 0x95, 0x9F), atLeast: 500)
+    let blue = rows((0x3B, 0x82, 0xC4), atLeast: 1)
+    #expect(axis.contains(231) && axis.contains(232), "\(axis)")
+    #expect(!blue.isEmpty)
+    // (The bold "this week" label under the axis is blue too: rows below the axis left out.)
+    let dotRows = blue.filter { $0 < 231 }
+    #expect((dotRows.max() ?? 999) <= 212, "lowest blue row \(dotRows.max() ?? -1)")
   }
 
   @Test("whole-number metrics get whole ticks; a flat week sits in the middle")
@@ -187,10 +194,12 @@ struct WeekChartTests {
           8200, 12_500, 9100, 15_800, 11_000, 7000, 13_400, 9800, 10_100, 12_900, nil, nil,
           nil, nil,
         ], last: 11_000, this: 10_933, asOfIndex: 9), id: "week-steps")
-    // With the unit the last week's label (26 characters × 9 units) would be wider than the
-    // week's 7 slots less 8 units (233 units), so the unit, named in the title, is left out.
+    // With the unit, "last week avg 11,000 steps" (155.5 units in the 14-unit stroke font)
+    // and "so far avg 10,933 steps" (136.2) are wider than a week's 7 slots less 8 units
+    // (about 130 units beside the 5-digit tick labels), so the unit, named in the title,
+    // is left out.
     #expect(Self.texts(steps, .baselineLabel) == ["last week avg 11,000"])
-    #expect(Self.texts(steps, .latestLabel) == ["so far avg 10,933 steps"])
+    #expect(Self.texts(steps, .latestLabel) == ["so far avg 10,933"])
     let weight = WeekChart.scene(
       Self.chart(
         .bodyMass, Array(repeating: nil, count: 7) + [81.2] + Array(repeating: nil, count: 6),
@@ -199,17 +208,18 @@ struct WeekChartTests {
     #expect(Self.texts(weight, .latestLabel) == ["this week avg 81.2 kg"])
   }
 
-  @Test("bitmap text: 11-unit labels use 1.5-unit font pixels (3 output pixels, sharp)")
-  func fontPixel() {
-    #expect(SceneRasterizer.fontPixel(for: 11) == 1.5)
-    #expect(SceneRasterizer.fontPixel(for: 12) == 1.5)
-    #expect(SceneRasterizer.fontPixel(for: 8) == 1)
-    #expect(SceneRasterizer.fontPixel(for: 15) == 2)
-    // Every size maps to whole output pixels at scale 2.
-    for size in stride(from: 6.0, through: 24, by: 0.5) {
-      let px = SceneRasterizer.fontPixel(for: size) * Double(SceneRasterizer.scale)
-      #expect(px == px.rounded())
-    }
+  @Test("stroke font: every character the charts write has a glyph, W is not LJ")
+  func strokeFont() {
+    let written = "0123456789.,%-+/°()hms avg last this week so far no data MTWFS kcal bpm kg"
+    for ch in written { #expect(StrokeFont.glyphs[ch] != nil, "no glyph for \(ch)") }
+    // W is one stroke of five points, zig-zagging down and up: V V joined at the top middle.
+    let w = StrokeFont.glyph("W").strokes
+    #expect(w.count == 1 && w[0].count == 5)
+    #expect(w[0].map(\.y) == [10, 0, 8.2, 0, 10])
+    // Widths add the glyphs' advances less the last spacing: "11" at 10 units is
+    // (6 + 1.6) × 2 − 1.6 = 13.6 font units; a 10-unit font has 7-unit capitals on a
+    // 10-unit grid, so 13.6 × 0.7 = 9.52 units.
+    #expect(abs(StrokeFont.width("11", size: 10) - 13.6 * 0.7) < 1e-9)
   }
 }
 

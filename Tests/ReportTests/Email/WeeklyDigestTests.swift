@@ -54,7 +54,7 @@ struct WeeklyDigestTests {
     #expect(byName["Condition"].map(DigestWords.scoreLastWeek) == "last week: none")
     // Body never: the as-of day's note says why.
     #expect(byName["Body"]?.thisWeek == nil)
-    #expect(byName["Body"]?.note == "calibrating: needs 2 weigh-ins a week")
+    #expect(byName["Body"]?.note == "needs 2 weigh-ins a week")
     #expect(d.coaching == "Keep your bedtime steady <tonight> & aim for 7½ h.")
     #expect(DigestWords.subject(d) == "Your health week 30 Jun – 6 Jul: wellness 73 (good)")
   }
@@ -150,16 +150,16 @@ struct WeeklyDigestTests {
     // The weekly row: 3 goal days, target 5, and the week is over on Sunday.
     #expect(DigestWords.goalWeek(active) == "3 of 5 days, target missed")
     #expect(DigestWords.goalFraction(active) == 0.6)
-    // Window 8 Apr – 6 Jul 2025 is 90 days; the freeze of 27 Jun was last week.
+    // The longest run is the row's (19 days); the freeze of 27 Jun was last week.
     #expect(
       DigestWords.goalStreaks(active, monday: d.monday, asOf: d.asOf) == [
-        "Streak: 12 days in a row, next milestone 14 days; best 19 in 90 days"
+        "Streak: 12 days in a row, next milestone 14 days; longest 19 days"
       ])
     let steps = d.goals[1]
-    #expect(DigestWords.goalWeek(steps) == "no goal data this week")
+    #expect(DigestWords.goalWeek(steps) == "no data for this goal this week")
     #expect(
       DigestWords.goalStreaks(steps, monday: d.monday, asOf: d.asOf) == [
-        "4 weeks in a row at 3 days a week (best 6)"
+        "4 weeks in a row at 3 days a week (longest 6 weeks)"
       ])
   }
 
@@ -177,17 +177,27 @@ struct WeeklyDigestTests {
     let active = d.goals[0]
     // The fixture's weekly row is as of Sunday, so the daily goal rows count: day i is a
     // goal day when i·7 mod 5 < 3; Mon–Wed are days 143, 144, 145 → 1001, 1008, 1015 mod 5
-    // = 1, 3, 0 → 2 goal days; the target is the meta's goal.active.weeklyTarget, 5.
-    #expect(DigestWords.goalWeek(active) == "2 of 5 days, 3 days to go")
+    // = 1, 3, 0 → 2 goal days; the target is the meta's goal.active.weeklyTarget, 5. After
+    // Wednesday the week has 4 days left (Thu–Sun), and 3 more goal days are needed.
+    #expect(DigestWords.goalWeek(active) == "2 of 5 days; 3 more in the 4 days left")
     #expect(
       DigestWords.goalStreaks(active, monday: d.monday, asOf: d.asOf) == [
-        "Streak: 1 day in a row, next milestone 3 days; best 19 in 90 days",
+        "Streak: 1 day in a row, next milestone 3 days; longest 19 days",
         "1 rest day in hand; rest day used on Mon 30 Jun",
       ])
     #expect(
       DigestWords.goalStreaks(d.goals[1], monday: d.monday, asOf: d.asOf) == [
-        "1 week in a row at 1 day a week (best 6)"
+        "1 week in a row at 1 day a week (longest 6 weeks)"
       ])
+    // Needing more goal days than days are left: out of reach, said with the days left.
+    var late = active
+    late.daysMet = 0
+    late.daysInWeek = 6
+    #expect(DigestWords.goalWeek(late) == "0 of 5 days; 1 day left, out of reach this week")
+    // A week that is over but began before the data: never "missed".
+    late.daysInWeek = 7
+    late.wholeWeekObserved = false
+    #expect(DigestWords.goalWeek(late) == "0 of 5 days (your data began during this week)")
   }
 
   @Test("plurals: one day, night, week and workout; zero and many plural")

@@ -82,7 +82,7 @@ struct HTMLReportTests {
     #expect(page.text.contains("74 good"))
     #expect(page.text.contains("Condition 68 good"))
     #expect(page.text.contains("Sleep 81 excellent"))
-    #expect(page.text.contains("Body calibrating: needs 2 weigh-ins a week"))
+    #expect(page.text.contains("Body needs 2 weigh-ins a week"))
     #expect(page.text.contains("3 of 5 active days this week"))
     // The coaching line keeps its markup characters as text.
     #expect(page.text.contains("Keep your bedtime steady <tonight> & aim for 7½ h."))
@@ -165,12 +165,18 @@ struct HTMLReportTests {
         #expect(cls != "band" && cls != "baseline")
       }
     }
-    // HRV at index 11 (as-of): days 0...10 have HRV except i = 4 (i % 11 == 4) and
-    // i = 0, 1, 2 (9-11 days before as-of): 7 days → calibrating 7/21.
+    // A baseline still building up says "not yet" on the card, and one note gives the
+    // dates: with a value every day from now on, the 60-day baseline needs 21 days with data
+    // in the 60 before a day. HRV, the last of the pinned metrics to get there, has 8 days
+    // so far (none when i % 11 == 4 or 9–11 days before the as-of date: i = 0, 1, 2, 4), so
+    // it needs 13 more days after Sun 6 Jul and is valid the day after the 13th: Sun 20 Jul.
+    // (Sleep, missing on i = 3 and 10, has 10 nights and gets there on Fri 18 Jul.)
     let hrv = model.cards[0]
     #expect(hrv.deltas[2].text == nil)
-    #expect(hrv.deltas[2].note == "calibrating 7/21")
-    #expect(page.text.contains("calibrating 7/21"))
+    #expect(hrv.deltas[2].note == "not yet")
+    #expect(page.text.contains("Getting to know you: 12 days of data so far."))
+    #expect(page.text.contains("Your usual ranges from Sun 20 Jul"))
+    #expect(!page.text.contains("calibrating"))
     #expect(page.text.contains("Records read not available"))
     // Without weekly rows the goal progress comes from the daily goalMet rows of the ISO
     // week: Monday is i = 5; a day is active when i·7 mod 5 < 3 → i = 5, 6, 8, 10, 11 → 5 days,

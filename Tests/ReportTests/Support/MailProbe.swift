@@ -67,27 +67,31 @@ enum MailProbe {
         html = re.sub(r"(<body[^>]*>)", r'\\1<div id="hp-frame" style="width:%dpx">' % width, html, count=1)
         html = html.replace("</body>", "</div></body>")
     measure = ("<script>var f=document.getElementById('hp-frame')||document.body;"
-               "document.body.setAttribute('data-size',f.scrollHeight+'x'+f.scrollWidth)</script>")
+               "var im=Array.prototype.map.call(document.images,function(i){return Math.round(i.getBoundingClientRect().width)});"
+               "document.body.setAttribute('data-size',f.scrollHeight+'x'+f.scrollWidth+'x'+(im.length?Math.min.apply(null,im):0))</script>")
     name = os.path.join(outdir, "page-%d-%s.html" % (width, "stripped" if strip else "styled"))
     open(name, "w", encoding="utf-8").write(html.replace("</body>", measure + "</body>"))
     args = [chrome, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
             "--allow-file-access-from-files", "--force-device-scale-factor=1"]
     dom = subprocess.run(args + ["--window-size=%d,400" % window, "--dump-dom", "file://" + name],
                          capture_output=True, text=True, timeout=120).stdout
-    h, w = map(int, re.search(r'data-size="(\\d+)x(\\d+)"', dom).groups())
+    h, w, iw = map(int, re.search(r'data-size="(\\d+)x(\\d+)x(\\d+)"', dom).groups())
     shot = name[:-5] + ".png"
     subprocess.run(args + ["--window-size=%d,%d" % (window, h), "--screenshot=" + shot, "file://" + name],
                    capture_output=True, timeout=120)
-    print(json.dumps({"height": h, "width": w, "shot": shot}))
+    print(json.dumps({"height": h, "width": w, "shot": shot, "imageWidth": iw}))
     """
 
   /// Renders and decodes the result.
   static func render(_ eml: String, in dir: String, width: Int, strip: Bool) throws -> (
-    height: Int, width: Int, shot: String
+    height: Int, width: Int, shot: String, imageWidth: Int
   ) {
     let r =
       try PythonProbe.run(render, [eml, dir, String(width), strip ? "strip" : "keep", chromium!])
       as? [String: Any] ?? [:]
-    return (r["height"] as? Int ?? -1, r["width"] as? Int ?? -1, r["shot"] as? String ?? "")
+    return (
+      r["height"] as? Int ?? -1, r["width"] as? Int ?? -1, r["shot"] as? String ?? "",
+      r["imageWidth"] as? Int ?? -1
+    )
   }
 }

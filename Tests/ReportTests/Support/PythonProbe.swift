@@ -123,12 +123,13 @@ extension PythonProbe {
             if kind == b"IHDR": w, h, depth, ctype, comp, filt, inter = struct.unpack(">IIBBBBB", body)
             if kind == b"IDAT": idat += body
         raw = zlib.decompress(idat)
-        assert len(raw) == h * (1 + 3 * w), "IDAT inflates to %d bytes" % len(raw)
-        stride = 3 * w; prev = bytearray(stride); pixels = bytearray()
+        bpp = 4 if ctype == 6 else 3
+        assert len(raw) == h * (1 + bpp * w), "IDAT inflates to %d bytes" % len(raw)
+        stride = bpp * w; prev = bytearray(stride); pixels = bytearray()
         for y in range(h):
             f = raw[y*(stride+1)]; line = bytearray(raw[y*(stride+1)+1:(y+1)*(stride+1)])
             for i in range(stride):
-                a = line[i-3] if i >= 3 else 0; b = prev[i]; c = prev[i-3] if i >= 3 else 0
+                a = line[i-bpp] if i >= bpp else 0; b = prev[i]; c = prev[i-bpp] if i >= bpp else 0
                 if f == 1: line[i] = (line[i] + a) & 255
                 elif f == 2: line[i] = (line[i] + b) & 255
                 elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
@@ -137,9 +138,12 @@ extension PythonProbe {
                     line[i] = (line[i] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
             pixels += line; prev = line
         def count(rgb):
-            return sum(1 for i in range(0, len(pixels), 3) if tuple(pixels[i:i+3]) == rgb)
+            # Opaque pixels of exactly that colour.
+            return sum(1 for i in range(0, len(pixels), bpp)
+                       if tuple(pixels[i:i+3]) == rgb and (bpp == 3 or pixels[i+3] == 255))
         return {"chunks": chunks, "width": w, "height": h, "depth": depth, "colorType": ctype,
-                "corner": list(pixels[0:3]), "blue": count((0x00, 0x72, 0xB2)), "orange": count((0xE6, 0x9F, 0x00))}
+                "corner": list(pixels[0:bpp]), "blue": count((0x00, 0x72, 0xB2)),
+                "mailBlue": count((0x3B, 0x82, 0xC4)), "orange": count((0xE6, 0x9F, 0x00))}
     print(json.dumps([decode(p) for p in sys.argv[1:]]))
     """
 

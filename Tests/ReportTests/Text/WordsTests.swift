@@ -35,13 +35,32 @@ struct WordsTests {
   @Test("streak facts say 1 day and 1 week, never 1 days")
   func streakFacts() {
     let one = row(current: 1, longest: 1)
-    #expect(
-      StreakText.facts(one)
-        == "Current streak: 1 day · longest in the last 90 days: 1 day · longest ever: 1 day")
+    // Replayed over the whole history: one "longest", no end date when it is the current.
+    #expect(StreakText.facts(one, year: 2023) == "Current streak: 1 day · longest: 1 day")
     let weeks = row(cadence: "weekly", current: 1, longest: 2)
+    #expect(StreakText.facts(weeks, year: 2023) == "Current streak: 1 week · longest: 2 weeks")
+  }
+
+  @Test("a replay limited by backfill_days says since when, and the longest ever with its end")
+  func limitedReplay() {
+    var r = row(current: 1, longest: 4)
+    r.longestEver = 30
+    // The window starts 89 days before Mon 20 Nov 2023: Wed 23 Aug 2023.
+    r.longestEverEnd = LocalDay(year: 2023, month: 3, day: 3)
+    let first = LocalDay(year: 2022, month: 1, day: 1)
     #expect(
-      StreakText.facts(weeks).hasPrefix(
-        "Current streak: 1 week · longest in the last 90 days: 2 weeks"))
+      StreakText.facts(r, year: 2023, firstDay: first)
+        == "Current streak: 1 day · longest since Wed 23 Aug: 4 days · longest ever: 30 days (to Fri 3 Mar)"
+    )
+    // A date in another year than the report's carries its year: 31 Dec 2022 was a Saturday.
+    r.longestEverEnd = LocalDay(year: 2022, month: 12, day: 31)
+    #expect(StreakText.facts(r, year: 2023, firstDay: first).hasSuffix("(to Sat 31 Dec 2022)"))
+  }
+
+  @Test("daily and weekly streaks of one goal have different titles")
+  func titles() {
+    let one = row(current: 1, longest: 1)
+    let weeks = row(cadence: "weekly", current: 1, longest: 2)
     // Daily and weekly streaks of one goal have different titles.
     #expect(StreakText.title(one) == "Active — daily streak")
     #expect(StreakText.title(weeks) == "Active — weekly streak")
@@ -52,15 +71,17 @@ struct WordsTests {
   func restDays() {
     var r = row(current: 4, longest: 9)
     r.freezeAvailable = true
-    #expect(StreakText.restDays(r) == "1 rest day in hand")
+    #expect(StreakText.restDays(r, year: 2023) == "1 rest day in hand")
     r.freezeAvailable = false
     r.freezesUsed = "2023-11-14"
     // 14 Nov 2023 was a Tuesday.
-    #expect(StreakText.restDays(r) == "No rest day in hand · rest day used on Tue 14 Nov")
+    #expect(
+      StreakText.restDays(r, year: 2023) == "No rest day in hand · rest day used on Tue 14 Nov")
     r.freezesUsed = "2023-10-02,2023-11-14"
     #expect(
-      StreakText.restDays(r) == "No rest day in hand · rest days used on Mon 2 Oct and Tue 14 Nov")
-    #expect(StreakText.restDays(row(cadence: "weekly", current: 1, longest: 1)) == nil)
+      StreakText.restDays(r, year: 2023)
+        == "No rest day in hand · rest days used on Mon 2 Oct and Tue 14 Nov")
+    #expect(StreakText.restDays(row(cadence: "weekly", current: 1, longest: 1), year: 2023) == nil)
   }
 
   @Test("progress never calls a streak of 0 reached")

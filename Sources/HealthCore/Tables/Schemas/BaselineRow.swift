@@ -8,7 +8,7 @@ public struct BaselineRow: Hashable, Sendable, TableRecord {
   public var metric: MetricID
   /// The daily value on d, if any.
   public var value: Double?
-  /// Mean over [d-6, d]; nil with fewer than 4 days.
+  /// Mean over [d-6, d]; nil with fewer than 4 days, or after the metric's last data day.
   public var avg7: Double?
   /// Days with data in [d-6, d].
   public var avg7Days: Int64
@@ -36,9 +36,9 @@ public struct BaselineRow: Hashable, Sendable, TableRecord {
   public var delta60: Double?
   /// The same in percent of base60Mean.
   public var delta60Percent: Double?
-  /// base60Mean - 0.5 SD.
+  /// base60Mean − max(0.5 SD, the metric's minimum meaningful change).
   public var rangeLow: Double?
-  /// base60Mean + 0.5 SD.
+  /// base60Mean + max(0.5 SD, the metric's minimum meaningful change).
   public var rangeHigh: Double?
   /// Where avg7 sits against the range: `below`, `within`, `above`, or "".
   public var position: String

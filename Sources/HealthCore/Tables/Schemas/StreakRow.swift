@@ -1,5 +1,6 @@
-/// A row of the `streaks` table: one goal's streak state at the as-of date, rebuilt over the
-/// 90-day backfill window (docs/streaks.md).
+/// A row of the `streaks` table: one goal's streak state at the as-of date, replayed over
+/// the whole analysed history, or over the `backfill_days` window when a pipeline sets one
+/// (the "window" below; docs/streaks.md, "The replayed span").
 public struct StreakRow: Hashable, Sendable, TableRecord {
   /// Goal name (`active`, `steps`, `sleep`, or a `[goal.NAME]` of the pipeline file).
   public var goal: String
@@ -15,8 +16,8 @@ public struct StreakRow: Hashable, Sendable, TableRecord {
   public var current: Int64
   /// Longest streak inside the window.
   public var longest: Int64
-  /// Longest streak over all the history the aggregate stage analysed (the same replay, from
-  /// the first day with data; docs/streaks.md, "All-time longest").
+  /// Longest streak over the replayed span: the same run as `longest` (docs/streaks.md,
+  /// "The replayed span").
   public var longestEver: Int64
   /// The last day (daily) or the first day of the last week (weekly) of that streak.
   public var longestEverEnd: LocalDay?
@@ -26,7 +27,7 @@ public struct StreakRow: Hashable, Sendable, TableRecord {
   public var freezeAvailable: Bool
   /// The last goal day in the window.
   public var lastGoalDay: LocalDay?
-  /// First day of the backfill window.
+  /// First day of the window (the history's first day, or the backfill window's).
   public var windowStart: LocalDay
   /// Last day of the window (the as-of date).
   public var windowEnd: LocalDay
