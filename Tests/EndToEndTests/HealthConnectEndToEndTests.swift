@@ -110,7 +110,9 @@ struct HealthConnectEndToEndTests {
     #expect(run.code == 0, "\(run.stderr)")
     let html = try String(contentsOfFile: dir.file("out/android.html"), encoding: .utf8)
     #expect(html.contains("Condition (HRV: RMSSD)"))
-    #expect(html.contains("not-in-priority-list"))
+    // The data-quality section names what Android leaves out, in words (the reason code
+    // `not-in-priority-list` as the report writes reasons since issue 24), with its count.
+    #expect(html.contains("<tr><td>Not in priority list</td><td>"))
     #expect(FileManager.default.fileExists(atPath: dir.file("out/health.sqlite")))
     #expect(FileManager.default.fileExists(atPath: dir.file("work/aggregate/daily.csv")))
     let manifest = try String(
