@@ -35,6 +35,35 @@ struct HealthConnectHostileTests {
     #expect(error?.location?.file == cut)
   }
 
+  @Test("a whole zip holding a .db cut short: exit 65, the private copy removed, nothing beside")
+  func zipOfTruncatedDatabase() throws {
+    // Python's zipfile writes a well-formed zip whose one entry is the first half of the
+    // database (an export interrupted while the phone wrote it): the zip reads, the
+    // database inside does not.
+    let (folder, path) = try Self.damagedCopy()
+    try HealthConnectTestSupport.python(
+      """
+      import sys, zipfile, os
+      data = open(sys.argv[1], 'rb').read()
+      out = os.path.join(os.path.dirname(sys.argv[1]), 'Health Connect.zip')
+      with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
+          z.writestr('health_connect_export.db', data[:len(data) // 2 + 100])
+      os.remove(sys.argv[1])
+      """, path)
+    let zip = folder.file("Health Connect.zip")
+    let scratch = TemporaryDirectory("hc-scratch")
+    let before = HealthConnectTestSupport.listing(folder.path)
+    let error = healthError {
+      _ = try readFile(
+        HealthConnectReader(temporaryFolder: scratch.path), path: zip, options: berlin)
+    }
+    #expect(error?.code == .dataError)
+    #expect(error?.location?.file == zip)
+    #expect(error?.message.contains("zip entry health_connect_export.db is truncated") == true)
+    #expect(HealthConnectTestSupport.listing(scratch.path).isEmpty)
+    #expect(HealthConnectTestSupport.listing(folder.path) == before)
+  }
+
   @Test("a bare database cut short: exit 65 with its page count and size")
   func truncatedDatabase() throws {
     let (folder, path) = try Self.damagedCopy()
