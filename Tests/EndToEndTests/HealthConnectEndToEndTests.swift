@@ -110,6 +110,8 @@ struct HealthConnectEndToEndTests {
     #expect(run.code == 0, "\(run.stderr)")
     let html = try String(contentsOfFile: dir.file("out/android.html"), encoding: .utf8)
     #expect(html.contains("Condition (HRV: RMSSD)"))
+    // The pinned HRV card is the person's RMSSD, never an SDNN card that cannot have data.
+    #expect(html.contains("HRV (RMSSD)") && !html.contains("HRV (SDNN)"))
     // The data-quality section names what Android leaves out, in words (the reason code
     // `not-in-priority-list` as the report writes reasons since issue 24), with its count.
     #expect(html.contains("<tr><td>Not in priority list</td><td>"))

@@ -102,7 +102,9 @@ public enum AggregateComputation {
         WeeklyRowBuilder.rows(data: data, baselines: byMetric, goals: goalStates, days: $0)
       } ?? []
 
-    let pinned = PinnedMetrics.resolve(settings.pinned)
+    let pinned = PinnedMetrics.measured(
+      PinnedMetrics.resolve(settings.pinned), hasSDNN: !data.series(.hrvLnSDNN).values.isEmpty,
+      hasRMSSD: !data.series(.hrvLnRMSSD).values.isEmpty)
     let ignoredPins = PinnedMetrics.ignored(settings.pinned)
     if !ignoredPins.isEmpty {
       notes.append("pinned metrics ignored (unknown): " + ignoredPins.joined(separator: ", "))
