@@ -16,7 +16,8 @@ let package = Package(
     // System library shim for zlib (inflate for export.zip, deflate for PNG/zip, CRC-32).
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
-    // System library shim for SQLite 3 (the `export --format sqlite` database).
+    // System library shim for SQLite 3 (the `export --format sqlite` database, the Health
+    // Connect reader and its sample generator).
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -27,7 +28,8 @@ let package = Package(
 
     // The four stages. Each depends on HealthCore only; they meet through typed table files
     // whose headers carry each stage's facts as a HealthCore type.
-    .target(name: "Ingest", dependencies: ["HealthCore"]),
+    // Ingest also links SQLite: an Android Health Connect export is a SQLite database.
+    .target(name: "Ingest", dependencies: ["HealthCore", "CSQLite"]),
     .target(name: "Clean", dependencies: ["HealthCore"]),
     .target(name: "Aggregate", dependencies: ["HealthCore"]),
     .target(name: "Report", dependencies: ["HealthCore"]),
@@ -37,8 +39,9 @@ let package = Package(
     .target(name: "Interop", dependencies: ["HealthCore", "CSQLite"]),
 
     // The sample-export generator (`healthpipe sample`, the bench, tests): writes every
-    // format the readers read, and the zip writer it needs. Not a stage; HealthCore only.
-    .target(name: "SampleExports", dependencies: ["HealthCore"]),
+    // format the readers read, and the zip writer it needs (SQLite for Health Connect
+    // exports). Not a stage.
+    .target(name: "SampleExports", dependencies: ["HealthCore", "CSQLite"]),
 
     // Pipeline files, stage graph, caching, locking: the only library that knows every stage.
     .target(

@@ -80,6 +80,7 @@ HEALTHPIPE_TABLES: dict[str, list[tuple[str, DataType, bool]]] = {
         ("restingHRPenalty", F, True),
         ("conditionReference", S, False),
         ("conditionNote", S, False),
+        ("conditionMeasure", S, False),
         ("sleep", L, True),
         ("sleepDurationPart", F, True),
         ("sleepConsistencyPart", F, True),

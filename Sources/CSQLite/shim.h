@@ -1,5 +1,6 @@
-// System SQLite 3 (libsqlite3-dev on Debian/Ubuntu; part of macOS), used only by the
-// Interop module to write `healthpipe export --format sqlite` databases.
+// System SQLite 3 (libsqlite3-dev on Debian/Ubuntu; part of macOS), used by the
+// Interop module to write `healthpipe export --format sqlite` databases, by Ingest to read
+// Android Health Connect exports and by SampleExports to write them.
 #include <sqlite3.h>
 
 // `sqlite3_config` is variadic, which Swift cannot call. Its one use: before the first

@@ -23,8 +23,13 @@ public struct CleanOptions: StageOptions {
     self.priority = priority
   }
 
-  /// What changes the tables: the priority list.
-  public var cacheKey: [String: String] { ["priority": priority.description] }
+  /// What changes the tables: the priority list, and whether it was given (a given list
+  /// overrides the Health Connect exports' own orders).
+  public var cacheKey: [String: String] {
+    var key = ["priority": priority.description]
+    if priority.isExplicit { key["priorityGiven"] = "yes" }
+    return key
+  }
 
   /// `rejects-clean.hpt` in the output's folder.
   public static func defaultRejectsPath(for output: String) -> String {

@@ -27,10 +27,11 @@ public enum CleanStage {
   /// Runs the stage and returns its manifest and the inputs it kept nothing of.
   public static func execute(_ o: CleanOptions, progress: ProgressMeter) throws -> Outcome {
     let started = SystemCalls.monotonicSeconds()
-    let priority = o.priority
     try OutputCollision.check(
       outputs: [o.output, o.rejectsOutput, StageManifest.path(for: o.output)], inputs: [o.input])
     let header = try TableFile.header(of: o.input)
+    // Health Connect exports bring the person's own order (docs/clean.md).
+    let priority = o.priority.applyingHealthConnect(header)
     let (inputs, inputPrint) = try cleanedTableInputs(header: header, samplesTable: o.input)
 
     progress.begin(stage: "clean")
@@ -46,10 +47,10 @@ public enum CleanStage {
       outputs: outcome.outputs,
       settings: [
         "input": o.input, "output": o.output, "rejects": o.rejectsOutput,
-        "priority": priority.description,
+        "priority": priority.effectiveDescription,
       ],
       totals: CleanManifest.totals(outcome.summary), reconciliation: outcome.reconciliation,
-      notes: CleanManifest.notes(outcome.summary),
+      notes: priority.healthConnectNotes + CleanManifest.notes(outcome.summary),
       wallSeconds: SystemCalls.monotonicSeconds() - started,
       peakRSSBytes: SystemCalls.peakRSSBytes())
     try manifest.write(to: StageManifest.path(for: o.output))

@@ -80,6 +80,7 @@ enum BenchRun {
       case .export: try ExportBench.run(ctx)
       case .vendors: try VendorIngestBench.run(ctx)
       case .garminFitbit: try GarminFitbitBench.run(ctx)
+      case .healthConnect: try HealthConnectBench.run(ctx)
       }
     }
 

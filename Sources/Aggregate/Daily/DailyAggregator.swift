@@ -11,7 +11,7 @@ import HealthCore
 /// - Mean metrics keep min and max (a sample's own min/max where it gave them); `last`
 ///   metrics keep the value of the latest start (ties: latest end, then origin).
 /// - `hrvLnSDNN` is the mean of ln(SDNN ms) over the day's SDNN readings > 0; RMSSD stays in
-///   its own `hrvRMSSD` series.
+///   its own `hrvRMSSD` series, and `hrvLnRMSSD` is the mean of ln(RMSSD ms) likewise.
 /// - Sleep rows form sessions; a night goes to its sleep day (end + 6 h), a nap to the day
 ///   of its start (`SleepDays`). Workouts go to the day of their start.
 /// - Anything whose day is after `asOf` is counted, not used.
@@ -25,6 +25,8 @@ public final class DailyAggregator {
   private var lastMetric = "\u{0}"
   private var lastRoute = Route.unknown
   private let lnSDNN = SeriesAccumulator(metric: .hrvLnSDNN, unit: "ln(ms)", aggregation: .mean)
+  private let lnRMSSD = SeriesAccumulator(
+    metric: .hrvLnRMSSD, unit: "ln(ms)", aggregation: .mean)
   private var sleepRows: [SleepSegment] = []
   private var sleepMetric: MetricID?
   private var workoutTotals: [WorkoutKey: WorkoutTotals] = [:]
@@ -158,6 +160,7 @@ public final class DailyAggregator {
         let acc = SeriesAccumulator(
           metric: info.id, unit: info.canonicalUnit, aggregation: info.aggregation)
         acc.isSDNN = info.id == .hrvSDNN
+        acc.isRMSSD = info.id == .hrvRMSSD
         route = .series(accumulators.count)
         accumulators.append(acc)
       }
@@ -228,6 +231,13 @@ public final class DailyAggregator {
           Foundation.log(s.value), minimum: nil, maximum: nil)
         lnSDNN.counts.read += 1
         lnSDNN.counts.used += 1
+      }
+      if acc.isRMSSD, s.value > 0, s.value.isFinite {
+        // The condition score's measure for RMSSD-only people (docs/aggregate.md).
+        lnRMSSD.days[day.dayNumber, default: DayAccumulator()].addReading(
+          Foundation.log(s.value), minimum: nil, maximum: nil)
+        lnRMSSD.counts.read += 1
+        lnRMSSD.counts.used += 1
       }
     case .last:
       let day = s.startDay
@@ -314,6 +324,7 @@ public final class DailyAggregator {
       counts[acc.metric] = c
     }
     rows += lnSDNN.dailyValues(category: "")
+    rows += lnRMSSD.dailyValues(category: "")
     // Sleep: nights by sleep day, naps by the date they started.
     let sleep = SleepDays(
       sleepRows, carried: carriedNightWindows, asOf: sleepAsOf ?? asOf, exportDates: exportDates)

@@ -9,6 +9,8 @@ final class SeriesAccumulator {
   var counts = MetricCounts()
   /// Whether the series is hrvSDNN (its readings also feed hrvLnSDNN).
   var isSDNN = false
+  /// Whether the series is hrvRMSSD (its readings also feed hrvLnRMSSD).
+  var isRMSSD = false
 
   init(metric: MetricID, unit: String, aggregation: DailyAggregation) {
     self.metric = metric

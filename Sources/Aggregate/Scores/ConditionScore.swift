@@ -1,8 +1,13 @@
 import HealthCore
 
-/// The condition score (docs/aggregate.md, "Scores") from the day's hrvLnSDNN x:
+/// The condition score (docs/aggregate.md, "Condition score") from the day's HRV x on the
+/// log scale:
 ///
-/// - reference μ, σ: base60 if valid, else base14 if valid, else no score
+/// - the measure: ln(SDNN) (`hrvLnSDNN`, Apple Watch) when the person has SDNN (a reading
+///   today or in the 60 days before), else ln(RMSSD) (`hrvLnRMSSD`: Health Connect, Oura,
+///   WHOOP, Fitbit, Garmin) when they have RMSSD. The two are never mixed: x, μ and σ are
+///   always of one measure, and the row says which (`measure`);
+/// - reference μ, σ of that measure: base60 if valid, else base14 if valid, else no score
 ///   (`calibrating n/7`, n = days with HRV in the last 60; `n/21` once n ≥ 7);
 ///   σ is floored at 0.05;
 /// - z = (x − μ)/σ, raw = 70 + 15·z;
@@ -21,6 +26,8 @@ public struct ConditionScore: Sendable, Hashable {
   public var reference: String
   /// Why there is no score, or "".
   public var note: String
+  /// The HRV measure the score uses: `SDNN`, `RMSSD`, or "" without HRV data.
+  public var measure: String = ""
 
   /// σ never goes below this (ln units).
   public static let sigmaFloor = 0.05
@@ -32,7 +39,30 @@ public struct ConditionScore: Sendable, Hashable {
     return lowHRV ? min(20, base * 1.5) : base
   }
 
-  /// The score from the day's baseline rows of hrvLnSDNN and restingHeartRate.
+  /// Whether a day's HRV row shows the person has that measure: a reading today, or days
+  /// with readings in the 60 before.
+  static func hasData(_ row: BaselineRow?) -> Bool {
+    guard let row else { return false }
+    return row.value != nil || row.base60Days > 0
+  }
+
+  /// The score from the day's baseline rows of hrvLnSDNN, hrvLnRMSSD and restingHeartRate:
+  /// SDNN when the person has it, else RMSSD.
+  public static func compute(sdnn: BaselineRow?, rmssd: BaselineRow?, restingHR: BaselineRow?)
+    -> ConditionScore
+  {
+    if hasData(sdnn) || !hasData(rmssd) {
+      var result = compute(hrv: sdnn, restingHR: restingHR)
+      if hasData(sdnn) { result.measure = HRVKind.sdnn.rawValue }
+      return result
+    }
+    var result = compute(hrv: rmssd, restingHR: restingHR)
+    result.measure = HRVKind.rmssd.rawValue
+    return result
+  }
+
+  /// The score from the day's baseline rows of one HRV measure (ln units) and
+  /// restingHeartRate.
   public static func compute(hrv: BaselineRow?, restingHR: BaselineRow?) -> ConditionScore {
     var result = ConditionScore(score: nil, z: nil, penalty: nil, reference: "", note: "")
     guard let hrv else {

@@ -5,6 +5,8 @@ import HealthCore
 struct ScoreRowBuilder {
   let data: DailyData
   let hrv: [Int32: BaselineRow]
+  /// ln(RMSSD) windows (empty without RMSSD data).
+  let rmssd: [Int32: BaselineRow]
   let restingHR: [Int32: BaselineRow]
   let keyDataDays: Set<Int32>
   /// Days with any recorded data (`DailyData.recordedDays`), for the days since data.
@@ -20,12 +22,13 @@ struct ScoreRowBuilder {
   func row(for d: LocalDay) -> ScoreRow {
     var row = ScoreRow(day: d)
     let condition = ConditionScore.compute(
-      hrv: hrv[d.dayNumber], restingHR: restingHR[d.dayNumber])
+      sdnn: hrv[d.dayNumber], rmssd: rmssd[d.dayNumber], restingHR: restingHR[d.dayNumber])
     row.condition = condition.score
     row.conditionZ = condition.z
     row.restingHRPenalty = condition.penalty
     row.conditionReference = condition.reference
     row.conditionNote = condition.note
+    row.conditionMeasure = condition.measure
 
     let bedtimes = data.series(.sleepBedtime).values(in: d.adding(days: -13)...d)
     let night = data.nights[d]

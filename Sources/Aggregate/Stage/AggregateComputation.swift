@@ -69,7 +69,11 @@ public enum AggregateComputation {
     var keyDataDays: Set<Int32> = []
     if let days {
       var perMetric: [[BaselineRow]] = []
-      for metric in MetricCatalog.keyMetrics {
+      // ln(RMSSD) gets windows too when someone has it (the condition score's measure
+      // without SDNN, docs/aggregate.md); tables without RMSSD stay as they were.
+      var metrics = MetricCatalog.keyMetrics
+      if !data.series(.hrvLnRMSSD).values.isEmpty { metrics.append(.hrvLnRMSSD) }
+      for metric in metrics {
         let series = data.series(metric)
         for day in series.values.keys { keyDataDays.insert(day) }
         let rows = BaselineCalculator.rows(metric: metric, series: series, days: days)
@@ -86,7 +90,7 @@ public enum AggregateComputation {
       ?? settings.goals.first { $0.weeklyTarget != nil }
     if let days {
       let builder = ScoreRowBuilder(
-        data: data, hrv: byMetric[.hrvLnSDNN] ?? [:],
+        data: data, hrv: byMetric[.hrvLnSDNN] ?? [:], rmssd: byMetric[.hrvLnRMSSD] ?? [:],
         restingHR: byMetric[.restingHeartRate] ?? [:], keyDataDays: keyDataDays,
         recordedDays: recorded, firstRecordedDay: recorded.min(),
         weeklyGoal: weeklyGoal.map { goal in
@@ -100,7 +104,9 @@ public enum AggregateComputation {
         WeeklyRowBuilder.rows(data: data, baselines: byMetric, goals: goalStates, days: $0)
       } ?? []
 
-    let pinned = PinnedMetrics.resolve(settings.pinned)
+    let pinned = PinnedMetrics.measured(
+      PinnedMetrics.resolve(settings.pinned), hasSDNN: !data.series(.hrvLnSDNN).values.isEmpty,
+      hasRMSSD: !data.series(.hrvLnRMSSD).values.isEmpty)
     let ignoredPins = PinnedMetrics.ignored(settings.pinned)
     if !ignoredPins.isEmpty {
       notes.append("pinned metrics ignored (unknown): " + ignoredPins.joined(separator: ", "))

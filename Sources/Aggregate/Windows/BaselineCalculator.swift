@@ -99,7 +99,7 @@ public enum BaselineCalculator {
       if let avg7 = row.avg7 { row.position = WindowRules.position(avg7, low: low, high: high) }
     }
 
-    if metric == .hrvLnSDNN, current {
+    if metric == .hrvLnSDNN || metric == .hrvLnRMSSD, current {
       if last7.count >= WindowRules.cv7MinDays, let mean = Statistics.mean(last7), mean != 0,
         let sd = Statistics.sampleSD(last7)
       {

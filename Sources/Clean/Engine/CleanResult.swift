@@ -47,7 +47,8 @@ public struct CleanResult: Sendable {
     self.priority = priority
     self.inputs = inputs
     self.order = order
-    let (whole, pieces, nightWindows) = MetricResolution.resolve(&store, order: order)
+    let (whole, pieces, nightWindows) = MetricResolution.resolve(
+      &store, order: order, priority: priority)
     self.whole = whole
     self.pieces = pieces
     self.nightWindows = nightWindows

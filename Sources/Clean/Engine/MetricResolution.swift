@@ -13,7 +13,9 @@ enum MetricResolution {
   /// whole and the pieces of partly covered rows, each in table order, and the night windows
   /// the sleep rule carries to the aggregate stage. The work follows the rows held, not the
   /// size of the pools (a partition of one metric among thousands costs what its rows cost).
-  static func resolve(_ store: inout SampleStore, order: SampleOrder) -> (
+  static func resolve(
+    _ store: inout SampleStore, order: SampleOrder, priority: SourcePriority = .standard
+  ) -> (
     whole: [UInt32: [UInt32]], pieces: [UInt32: [OrderKey]], nightWindows: [NightWindow]
   ) {
     var buckets: [UInt32: [UInt32]] = [:]
@@ -35,8 +37,9 @@ enum MetricResolution {
         ? sorted : ExactDuplicates.removeDuplicates(sorted, rows: &store.rows)
       switch store.metricInfo[Int(metric)]?.kind {
       case .cumulative:
-        let rest = DaySummaryArbitration.resolve(survivors, rows: &store.rows, order: order)
-        let cut = CumulativeArbitration.resolve(rest, rows: &store.rows)
+        let cut = cumulative(
+          survivors, rows: &store.rows, metric: store.metricInfo[Int(metric)]?.id, priority: priority,
+          order: order)
         pieces[metric] = orderedPieces(cut, store: store, order: order)
       case .point, .body:
         PointArbitration.resolve(survivors, rows: &store.rows)
@@ -61,6 +64,35 @@ enum MetricResolution {
       }
     }
     return (buckets, pieces, nightWindows)
+  }
+
+  /// A cumulative metric's arbitration: Android's merge for the Health Connect inputs'
+  /// rows of the metrics Android merges, the Apple rule for every other row (docs/clean.md,
+  /// "Health Connect: Android's merge"; the two groups do not displace each other).
+  private static func cumulative(
+    _ survivors: [UInt32], rows: inout [StoredSample], metric: MetricID?,
+    priority: SourcePriority, order: SampleOrder
+  ) -> [Piece] {
+    // Day summaries win or lose their day whole, then the rest is cut pro rata.
+    func appleRule(_ rows: inout [StoredSample], _ indices: [UInt32]) -> [Piece] {
+      let rest = DaySummaryArbitration.resolve(indices, rows: &rows, order: order)
+      return CumulativeArbitration.resolve(rest, rows: &rows)
+    }
+    let inputs = priority.healthConnectInputs
+    guard !inputs.isEmpty, let metric, HealthConnectCategory.mergedMetrics.contains(metric)
+    else { return appleRule(&rows, survivors) }
+    var android: [UInt32] = []
+    var others: [UInt32] = []
+    for index in survivors {
+      if inputs.contains(rows[Int(index)].file) {
+        android.append(index)
+      } else {
+        others.append(index)
+      }
+    }
+    let unlisted = priority.healthConnect.map { UInt16(clamping: $0.width) }
+    return AndroidPriorityMerge.resolve(android, rows: &rows, unlisted: unlisted)
+      + appleRule(&rows, others)
   }
 
   /// Pieces with their pro-rata values, in table order.

@@ -23,9 +23,12 @@ enum RowStatus: UInt8, Sendable {
   case duplicate
   /// Displaced by a higher-priority source.
   case overlapped
+  /// A Health Connect record whose app is not in the export's priority list for its
+  /// category: left out of Android's merge, as Android leaves it out.
+  case notInPriorityList
 
   /// How many statuses there are (raw values are 0 ..< count).
-  static let count = Int(RowStatus.overlapped.rawValue) + 1
+  static let count = Int(RowStatus.notInPriorityList.rawValue) + 1
 
   /// Whether the sample was dropped by a per-sample rule (unit, value, dates, stage), not
   /// for another sample (duplicate, overlap) and not kept.
@@ -46,6 +49,7 @@ enum RowStatus: UInt8, Sendable {
     case .unknownCategory: .unknownCategory
     case .duplicate: .duplicate
     case .overlapped: .overlapped
+    case .notInPriorityList: .notInPriorityList
     }
   }
 }

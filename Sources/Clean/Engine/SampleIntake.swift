@@ -20,6 +20,7 @@ struct SampleIntake: Sendable {
   private let exportDates: [Int64?]
   private var conversions = UnitConversionCache()
   private var rankCache: [UInt64: UInt16] = [:]
+  private var healthConnectRanks: [HealthConnectRankKey: UInt16] = [:]
 
   /// An intake for samples whose origins point into `inputs`. `tableName` names the table
   /// in error messages.
@@ -125,7 +126,7 @@ struct SampleIntake: Sendable {
       source: texts.source, device: texts.device,
       rank: rank(
         source: texts.source, device: texts.device, userEntered: userEntered,
-        sourceKind: sourceKind),
+        sourceKind: sourceKind, file: origin.file, metric: metric),
       sourceKind: sourceKind, hrvKind: hrvKind, userEntered: userEntered, status: .kept)
     var extremes: Extremes? = nil
     if minimum != nil || maximum != nil {
@@ -189,8 +190,14 @@ struct SampleIntake: Sendable {
   }
 
   private mutating func rank(
-    source: UInt32, device: UInt32, userEntered: Bool, sourceKind: SourceKind
+    source: UInt32, device: UInt32, userEntered: Bool, sourceKind: SourceKind, file: Int32,
+    metric: UInt32
   ) -> UInt16 {
+    if priority.healthConnect != nil {
+      return healthConnectRank(
+        source: source, device: device, userEntered: userEntered, sourceKind: sourceKind,
+        file: file, metric: metric)
+    }
     let manual = userEntered || sourceKind == .manual
     let key = UInt64(source) << 32 | UInt64(device) << 1 | (manual ? 1 : 0)
     if let known = rankCache[key] { return known }
@@ -201,6 +208,33 @@ struct SampleIntake: Sendable {
     rankCache[key] = rank
     return rank
   }
+
+  /// The rank when the Health Connect exports' orders are in force: it depends on the
+  /// input and the metric's category too (`SourcePriority+HealthConnect.swift`).
+  private mutating func healthConnectRank(
+    source: UInt32, device: UInt32, userEntered: Bool, sourceKind: SourceKind, file: Int32,
+    metric: UInt32
+  ) -> UInt16 {
+    let manual = userEntered || sourceKind == .manual
+    let key = HealthConnectRankKey(
+      source: source, device: device, manual: manual, file: file, metric: metric)
+    if let known = healthConnectRanks[key] { return known }
+    let rank = UInt16(
+      clamping: priority.rank(
+        file: file, metric: MetricID(pools.metrics[metric]), source: pools.sources[source],
+        device: pools.devices[device], userEntered: userEntered, sourceKind: sourceKind))
+    healthConnectRanks[key] = rank
+    return rank
+  }
+}
+
+/// What a rank depends on when the Health Connect exports' orders are in force.
+private struct HealthConnectRankKey: Hashable, Sendable {
+  var source: UInt32
+  var device: UInt32
+  var manual: Bool
+  var file: Int32
+  var metric: UInt32
 }
 
 /// The pool id of each distinct text of one block column, found when a row first uses it.

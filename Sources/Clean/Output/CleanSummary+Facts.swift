@@ -5,7 +5,7 @@ extension CleanSummary {
   var facts: CleanFacts {
     let t = total
     return CleanFacts(
-      priority: priority.description, read: t.read, cleaned: t.cleaned, rows: t.rows,
+      priority: priority.effectiveDescription, read: t.read, cleaned: t.cleaned, rows: t.rows,
       trimmed: t.trimmed, rejected: t.rejectedTotal,
       rejectedByCode: Dictionary(
         uniqueKeysWithValues: t.rejected.map { ($0.key.rawValue, $0.value) }),

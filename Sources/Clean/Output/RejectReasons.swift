@@ -86,6 +86,12 @@ struct RejectReasons {
       return ExactDuplicates.reason(kept: record.keptOrigin)
     case .overlapped:
       return overlapReason(record)
+    case .notInPriorityList:
+      let metric = MetricID(pools.metrics[row.metric])
+      return AndroidPriorityMerge.unlistedReason(
+        source: pools.sources[row.source],
+        category: HealthConnectCategory(metric: metric)?.title ?? "its category's",
+        list: priority.healthConnect?.list(file: row.file, metric: metric) ?? [])
     case .kept, .trimmed:
       return ""
     }
@@ -94,9 +100,16 @@ struct RejectReasons {
   private func overlapReason(_ record: RejectRecord) -> String {
     let row = record.row
     let winnerSource = pools.sources[record.keptSource]
-    let winnerLabel = priority.label(ofRank: Int(record.keptRank))
-    let ownLabel = priority.label(ofRank: Int(row.rank))
+    let metric = MetricID(pools.metrics[row.metric])
+    let winnerLabel = priority.label(ofRank: Int(record.keptRank), metric: metric)
+    let ownLabel = priority.label(ofRank: Int(row.rank), metric: metric)
     let at = Readable.origin(record.keptOrigin)
+    if priority.healthConnectInputs.contains(row.file),
+      HealthConnectCategory.mergedMetrics.contains(metric)
+    {
+      return AndroidPriorityMerge.reason(
+        coveredBy: winnerSource, label: winnerLabel, at: at, ownLabel: ownLabel)
+    }
     switch pools.info(row)?.kind {
     case .sleep:
       return SleepArbitration.reason(

@@ -35,6 +35,16 @@ public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
   /// The rank of a sample that matches no entry: `*`'s index, or `entries.count`.
   public let unlistedRank: Int
 
+  /// Whether the list was given (`--priority`, a pipeline's `priority`) rather than the
+  /// default: a given list overrides the Health Connect exports' own orders.
+  public let isExplicit: Bool
+  /// The Health Connect exports' own orders when clean uses them (no list given), and the
+  /// rank space they share with this list (`SourcePriority+HealthConnect.swift`).
+  public internal(set) var healthConnect: HealthConnectRanking?
+  /// The table's Health Connect inputs, whose merged metrics follow Android's merge
+  /// whatever the list (`AndroidPriorityMerge`).
+  public internal(set) var healthConnectInputs: Set<Int32> = []
+
   private enum Pattern: Hashable, Sendable {
     case manual
     case any
@@ -47,7 +57,7 @@ public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
   /// entry or an entry given twice.
   public init(entries: [String]) throws {
     try Self.validate(entries)
-    self.init(validated: entries)
+    self.init(validated: entries, explicit: true)
   }
 
   /// Parses a comma-separated list such as `manual, Apple Watch, iPhone, *`: the one parser
@@ -61,7 +71,8 @@ public struct SourcePriority: Sendable, Hashable, CustomStringConvertible {
       })
   }
 
-  private init(validated entries: [String]) {
+  private init(validated entries: [String], explicit: Bool = false) {
+    isExplicit = explicit
     self.entries = entries.map(Self.trim)
     patterns = self.entries.map { entry in
       switch Self.normalise(entry) {

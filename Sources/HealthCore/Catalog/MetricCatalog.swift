@@ -7,8 +7,10 @@ public enum MetricCatalog {
   private static let c = "HKCategoryTypeIdentifier"
 
   /// All entries, in a stable order: the metrics every source shares, then the vendors'
-  /// own series (`MetricCatalog+Vendors.swift`, `GarminFitbitMetrics.swift`).
-  public static let all: [MetricInfo] = shared + vendorSeries + GarminFitbitMetrics.catalog
+  /// own series (`MetricCatalog+Vendors.swift`, `GarminFitbitMetrics.swift`), then Health
+  /// Connect's additions.
+  public static let all: [MetricInfo] =
+    shared + vendorSeries + GarminFitbitMetrics.catalog + healthConnectAdditions
 
   /// The metrics every source shares.
   private static let shared: [MetricInfo] = [
@@ -160,6 +162,29 @@ public enum MetricCatalog {
     MetricInfo(
       .activitySummaryStand, "Stand ring", kind: .summary, aggregation: .last, unit: "count",
       display: "h"),
+  ]
+
+  // MARK: Health Connect additions (issue 29)
+
+  /// Types Android's Health Connect records that no other format healthpipe reads has
+  /// (docs/ingest-health-connect.md, "Tables and metrics"). Kept in their own block so the
+  /// entries above stay as they were.
+  static let healthConnectAdditions: [MetricInfo] = [
+    MetricInfo(
+      .totalEnergy, "Total energy", kind: .cumulative, aggregation: .sum, unit: "kcal"),
+    MetricInfo(
+      .elevationGained, "Elevation gained", kind: .cumulative, aggregation: .sum, unit: "m"),
+    MetricInfo(
+      .wheelchairPushes, "Wheelchair pushes", kind: .cumulative, aggregation: .sum,
+      unit: "count", display: "pushes"),
+    MetricInfo(
+      .skinTemperatureDeviation, "Skin temperature deviation", kind: .point, aggregation: .mean,
+      unit: "degC", display: "°C"),
+    MetricInfo(
+      .basalBodyTemperature, "Basal body temperature", kind: .point, aggregation: .mean,
+      unit: "degC", display: "°C"),
+    MetricInfo(.boneMass, "Bone mass", kind: .body, aggregation: .last, unit: "kg"),
+    MetricInfo(.bodyWaterMass, "Body water mass", kind: .body, aggregation: .last, unit: "kg"),
   ]
 
   /// Entries by id.

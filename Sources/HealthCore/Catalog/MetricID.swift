@@ -62,3 +62,23 @@ extension MetricID {
   public static let activitySummaryExercise: MetricID = "activitySummaryExercise"
   public static let activitySummaryStand: MetricID = "activitySummaryStand"
 }
+
+// MARK: Health Connect additions (issue 29)
+
+extension MetricID {
+  /// Total energy burned (Health Connect's total calories), kcal.
+  public static let totalEnergy: MetricID = "totalEnergy"
+  /// Elevation gained, metres.
+  public static let elevationGained: MetricID = "elevationGained"
+  /// Wheelchair pushes.
+  public static let wheelchairPushes: MetricID = "wheelchairPushes"
+  /// Skin temperature's deviation from the device's own baseline, °C (a ring's or watch's
+  /// nightly reading; not an absolute temperature).
+  public static let skinTemperatureDeviation: MetricID = "skinTemperatureDeviation"
+  /// Basal body temperature, °C.
+  public static let basalBodyTemperature: MetricID = "basalBodyTemperature"
+  /// Bone mass, kg.
+  public static let boneMass: MetricID = "boneMass"
+  /// Body water mass, kg.
+  public static let bodyWaterMass: MetricID = "bodyWaterMass"
+}

@@ -67,7 +67,7 @@ public enum MinimumChange {
   /// The rule for `metric`. A metric not in the table (a raw type healthpipe does not
   /// know) has a margin of 0: every difference counts.
   public static func rule(for metric: MetricID) -> Rule {
-    if metric == .hrvLnSDNN { return .halfReferenceSD }
+    if metric == .hrvLnSDNN || metric == .hrvLnRMSSD { return .halfReferenceSD }
     return .fixed(fixed[metric] ?? 0)
   }
 

@@ -67,6 +67,10 @@ public enum SeriesVocabulary {
       .hrvRMSSD, "HRV (RMSSD)", unit: "ms", decimals: 1,
       "Mean of the day's RMSSD readings (other vendors; never mixed into SDNN)."),
     SeriesFormat(
+      .hrvLnRMSSD, "HRV, ln(RMSSD)", unit: "ln ms", decimals: 4,
+      "Mean of ln(RMSSD in ms) over the day's RMSSD readings: the condition score's measure "
+        + "for a person whose devices give RMSSD and no SDNN."),
+    SeriesFormat(
       .hrRecovery, "Heart rate recovery", unit: "bpm", decimals: 1,
       "The day's last one-minute heart-rate recovery (drop after exercise)."),
     SeriesFormat(
@@ -168,6 +172,28 @@ public enum SeriesVocabulary {
     SeriesFormat(
       .activitySummaryStand, "Stand ring", unit: "h", decimals: 0,
       "Stand hours of Apple's activity summary for the day."),
+    // Health Connect additions (issue 29)
+    SeriesFormat(
+      .totalEnergy, "Total energy", unit: "kcal", decimals: 0,
+      "Total energy burned that day as the apps recorded it (Health Connect's total "
+        + "calories), summed like steps."),
+    SeriesFormat(
+      .elevationGained, "Elevation gained", unit: "m", decimals: 1,
+      "Elevation gained that day, summed like steps."),
+    SeriesFormat(
+      .wheelchairPushes, "Wheelchair pushes", unit: "count", decimals: 0,
+      "Wheelchair pushes that day, summed like steps."),
+    SeriesFormat(
+      .skinTemperatureDeviation, "Skin temperature deviation", unit: "°C", decimals: 2,
+      "Mean of the day's skin-temperature deviations from the device's own baseline."),
+    SeriesFormat(
+      .basalBodyTemperature, "Basal body temperature", unit: "°C", decimals: 2,
+      "Mean of the day's basal body temperature readings."),
+    SeriesFormat(
+      .boneMass, "Bone mass", unit: "kg", decimals: 2, "The day's last bone-mass reading."),
+    SeriesFormat(
+      .bodyWaterMass, "Body water mass", unit: "kg", decimals: 2,
+      "The day's last body-water-mass reading."),
     // Goals
     SeriesFormat(
       .goalMet, "Goal met", unit: "days", decimals: 0,

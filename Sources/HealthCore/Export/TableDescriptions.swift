@@ -156,6 +156,9 @@ public enum TableDescriptions {
       "restingHRPenalty": "Resting-heart-rate penalty subtracted (0 when none).",
       "conditionReference": "The reference used: base60, base14, or empty.",
       "conditionNote": "Why there is no condition score, or empty.",
+      "conditionMeasure":
+        "The HRV measure the condition score uses: SDNN, RMSSD (a person with RMSSD and no "
+        + "SDNN), or empty without HRV data.",
       "sleep": "Sleep score 0-100 for the sleep day.",
       "sleepDurationPart": "Duration part, 0-1.",
       "sleepConsistencyPart": "Bedtime consistency part, 0-1.",

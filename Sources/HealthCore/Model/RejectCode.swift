@@ -46,4 +46,12 @@ public struct RejectCode: RawRepresentable, Hashable, Comparable, Sendable, Coda
   public static let duplicate: RejectCode = "duplicate"
   /// Entirely covered by a higher-priority source.
   public static let overlapped: RejectCode = "overlapped"
+  // Health Connect (docs/clean.md, "Health Connect: Android's merge")
+  /// The record's app is not in the export's own priority list for its data category:
+  /// Android leaves it out of the day's totals, and so does healthpipe.
+  public static let notInPriorityList: RejectCode = "not-in-priority-list"
+  /// An interval record that ends before it starts on the local timeline (its end offset
+  /// is west of its start offset by more than its length: a DST fall-back, a westward
+  /// flight): Android leaves it out of the day's totals, and so does healthpipe.
+  public static let reversedLocalTime: RejectCode = "reversed-local-time"
 }

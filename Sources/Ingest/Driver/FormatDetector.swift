@@ -38,7 +38,8 @@ public enum FormatDetector {
         + "or export.xml, a Health Auto Export JSON or CSV file (daily metrics or workouts), "
         + "an Oura trends CSV, a WHOOP or Withings export CSV, a long CSV with the columns "
         + "date,metric,value,unit,source, a FIT file, a Garmin Connect or Fitbit export file, "
-        + "a habit journal (date,habit,value) or a Loop Habit Tracker export",
+        + "a habit journal (date,habit,value), a Loop Habit Tracker export, or an Android "
+        + "Health Connect export (Health Connect.zip or its .db)",
       at: SourceLocation(file: path, byteOffset: 0),
       hint:
         "formats are recognised by content, not by file name; check that this is the file you meant"
@@ -48,6 +49,7 @@ public enum FormatDetector {
   /// The format of a file starting with `head`, nil when unknown.
   public static func format(of head: [UInt8]) -> InputFormat? {
     if LoopExportReader.matchesZip(prefix: head) { return .loopZip }
+    if HealthConnectDetection.matches(prefix: head) { return .healthConnect }
     if head.count >= 4, head[0] == 0x50, head[1] == 0x4B,
       (head[2] == 0x03 && head[3] == 0x04) || (head[2] == 0x05 && head[3] == 0x06)
     {

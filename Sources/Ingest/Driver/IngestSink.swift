@@ -65,6 +65,9 @@ public final class IngestSink {
   public var extra: [String: Int64] = [:]
   /// Notes for the manifest (assumed time zone, skipped entries, ...).
   public var notes: [String] = []
+  /// Facts the reader hands to the later stages, added to the tables' header `meta` (keys
+  /// owned by a HealthCore contract type, e.g. `HealthConnectFacts`).
+  public var headerMeta: [String: String] = [:]
   /// The export date the input declared, if any (epoch seconds).
   public var exportDate: Int64?
   /// The time zone assumed for local times without an offset, and why.
@@ -198,6 +201,22 @@ public final class IngestSink {
       error.location = SourceLocation(file: path)
       throw error
     }
+  }
+
+  /// Keeps a batch of samples, row i counted by `counters[i]`, handed on in their compact
+  /// form (the texts written by id, `SampleRowWriter`) when the sink takes rows: the Health
+  /// Connect reader's millions of rows. A batch with a text that `keep(_:counter:)` would
+  /// refuse (NUL, over `maxFieldBytes`) is kept sample by sample instead, so the outcome is
+  /// always that of keeping each sample.
+  func keep(rows: SampleRows, counters: [TypeCounter]) throws {
+    guard rows.count > 0 else { return }
+    let suspect = rows.texts.contains { $0.utf8.count > Self.maxFieldBytes || Self.hasNUL($0) }
+    if suspect || onRows == nil {
+      for i in 0..<rows.count { try keep(rows.sample(at: i), counter: counters[i]) }
+      return
+    }
+    for counter in counters { typeCounts[counter.slot].kept += 1 }
+    try onRows!(rows, 0)
   }
 
   /// The name of the first text field holding U+0000, if any. NUL is never part of a kept

@@ -137,10 +137,11 @@ public enum IngestStage {
             separator: "; "))
     }
 
-    let meta = try IngestFacts(
+    var meta = IngestFacts(
       recordsRead: result.totals.read, recordsKept: result.totals.kept,
       recordsRejected: result.totals.rejected, inputsFailed: result.failedCount
     ).headerMeta.merging(HabitFacts(found: habitsFound).foundMeta()) { own, _ in own }
+    for one in read { meta.merge(one.headerMeta) { kept, _ in kept } }
     let samples = try TableConcatenation.concatenate(
       parts: [parts.samples],
       header: TableHeader(
@@ -216,7 +217,8 @@ public enum IngestStage {
     return InputRead(
       index: index, path: path, format: format, fingerprint: fingerprint, descriptor: descriptor,
       counts: sink.counts, totals: sink.totals, rejectTally: sink.rejectTally, extra: sink.extra,
-      notes: sink.notes, samplesRows: samplesPart.rowCount - writers.samplesMark.rows,
+      notes: sink.notes, headerMeta: sink.headerMeta,
+      samplesRows: samplesPart.rowCount - writers.samplesMark.rows,
       rejectsRows: rejectsPart.rowCount - writers.rejectsMark.rows)
   }
 
@@ -256,6 +258,7 @@ struct InputRead {
   var rejectTally: RejectTally
   var extra: [String: Int64]
   var notes: [String]
+  var headerMeta: [String: String] = [:]
   var samplesRows: Int64
   var rejectsRows: Int64
 }

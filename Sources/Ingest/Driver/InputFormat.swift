@@ -44,6 +44,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
   /// One of Withings' export CSVs (`sleep.csv`, `weight.csv`, `aggregates_*.csv`,
   /// `raw_*.csv`, …).
   case withingsCSV = "withings-csv"
+  /// Android Health Connect: the export zip (one `.db` entry) or the SQLite database.
+  case healthConnect = "health-connect"
 
   /// How `%` values are meant in this format.
   public var percentConvention: PercentConvention {

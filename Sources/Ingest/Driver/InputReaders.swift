@@ -25,6 +25,7 @@ public enum InputReaders {
     case .ouraTrendsCSV: OuraTrendsReader()
     case .whoopCSV: WhoopCSVReader()
     case .withingsCSV: WithingsCSVReader()
+    case .healthConnect: HealthConnectReader()
     }
   }
 }

@@ -62,6 +62,19 @@ struct SampleRows: Sendable {
         userEntered: s.userEntered, hasMinimum: s.minimum != nil, hasMaximum: s.maximum != nil))
   }
 
+  /// Adds a sample with the texts, kinds and offset of the last row added (a series'
+  /// readings: only time, value and origin change), without looking its texts up again.
+  /// There must be a last row.
+  @inline(__always)
+  mutating func appendLikeLast(start: Int64, end: Int64, value: Double, record: Int64) {
+    var row = rows[rows.count - 1]
+    row.start = start
+    row.end = end
+    row.value = value
+    row.record = record
+    rows.append(row)
+  }
+
   /// Row `index` as the sample that was added, its line `lineShift` further on.
   func sample(at index: Int, lineShift: Int64 = 0) -> Sample {
     let r = rows[index]

@@ -59,7 +59,11 @@ public struct ReportMeta: Sendable {
     var pins: [MetricID] = []
     for name in facts.pinned {
       let id = MetricPresentation.resolvePinned(name)
-      guard id.info != nil || MetricCatalog.keyMetrics.contains(id) || id == .sleepInBed else {
+      // ln(RMSSD): the aggregate's HRV pin for a person without SDNN (docs/aggregate.md).
+      guard
+        id.info != nil || MetricCatalog.keyMetrics.contains(id) || id == .sleepInBed
+          || id == .hrvLnRMSSD
+      else {
         continue
       }
       if seen.insert(id).inserted { pins.append(id) }

@@ -146,9 +146,13 @@ enum CalibrationBuilder {
     {
       items.append(item)
     }
-    let hrvRows = baselines[.hrvLnSDNN] ?? [:]
+    // The condition score's HRV: ln(RMSSD) for a person with RMSSD and no SDNN
+    // (docs/aggregate.md, "Condition score: SDNN or RMSSD").
+    let hasSDNN = !(daily[.hrvLnSDNN] ?? []).isEmpty
+    let hrv: MetricID = !hasSDNN && !(daily[.hrvLnRMSSD] ?? []).isEmpty ? .hrvLnRMSSD : .hrvLnSDNN
+    let hrvRows = baselines[hrv] ?? [:]
     if !hrvRows.values.contains(where: { $0.base14Mean != nil || $0.base60Mean != nil }),
-      let d = arrival(base14, "base14", .hrvLnSDNN)
+      let d = arrival(base14, "base14", hrv)
     {
       items.append(.init(what: "the condition score", day: d, monthOnly: false))
     }

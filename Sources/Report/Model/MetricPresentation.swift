@@ -125,6 +125,11 @@ public struct MetricPresentation: Sendable, Hashable {
         "HRV (SDNN)", "ms", 0, .exponential,
         note: "Daily HRV is the mean of ln(SDNN), shown in ms; averages are geometric means.")
       p.minimumSpan = 12
+    case .hrvLnRMSSD:
+      p = make(
+        "HRV (RMSSD)", "ms", 0, .exponential,
+        note: "Daily HRV is the mean of ln(RMSSD), shown in ms; averages are geometric means.")
+      p.minimumSpan = 12
     case .restingHeartRate:
       p = make("Resting heart rate", "bpm", 0)
       p.minimumSpan = 8

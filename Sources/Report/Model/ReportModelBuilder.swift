@@ -17,7 +17,8 @@ public enum ReportModelBuilder {
     let days = (0...first.distance(to: asOf)).map { first.adding(days: $0) }
     let (daily, baselineIndex) = (rows.daily, rows.baselines)
 
-    let series = MetricCatalog.keyMetrics.map { m in
+    let keyMetrics = ReportKeyMetrics.of(pinned: meta.pinned)
+    let series = keyMetrics.map { m in
       SeriesBuilder.keyMetric(
         m, buckets: buckets, asOf: asOf, baselines: baselineIndex[m] ?? [:],
         daily: daily[m] ?? [:])
@@ -30,7 +31,7 @@ public enum ReportModelBuilder {
     let dataThrough = (meta.dataThrough ?? rows.lastDataDay).map { min($0, asOf) }
     let trendEnd = dataThrough ?? asOf
     let trends = TrendRule.summary(
-      daily: daily, asOf: trendEnd, metrics: MetricCatalog.keyMetrics,
+      daily: daily, asOf: trendEnd, metrics: keyMetrics,
       referenceSD: {
         baselineIndex[$0]?[trendEnd.dayNumber].flatMap { $0.base60SD ?? $0.base14SD }
       },
@@ -51,7 +52,8 @@ public enum ReportModelBuilder {
       workoutBars: SeriesBuilder.workoutBars(buckets: buckets, asOf: asOf, daily: daily),
       workouts: workouts(inputs.weekly, asOf: asOf, first: first),
       streaks: inputs.streaks,
-      week: weekMetrics(inputs.weekly, asOf: asOf, baselines: baselineIndex),
+      week: weekMetrics(
+        inputs.weekly, asOf: asOf, baselines: baselineIndex, metrics: keyMetrics),
       trends: trends, meta: meta)
     finish(&model, rows: rows, buckets: buckets, facts: AggregateFacts(meta: inputs.meta))
     model.habits = HabitsSummary.build(inputs, asOf: asOf)
@@ -138,7 +140,10 @@ public enum ReportModelBuilder {
     }
     let parts = [
       Hero.Part(
-        name: "Condition", score: row?.condition,
+        // Which HRV measure the score uses is said when it is not SDNN (docs/aggregate.md).
+        name: row?.conditionMeasure == HRVKind.rmssd.rawValue
+          ? "Condition (HRV: RMSSD)" : "Condition",
+        score: row?.condition,
         note: row?.condition == nil ? note(row?.conditionNote) : ""),
       Hero.Part(
         name: "Sleep", score: row?.sleep, note: row?.sleep == nil ? note(row?.sleepNote) : ""),
@@ -177,12 +182,13 @@ public enum ReportModelBuilder {
   /// where this week's mean sits against the usual range of the week's last day with data,
   /// outside only beyond the metric's minimum meaningful change.
   static func weekMetrics(
-    _ weekly: [WeeklyRow], asOf: LocalDay, baselines: [MetricID: [Int32: BaselineRow]]
+    _ weekly: [WeeklyRow], asOf: LocalDay, baselines: [MetricID: [Int32: BaselineRow]],
+    metrics: [MetricID] = MetricCatalog.keyMetrics
   ) -> [WeekMetric] {
     let week = asOf.isoWeek.description
     let monday = asOf.isoWeek.monday
     var out: [WeekMetric] = []
-    for m in MetricCatalog.keyMetrics {
+    for m in metrics {
       guard
         let r = weekly.first(where: { $0.week == week && $0.metric == m && $0.category.isEmpty })
       else { continue }

@@ -30,7 +30,8 @@ public enum SyntheticExport {
     var needs: Set<SyntheticPeriod> = []
     for format in formats {
       switch format {
-      case .appleXML, .appleZip, .longCSV, .oura, .whoop, .withings: needs.insert(.apple)
+      case .appleXML, .appleZip, .longCSV, .oura, .whoop, .withings, .healthConnect:
+        needs.insert(.apple)
       case .autoExportJSON: needs.insert(.autoExportJSON)
       case .autoExportCSV: needs.insert(.autoExportCSV)
       case .habitJournal, .loop18, .loop20, .loop231: needs.insert(.apple)
@@ -112,6 +113,8 @@ public enum SyntheticExport {
       case .garminJSON: return ["garmin/DI_CONNECT"]
       default: return ["Fitbit"]
       }
+    case .healthConnect:
+      return [HealthConnectExport.zipName, HealthConnectExport.truthName]
     }
   }
 
@@ -186,6 +189,10 @@ public enum SyntheticExport {
         return SyntheticFile(
           format: format, path: path, bytes: Int64(f.bytes.count), items: f.items)
       }
+    case .healthConnect:
+      return try HealthConnectExport.write(
+        timeline: timeline, version: timeline.options.healthConnectSchema, to: directory,
+        bareDatabase: timeline.options.healthConnectBareDatabase)
     }
   }
 }
@@ -209,6 +216,7 @@ extension SyntheticExport {
     case .garminJSON: return 4_500
     case .fitbitJSON, .fitbitTakeout: return options.density == .full ? 800_000 : 30_000
     case .fitbitCSV: return options.density == .full ? 400_000 : 16_000
+    case .healthConnect: return 60_000
     }
   }
 

@@ -41,6 +41,12 @@ public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {
   /// `raw_tracker_steps.csv` of the ring's days.
   case withings
 
+  /// An Android Health Connect export (`Health Connect.zip`) of the Apple period's days, as
+  /// the same person's Android phone, watch and ring would write it, with its truth
+  /// (`HealthConnectExport`). Not among the defaults: it is the same person on another
+  /// platform, not another view of the same data.
+  case healthConnect = "health-connect"
+
   /// What `healthpipe sample` writes without `--formats`: the formats of `SampleData/`
   /// (the vendors' exports only when asked, so the committed sample keeps its bytes).
   public static let standard: [SyntheticFormat] = [
@@ -112,6 +118,11 @@ public struct SyntheticOptions: Sendable {
   /// The record order, indentation and devices of the Apple export (full density; for the
   /// bench). The default keeps every output's bytes.
   public var appleShape = AppleShape()
+  /// The schema version of the Health Connect database (`HealthConnectExport.schemaVersions`).
+  public var healthConnectSchema = HealthConnectExport.defaultSchemaVersion
+  /// Write the Health Connect database bare (`health_connect_export.db`) instead of in its
+  /// zip (tests, the bench).
+  public var healthConnectBareDatabase = false
 
   /// The default last day, so that runs without `--end` are reproducible: 2026-11-15.
   public static let defaultEnd = LocalDay(year: 2026, month: 11, day: 15)!

@@ -31,6 +31,9 @@ enum InputGenerator {
         bytes: spec.minBytes ?? BenchSizes.mb, format: spec.kind.vendorFormat!, seed: spec.seed,
         to: folder)
       record.files = files.map { describe($0, under: folder) }
+    case .healthConnect:
+      record.days = spec.days
+      record.files = try HealthConnectBench.generate(spec, into: folder)
     case .autoExportJSON, .autoExportCSV, .longCSV:
       let format: SyntheticFormat =
         switch spec.kind {

@@ -27,6 +27,8 @@ struct InputSpec: Sendable, Codable, Hashable {
     case whoop
     /// Withings' export CSVs (`raw_tracker_steps.csv` sized).
     case withings
+    /// An Android Health Connect export (`days` days): the zip and the bare database.
+    case healthConnect = "health-connect"
 
     /// The generator's format of a Garmin or Fitbit kind.
     var vendorFormat: SyntheticFormat? { SyntheticFormat(rawValue: rawValue) }

@@ -24,6 +24,8 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   case vendors
   /// 11. Garmin FIT and Connect JSON, Fitbit JSON and CSV (docs/performance.md).
   case garminFitbit = "garmin-fitbit"
+  /// 12. An Android Health Connect export: five years of minute-level heart rate.
+  case healthConnect = "health-connect"
 
   /// The heading printed above the section's table.
   var title: String {
@@ -39,6 +41,7 @@ enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
     case .export: "9. Export a work folder to SQLite (export --format sqlite)"
     case .vendors: "10. Ingest Oura, WHOOP and Withings export CSVs"
     case .garminFitbit: "11. Ingest Garmin FIT and Connect JSON, Fitbit JSON and CSV"
+    case .healthConnect: "12. Ingest an Android Health Connect export (five years)"
     }
   }
 

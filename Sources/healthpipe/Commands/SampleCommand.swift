@@ -38,6 +38,12 @@ enum SampleCommand {
     }
   }
   static let truth = Option<String>("truth", "FILE", "also write the per-day ground truth CSV")
+  static let healthConnectSchema = Option<Int>.integer(
+    "hc-schema", "N",
+    "schema version of the Health Connect database: "
+      + HealthConnectExport.schemaVersions.map(String.init).joined(separator: ", ")
+      + " (default \(HealthConnectExport.defaultSchemaVersion))",
+    in: 1...1000)
   static let density = Option<SyntheticDensity>.choice(
     "density", "full|sample", "records per day (default full; sample is thin)"
   ) { "option '--density' must be full or sample, not '\($0)'" }
@@ -60,12 +66,14 @@ enum SampleCommand {
     options: [
       days.spec, seed.spec, out.spec, end.spec, timezone.spec, formats.spec, truth.spec,
       density.spec, grouping.spec, ringDays.spec, forceZip64.spec, macOSMetadata.spec,
+      healthConnectSchema.spec,
     ],
     examples: [
       "healthpipe sample --days 150 --seed 42 --out SampleData --density sample",
       "healthpipe sample --days 1826 --seed 7 --out /tmp/big --formats apple-xml",
       "healthpipe sample --days 365 --ring-days 365 --seed 7 --out /tmp/me --formats oura,whoop,withings",
       "healthpipe sample --days 60 --seed 3 --out /tmp/vendors --formats garmin-export,fitbit-takeout",
+      "healthpipe sample --days 90 --seed 3 --out /tmp/android --formats health-connect",
     ]
   ) { arguments in
     guard arguments.positionals.isEmpty else {
@@ -82,6 +90,9 @@ enum SampleCommand {
     if let n = try arguments.value(ringDays) { options.ringDays = n }
     options.forceZip64 = arguments.flag(forceZip64)
     options.macOSMetadata = arguments.flag(macOSMetadata)
+    if let version = try arguments.value(healthConnectSchema) {
+      options.healthConnectSchema = version
+    }
     let formats = try arguments.value(formats) ?? SyntheticFormat.standard
     try SyntheticOutputFolder.create(outDirectory)
     let truth = try arguments.value(truth)

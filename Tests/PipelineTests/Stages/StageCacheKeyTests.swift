@@ -32,10 +32,11 @@ struct StageCacheKeyTests {
     let day = LocalDay(iso: "2026-11-15")!
     let stages = NightlyStages.make(config: config, asOf: .latest, fallback: day)
     #expect(stages.map(\.name) == ["ingest", "clean", "aggregate", "report"])
-    // Worked out from the file: its zone, its list as one line, its report settings with
-    // the e-mail defaults; `latest` stays a word until aggregate reads the data.
+    // Worked out from the file: its zone, its list as one line and that it was given (a
+    // given list overrides a Health Connect export's own order, docs/clean.md), its report
+    // settings with the e-mail defaults; `latest` stays a word until aggregate reads the data.
     #expect(stages[0].settings == ["timezone": "Europe/Berlin"])
-    #expect(stages[1].settings == ["priority": "iPhone, *"])
+    #expect(stages[1].settings == ["priority": "iPhone, *", "priorityGiven": "yes"])
     // The zone is in aggregate's key too: the tables' facts record it (report --as-of
     // yesterday resolves on it).
     #expect(Set(stages[2].settings.keys) == ["asOf", "settings", "tables", "timeZone"])

@@ -3,6 +3,9 @@
 extension MetricID {
   /// Mean of ln(SDNN in ms) over the day's valid HRV readings.
   public static let hrvLnSDNN: MetricID = "hrvLnSDNN"
+  /// Mean of ln(RMSSD in ms) over the day's RMSSD readings (Health Connect, Oura, WHOOP,
+  /// Fitbit, Garmin): never mixed with `hrvLnSDNN` (docs/aggregate.md, "Condition score").
+  public static let hrvLnRMSSD: MetricID = "hrvLnRMSSD"
   /// Asleep minutes of a sleep day's night (union of the chosen source's asleep intervals;
   /// naps are `napMinutes`).
   public static let sleepAsleep: MetricID = "sleepAsleep"
@@ -38,7 +41,8 @@ extension MetricID {
   /// The daily series the aggregate stage derives that goals and reports may name (every
   /// id above but `goalMet`, which is a goal's own outcome).
   public static let derivedSeries: [MetricID] = [
-    .hrvLnSDNN, .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM, .sleepAwake,
-    .sleepBedtime, .sleepWake, .napMinutes, .napCount, .workoutCount, .workoutMinutes,
+    .hrvLnSDNN, .hrvLnRMSSD, .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM,
+    .sleepAwake, .sleepBedtime, .sleepWake, .napMinutes, .napCount, .workoutCount,
+    .workoutMinutes,
   ]
 }

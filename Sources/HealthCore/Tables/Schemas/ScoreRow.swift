@@ -13,6 +13,9 @@ public struct ScoreRow: Hashable, Sendable, TableRecord {
   public var conditionReference: String
   /// Why there is no condition score (`calibrating 5/7`), or "".
   public var conditionNote: String
+  /// The HRV measure the condition score uses: `SDNN`, `RMSSD` (a person with RMSSD and no
+  /// SDNN), or "" without HRV data (docs/aggregate.md, "Condition score").
+  public var conditionMeasure: String
   /// Sleep score 0-100 for the sleep day.
   public var sleep: Int64?
   /// Duration part 0-1.
@@ -47,6 +50,7 @@ public struct ScoreRow: Hashable, Sendable, TableRecord {
     self.day = day
     conditionReference = ""
     conditionNote = ""
+    conditionMeasure = ""
     sleepNote = ""
     bodyNote = ""
     wellnessNote = ""
@@ -64,6 +68,7 @@ public struct ScoreRow: Hashable, Sendable, TableRecord {
     ColumnSpec("conditionZ", .float64, nullable: true),
     ColumnSpec("restingHRPenalty", .float64, nullable: true),
     ColumnSpec("conditionReference", .string), ColumnSpec("conditionNote", .string),
+    ColumnSpec("conditionMeasure", .string),
     ColumnSpec("sleep", .int64, nullable: true),
     ColumnSpec("sleepDurationPart", .float64, nullable: true),
     ColumnSpec("sleepConsistencyPart", .float64, nullable: true),
@@ -84,6 +89,7 @@ public struct ScoreRow: Hashable, Sendable, TableRecord {
     row.double(restingHRPenalty)
     row.string(conditionReference)
     row.string(conditionNote)
+    row.string(conditionMeasure)
     row.int(sleep)
     row.double(sleepDurationPart)
     row.double(sleepConsistencyPart)
@@ -107,6 +113,7 @@ public struct ScoreRow: Hashable, Sendable, TableRecord {
     restingHRPenalty = row.optionalDouble()
     conditionReference = row.string()
     conditionNote = row.string()
+    conditionMeasure = row.string()
     sleep = row.optionalInt()
     sleepDurationPart = row.optionalDouble()
     sleepConsistencyPart = row.optionalDouble()

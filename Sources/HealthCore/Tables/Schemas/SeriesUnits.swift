@@ -5,7 +5,7 @@ public enum SeriesUnits {
   /// The unit of `metric`'s daily values ("" when unknown).
   public static func unit(of metric: MetricID) -> String {
     switch metric {
-    case .hrvLnSDNN: "ln(ms)"
+    case .hrvLnSDNN, .hrvLnRMSSD: "ln(ms)"
     case .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM, .sleepAwake,
       .sleepBedtime, .sleepWake, .workoutMinutes, .napMinutes:
       "min"
