@@ -137,7 +137,7 @@ public enum IngestStage {
             separator: "; "))
     }
 
-    var meta = IngestFacts(
+    var meta = try IngestFacts(
       recordsRead: result.totals.read, recordsKept: result.totals.kept,
       recordsRejected: result.totals.rejected, inputsFailed: result.failedCount
     ).headerMeta.merging(HabitFacts(found: habitsFound).foundMeta()) { own, _ in own }
