@@ -157,7 +157,8 @@ struct RowTally: Sendable {
     return ids.map { id in
       let t = bySource[id]!
       return CleanFacts.Source(
-        name: names[id], rank: t.bestRank, priority: priority.label(ofRank: t.bestRank, metric: nil),
+        name: names[id], rank: t.bestRank,
+        priority: priority.label(ofRank: t.bestRank, metric: nil),
         samples: t.samples)
     }
   }

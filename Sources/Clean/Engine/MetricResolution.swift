@@ -38,7 +38,8 @@ enum MetricResolution {
       switch store.metricInfo[Int(metric)]?.kind {
       case .cumulative:
         let cut = cumulative(
-          survivors, rows: &store.rows, metric: store.metricInfo[Int(metric)]?.id, priority: priority,
+          survivors, rows: &store.rows, metric: store.metricInfo[Int(metric)]?.id,
+          priority: priority,
           order: order)
         pieces[metric] = orderedPieces(cut, store: store, order: order)
       case .point, .body:
