@@ -107,7 +107,7 @@ enum BenchRun {
     if !ctx.shapes.isEmpty {
       Console.out()
       Console.out(
-        "== Targets by shape (best of the repeats; docs/performance.md, rows 10 and 12) ==")
+        "== Targets by shape (best of the repeats; docs/performance.md, rows 10 and 13) ==")
       Console.out()
       ctx.shapes.table.print()
       Console.out(

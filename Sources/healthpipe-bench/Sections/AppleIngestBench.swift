@@ -9,7 +9,7 @@ import HealthCore
 /// `HEALTHPIPE_DEBUG_PIECES` line; and once, when installed, healthkit-to-sqlite (what users
 /// run instead) on the first export.
 /// Budgets (docs/performance.md, "Budgets"): ≥ 300 MB/s for XML, peak RSS ≤ 64 MB at both
-/// sizes, the zip's inflate adding at most 30 %; the speed targets (rows 10 and 12): ≥ 600
+/// sizes, the zip's inflate adding at most 30 %; the speed targets (rows 10 and 13): ≥ 600
 /// MB/s per CPU second and ≥ 900 MB/s wall on the dense and heavy-Watch exports; on every
 /// shape ingest within 5× grep's wall time, most pieces parsed on worker threads, and
 /// `--threads 2` no slower than `--threads 1`.

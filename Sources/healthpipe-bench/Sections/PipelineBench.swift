@@ -133,7 +133,7 @@ enum PipelineBench {
       ctx.check(
         section, "whole pipeline, \(label) (wall, speed target)", best: whole.bestWall,
         median: whole.medianWall, unit: "s", .atMost, iPhoneWatch ? 2.0 : 2.5,
-        source: iPhoneWatch ? "performance.md #12" : "performance.md #10")
+        source: iPhoneWatch ? "performance.md #13" : "performance.md #10")
       ctx.check(
         section, "whole pipeline, \(label): peak RSS (speed target)",
         best: Double(whole.peakRSS) / Double(BenchSizes.mb), median: nil, unit: "MB", .atMost,
@@ -184,6 +184,6 @@ enum PipelineBench {
     ctx.check(
       .pipeline, "\(shape.name), five years: ingest stage wall / grep -c '<Record' wall",
       best: times, median: ingest.median / max(grep.medianWall, 1e-9), unit: "×", .atMost, 5,
-      source: "performance.md #12")
+      source: "performance.md #13")
   }
 }

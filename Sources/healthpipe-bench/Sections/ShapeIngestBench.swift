@@ -2,7 +2,7 @@ import Foundation
 import HealthCore
 import SampleExports
 
-/// Section 1's targets on every export shape (docs/performance.md, "Shapes", rows 10 and 12).
+/// Section 1's targets on every export shape (docs/performance.md, "Shapes", rows 10 and 13).
 extension AppleIngestBench {
   /// Measures each shape's ingest (both cores, and `--threads 1`) beside `grep -c '<Record'`
   /// on the same file, interleaved; records the checks and the shape table's figures.
@@ -47,7 +47,7 @@ extension AppleIngestBench {
       ctx.check(
         .ingest, "\(name): ingest wall / grep -c '<Record' wall", best: times,
         median: both.medianWall / max(grep.medianWall, 1e-9), unit: "×", .atMost, 5,
-        source: "performance.md #12")
+        source: "performance.md #13")
     }
     let versus = both.bestWall / max(one.bestWall, 1e-9)
     table.record(name, "--threads 1 wall", Format.seconds(one.bestWall))
@@ -55,7 +55,7 @@ extension AppleIngestBench {
     ctx.check(
       .ingest, "\(name): --threads 2 wall / --threads 1 wall", best: versus,
       median: both.medianWall / max(one.medianWall, 1e-9), unit: "×", .atMost, 1.05,
-      source: "performance.md #12")
+      source: "performance.md #13")
     table.record(
       name, "CPU / wall", String(format: "%.2f", both.bestCPU / max(both.bestWall, 1e-9)))
     if let parallel = both.extra(PiecesLine.parallel), let readOn = both.extra(PiecesLine.readOn) {
@@ -65,7 +65,7 @@ extension AppleIngestBench {
         String(format: "%.0f of %.0f", parallel.best, parallel.best + readOn.best))
       ctx.check(
         .ingest, "\(name): pieces parsed on worker threads (second core used)", best: share,
-        median: nil, unit: "% of pieces", .atLeast, 90, source: "performance.md #12")
+        median: nil, unit: "% of pieces", .atLeast, 90, source: "performance.md #13")
     }
     table.record(name, "ingest peak MB", Format.megabytes(both.peakRSS))
     ctx.check(
