@@ -23,6 +23,7 @@ public func fuzzTableFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     case .scores: try TableFile.stream(ScoreRow.self, from: path) { _ in }
     case .streaks: try TableFile.stream(StreakRow.self, from: path) { _ in }
     case .weekly: try TableFile.stream(WeeklyRow.self, from: path) { _ in }
+    case .habits: try TableFile.stream(HabitDayRow.self, from: path) { _ in }
     }
   } catch {
     Fuzz.check(error)

@@ -51,7 +51,7 @@ public func fuzzTableStages(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
           input: FuzzAggregate.good.cleaned, outputDirectory: work + "/agg",
           asOf: FuzzAggregate.asOf, rejectsInputs: [path]), progress: .silent)
     }
-  case .daily, .baselines, .scores, .streaks, .weekly:
+  case .daily, .baselines, .scores, .streaks, .weekly, .habits:
     let folder = work + "/agg"
     mkdir(folder, 0o700)
     for name in FuzzAggregate.tables {
@@ -107,7 +107,7 @@ private func report(_ folder: String) {
 /// stand beside the fuzzed one.
 private enum FuzzAggregate {
   static let asOf = LocalDay(iso: "2024-06-30")!
-  static let tables = ["daily.hpt", "baselines.hpt", "scores.hpt", "streaks.hpt", "weekly.hpt"]
+  static let tables = AggregateFolder.tables
 
   struct Good: Sendable {
     var cleaned: String
