@@ -2,13 +2,6 @@ import HealthCore
 
 /// The errors the generator throws, each a `HealthError` with the documented exit code.
 enum SyntheticErrors {
-  /// An unknown IANA zone name (usage error).
-  static func unknownZone(_ name: String) -> HealthError {
-    HealthError.usage(
-      "unknown time zone '\(name)'",
-      hint: "give an IANA zone name such as America/New_York or Europe/Berlin")
-  }
-
   /// Days out of range (usage error).
   static func badDays(_ days: Int) -> HealthError {
     HealthError.usage(

@@ -34,8 +34,7 @@ public enum SyntheticExport {
         needs.insert(.apple)
       case .autoExportJSON: needs.insert(.autoExportJSON)
       case .autoExportCSV: needs.insert(.autoExportCSV)
-      case .habitJournal, .loop18, .loop20, .loop231: needs.insert(.apple)
-      default: needs.insert(.apple)  // the vendors' devices see the Apple export's days
+      default: needs.insert(.apple)  // vendors' devices and habit logs see the Apple export's days
       }
     }
     if truth != nil {

@@ -46,7 +46,7 @@ struct SyntheticCalendar: Sendable {
       throw SyntheticErrors.badDays(options.days)
     }
     guard let home = TimeZone(identifier: options.timeZone) else {
-      throw SyntheticErrors.unknownZone(options.timeZone)
+      throw TimeZoneName.unknown(options.timeZone)
     }
     let days = options.days
     appleLast = Int(options.end.dayNumber)

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 
 /// Where the synthetic person's clock is: the home zone, with its DST changes, and travel
 /// trips in another zone. Every instant maps to exactly one zone and UTC offset.
@@ -31,12 +32,12 @@ struct ZoneSchedule: Sendable {
   /// Builds the schedule for instants in [from, to] (epoch seconds).
   init(home: String, trips: [Trip], from: Int64, to: Int64) throws {
     guard TimeZone(identifier: home) != nil else {
-      throw SyntheticErrors.unknownZone(home)
+      throw TimeZoneName.unknown(home)
     }
     var names = [home]
     for trip in trips where !names.contains(trip.zone) {
       guard TimeZone(identifier: trip.zone) != nil else {
-        throw SyntheticErrors.unknownZone(trip.zone)
+        throw TimeZoneName.unknown(trip.zone)
       }
       names.append(trip.zone)
     }

@@ -19,8 +19,8 @@ enum SampleCommand {
     }
     return day
   }
-  static let timezone = Option<String>(
-    "timezone", "ZONE", "home IANA zone (default \(SyntheticOptions.defaultTimeZone))")
+  static let timezone = CommonOptions.timezone(
+    "home IANA zone (default \(SyntheticOptions.defaultTimeZone))")
   static let formats = Option<[SyntheticFormat]>(
     "formats", "LIST",
     "comma-separated: \(SyntheticFormat.allCases.map(\.rawValue).joined(separator: ",")) "
