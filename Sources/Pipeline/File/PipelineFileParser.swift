@@ -126,90 +126,48 @@ public enum PipelineFileParser {
     state: inout ParseState
   ) throws {
     var section: String?
-    var lineNumber = 0
     // Whether a known section was seen in this file: until then an error shows no text of
     // the line, unless the text is a word of the pipeline-file vocabulary.
     var recognised = false
     // "\r\n" is one Character in Swift: splitting on "\n" alone kept a CRLF file one line.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    for rawLine in lines {
-      lineNumber += 1
-      let location = SourceLocation(file: path, line: lineNumber)
-      // Throws a message that quotes nothing unless the file is recognised or every word
-      // the error would quote belongs to the pipeline-file vocabulary.
-      func reveal(_ words: [String]) throws {
-        guard recognised || words.allSatisfy(PipelineVocabulary.contains) else {
-          throw HealthError(
-            .configError,
-            "this does not look like a pipeline file: line \(lineNumber) is not a setting "
-              + "under a known [section] (the line is not shown)", at: location,
-            hint: "a pipeline file starts with a section such as [pipeline]; check the path "
-              + "(an include is relative to the including file's folder)")
-        }
-      }
-      var line = Substring(rawLine)
-      if line.hasSuffix("\r") { line = line.dropLast() }
-      line = stripComment(line)
-      let trimmed = line.trimmingBlanks()
+    for (index, rawLine) in lines.enumerated() {
+      let line = PipelineLine(path: path, number: index + 1, recognised: recognised)
+      var content = Substring(rawLine)
+      if content.hasSuffix("\r") { content = content.dropLast() }
+      content = stripComment(content)
+      let trimmed = content.trimmingBlanks()
       if trimmed.isEmpty { continue }
       if trimmed.hasPrefix("[") {
-        guard trimmed.hasSuffix("]"), trimmed.count > 2 else {
-          try reveal([trimmed.dropFirst().trimmingBlanks().lowercased()])
-          throw HealthError(
-            .configError, "malformed section header '\(trimmed)'", at: location,
-            hint: "write a section as [name], e.g. [pipeline]")
-        }
-        let name = trimmed.dropFirst().dropLast().trimmingBlanks().lowercased()
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
-        else {
-          try reveal([name])
-          throw HealthError(
-            .configError, "section name '\(name)' has characters other than letters, digits, . _ -",
-            at: location, hint: "write a section as [name], e.g. [goal.steps]")
-        }
-        // An unknown first section is quoted (by the loader) only when it looks like a typo
-        // of a known one.
-        if !recognised { try reveal([name]) }
+        let name = try sectionName(trimmed, line: line)
         recognised = true
         section = name
-        document.sections.append((name, location))
+        document.sections.append((name, line.location))
         continue
       }
-      guard let eq = trimmed.firstIndex(of: "=") else {
-        try reveal([trimmed])
-        throw HealthError(
-          .configError, "expected 'key = value' or '[section]', found '\(trimmed)'", at: location,
-          hint: "every setting is written as key = value inside a [section]")
-      }
-      let key = trimmed[..<eq].trimmingBlanks().lowercased()
-      let value = trimmed[trimmed.index(after: eq)...].trimmingBlanks()
-      guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-        try reveal([key])
-        throw HealthError(
-          .configError, "invalid key '\(key)'", at: location,
-          hint: "keys are letters, digits and underscores, e.g. week_start")
-      }
+      let (key, value) = try setting(trimmed, line: line)
       if key == "include" && (section == nil || section == "pipeline") {
         let target = PathUtilities.resolve(value, relativeTo: PathUtilities.directory(of: path))
         try parse(
-          path: target, includedFrom: location, stack: stack, into: &document, state: &state)
+          path: target, includedFrom: line.location, stack: stack, into: &document,
+          state: &state)
         continue
       }
       guard let section else {
-        try reveal([key])
+        try line.reveal([key])
         throw HealthError(
-          .configError, "setting '\(key)' appears before any [section]", at: location,
+          .configError, "setting '\(key)' appears before any [section]", at: line.location,
           hint: "put it under a section such as [pipeline]")
       }
       let id = section + "." + key
       if let first = state.seen[id] {
         throw HealthError(
           .configError, "duplicate key '\(key)' in [\(section)] (first set at \(first))",
-          at: location, hint: "keep one of the two lines")
+          at: line.location, hint: "keep one of the two lines")
       }
-      state.seen[id] = location
+      state.seen[id] = line.location
       document.entries.append(
-        PipelineEntry(section: section, key: key, value: value, location: location))
+        PipelineEntry(section: section, key: key, value: value, location: line.location))
     }
   }
 
