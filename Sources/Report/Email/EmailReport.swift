@@ -59,67 +59,20 @@ public enum EmailReport {
     let text = PlainTextReport.render(d)
     let dateText = MessageDate.rfc5322(date)
 
-    let mixed = "=_hp_mix_\(tag)"
-    let alt = "=_hp_alt_\(tag)"
-    let rel = "=_hp_rel_\(tag)"
-    var out: [UInt8] = []
-    func line(_ s: String) { out += Array(s.utf8) + [0x0D, 0x0A] }
-    line("From: " + from.header)
-    line("To: " + to.header)
-    line("Subject: " + MIMEEncoding.encodedWords(DigestWords.subject(d)))
-    line("Date: " + dateText)
-    line("Message-ID: " + messageID)
-    line("MIME-Version: 1.0")
-    line("Auto-Submitted: auto-generated")
-    line(
-      "Content-Type: multipart/\(noData ? "alternative" : "mixed"); boundary=\"\(noData ? alt : mixed)\""
-    )
-    line("")
-    line("This is a multi-part message in MIME format.")
-    line("")
-    if !noData {
-      line("--" + mixed)
-      line("Content-Type: multipart/alternative; boundary=\"\(alt)\"")
-      line("")
-    }
-    line("--" + alt)
-    line("Content-Type: text/plain; charset=utf-8")
-    line("Content-Transfer-Encoding: quoted-printable")
-    line("")
-    out += MIMEEncoding.quotedPrintable(text)
-    line("--" + alt)
-    line("Content-Type: multipart/related; boundary=\"\(rel)\"; type=\"text/html\"")
-    line("")
-    line("--" + rel)
-    line("Content-Type: text/html; charset=utf-8")
-    line("Content-Transfer-Encoding: quoted-printable")
-    line("")
-    out += MIMEEncoding.quotedPrintable(html)
-    for image in images {
-      line("--" + rel)
-      line("Content-Type: image/png; name=\"\(image.name)\"")
-      line("Content-Transfer-Encoding: base64")
-      line("Content-ID: <\(image.cid)>")
-      line("Content-Disposition: inline; filename=\"\(image.name)\"")
-      line("")
-      out += MIMEEncoding.base64Lines(image.png)
-    }
-    line("--" + rel + "--")
-    line("--" + alt + "--")
+    let boundaries = MIMEBoundaries(tag: tag)
+    var out = MIMEBuilder()
+    out.headers(
+      from: from, to: to, subject: DigestWords.subject(d), date: dateText, messageID: messageID,
+      noData: noData, boundaries: boundaries)
+    out.digest(text: text, html: html, images: images, boundaries: boundaries)
     guard !noData else {
       return EmailMessage(
-        bytes: out, week: week, messageID: messageID, date: dateText, recipient: to.address,
-        imageCount: 0, attachmentName: "")
+        bytes: out.bytes, week: week, messageID: messageID, date: dateText,
+        recipient: to.address, imageCount: 0, attachmentName: "")
     }
-    line("--" + mixed)
-    line("Content-Type: text/html; charset=utf-8; name=\"\(d.attachmentName)\"")
-    line("Content-Transfer-Encoding: base64")
-    line("Content-Disposition: attachment; filename=\"\(d.attachmentName)\"")
-    line("")
-    out += MIMEEncoding.base64Lines(fullReport)
-    line("--" + mixed + "--")
+    out.attachment(fullReport, name: d.attachmentName, boundaries: boundaries)
     return EmailMessage(
-      bytes: out, week: week, messageID: messageID, date: dateText, recipient: to.address,
+      bytes: out.bytes, week: week, messageID: messageID, date: dateText, recipient: to.address,
       imageCount: images.count, attachmentName: d.attachmentName)
   }
 
