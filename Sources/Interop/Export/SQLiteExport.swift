@@ -74,61 +74,21 @@ public enum SQLiteExport {
     for t in tables { inputs.append(try FileFingerprint.withChecksum(t.path)) }
 
     let file = try AtomicFileWriter(destination: o.output)
-    var described: [MetadataTables.Described] = []
-    var notes: [String] = []
-    var totals: [String: Int64] = [:]
-    var facts: [String: String] = [:]
+    var loaded = LoadedTables()
     do {
       let db = try SQLiteDatabase(file: file.temporaryPath, path: o.output)
       try configure(db)
       progress.begin(stage: name, totalBytes: 0)
-      var done: Int64 = 0
-      let devices = try tables.contains { $0.header.kind == .samples } ? DeviceTable(db) : nil
-      for (t, print) in zip(tables, inputs) {
-        let outcome = try TableLoader(table: t, database: db, devices: devices).load { rows in
-          done += rows
-          progress.update(bytes: 0, records: done)
-        }
-        totals["rows." + t.name] = outcome.rows
-        notes.append(
-          "table \(t.name): \(outcome.rows) rows inserted in "
-            + "\(NumberFormatting.fixed(outcome.insertSeconds * 1000, 1)) ms, indexed in "
-            + "\(NumberFormatting.fixed(outcome.indexSeconds * 1000, 1)) ms")
-        let about = TableDescriptions.table(t.header.kind, stage: t.header.stage)
-        described.append(
-          MetadataTables.Described(
-            name: t.name, type: "table", title: about.title, description: about.text,
-            kind: t.header.kind.rawValue, stage: t.header.stage, rows: outcome.rows,
-            sourceFile: t.path, sourceSize: print.size, sourceCRC: print.crc32 ?? "",
-            columns: t.columns.map { ($0.name, $0.type, $0.unit, $0.description) }))
-        if t.header.kind == .daily || facts.isEmpty { facts = t.header.meta }
-      }
+      loaded = try load(tables, fingerprints: inputs, into: db, progress: progress)
       progress.end()
-      if let devices { described.append(devices.described) }
       var unknown: [(metric: String, units: String)] = []
       if let daily = tables.first(where: { $0.header.kind == .daily }) {
-        let columns = try DailyWideView.columns(in: db)
-        try db.execute(DailyWideView.createStatement(columns))
-        described.append(
-          MetadataTables.Described(
-            name: DailyWideView.name, type: "view", title: "Daily values, one row per day",
-            description: "One row per day, one column per daily series healthpipe knows, "
-              + "scaled and rounded as daily.csv writes them (units in metadata_columns); "
-              + "metrics it does not know are rows of daily.",
-            kind: "view", stage: daily.header.stage, rows: -1, sourceFile: "", sourceSize: 0,
-            sourceCRC: "",
-            columns: [("day", "TEXT", "", "The local day, yyyy-mm-dd.")]
-              + columns.map {
-                (
-                  $0.name, $0.format.decimals == 0 ? "INTEGER" : "REAL", $0.format.unit,
-                  $0.description
-                )
-              }))
+        loaded.described.append(try createDailyWide(in: db, stage: daily.header.stage))
         unknown = try unknownMetrics(db)
       }
-      let factRows = metadataFacts(source: o.source, meta: facts)
+      let factRows = metadataFacts(source: o.source, meta: loaded.facts)
       try MetadataTables.write(
-        into: db, described: described, facts: factRows, tables: tables,
+        into: db, described: loaded.described, facts: factRows, tables: tables,
         unknownMetrics: unknown)
       try db.execute("PRAGMA journal_mode = DELETE")
       db.close()
@@ -139,14 +99,14 @@ public enum SQLiteExport {
     }
     let json = DatasetteMetadata(
       database: DatasetteMetadata.databaseName(o.output),
-      described: described + MetadataTables.ownDescriptions, facts: facts)
+      described: loaded.described + MetadataTables.ownDescriptions, facts: loaded.facts)
     try AtomicFileWriter.write(try json.json(), to: datasette)
 
     var manifest = StageManifest(
       stage: name, inputs: inputs,
       outputs: [o.output, datasette].compactMap { FileFingerprint.stat($0) },
       settings: ["source": o.source, "layoutVersion": String(MetadataTables.layoutVersion)],
-      totals: totals, notes: notes)
+      totals: loaded.totals, notes: loaded.notes)
     manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
     manifest.peakRSSBytes = SystemCalls.peakRSSBytes()
     try manifest.write(to: StageManifest.path(for: o.output))
