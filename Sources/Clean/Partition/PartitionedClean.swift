@@ -50,86 +50,25 @@ enum PartitionedClean {
 
     // 2. One metric at a time, in table order.
     let pools = intake.pools
-    let order = SampleOrder(pools)
-    let metricRanks = pools.metrics.sortRanks()
-    let metricOrder = (0..<UInt32(pools.metrics.count)).sorted {
-      metricRanks[Int($0)] < metricRanks[Int($1)]
-    }
     let resolvedFile = try SpillFile(beside: options.output)
     var plan = CleanedPlan(spill: resolvedFile)
     var runs = RejectRuns(spill: resolvedFile)
-    var builder = CleanSummary.Builder(pools: pools, priority: priority, inputs: header.inputs)
-    // The workout metrics are resolved together (a workout's energy and distance rows
-    // follow it, `WorkoutArbitration`), once, and written metric by metric in table order.
-    let workoutGroup = metricOrder.filter { pools.metricInfo[Int($0)]?.kind == .workout }
-    var workoutResult: CleanResult?
-    for metric in metricOrder {
-      let result: CleanResult
-      if workoutGroup.contains(metric), let resolved = workoutResult {
-        result = resolved
-      } else {
-        var part = pools
-        let group = workoutGroup.contains(metric) ? workoutGroup : [metric]
-        try partitions.load(group, into: &part)
-        // `consume`: the result owns the rows, so marking their statuses copies nothing.
-        result = CleanResult(
-          resolving: consume part, order: order, priority: priority, inputs: header.inputs)
-        builder.add(result)
-        if group.count > 1 { workoutResult = result }
-      }
-      try plan.add(result, metric: metric)
-      try runs.add(metricRank: metricRanks[Int(metric)]) {
-        try result.forEachRejectRecord(metric: metric, $0)
-      }
-    }
-    workoutResult = nil
+    let summary = try resolveByMetric(
+      pools: pools, partitions: partitions, priority: priority, inputs: header.inputs,
+      plan: &plan, runs: &runs)
     rowFile.close()
-    let summary = builder.build()
     let inputs = summary.marking(inputs)
 
     // 3. Both tables at once.
-    let meta = try summary.facts.headerMeta(carrying: header.meta)
-    let cleaned = try TableWriter<Sample>(
-      path: options.output, stage: "clean", inputs: inputs, meta: meta)
-    let rejects = try TableWriter<Reject>(
-      path: options.rejectsOutput, stage: "clean", inputs: inputs, meta: meta)
-    let reconciliation: [Reconciliation]
-    do {
-      let reasons = RejectReasons(pools: pools, priority: priority, inputs: header.inputs)
-      let tally = try writeBoth(
-        cleaned: { tally in
-          try CleanedTableWriter.write(
-            { try plan.forEach($0) }, pools: pools, to: cleaned, tally: &tally,
-            progress: progress)
-        },
-        rejects: { tally in
-          var writer = RejectTableWriter(reasons: reasons)
-          try runs.merge { try writer.append($0, to: rejects) }
-          writer.count(into: &tally)
-        })
-      reconciliation = CleanManifest.reconciliation(summary, tally: tally)
-      let failed = reconciliation.filter { !$0.holds }
-      guard failed.isEmpty else {
-        let lines = failed.map { "\($0.key): \($0.equation) with \(sortedCounts($0.counts))" }
-        throw HealthError.internalError(
-          "clean does not reconcile, so nothing was written: " + lines.joined(separator: "; "))
-      }
-    } catch {
-      cleaned.abandon()
-      rejects.abandon()
-      throw error
-    }
-    try cleaned.commit()
-    try rejects.commit()
-    return Outcome(
-      summary: summary, reconciliation: reconciliation,
-      outputs: [cleaned.fingerprint, rejects.fingerprint])
+    return try writeTables(
+      options, summary: summary, pools: pools, plan: plan, runs: runs, priority: priority,
+      header: header, inputs: inputs, progress: progress)
   }
 
   /// Runs the two table writes at the same time (two cores; each uses its own writer, and
   /// they share only read-only state and reads of one scratch file) and merges their
   /// tallies.
-  private static func writeBoth(
+  static func writeBoth(
     cleaned: (inout WriteTally) throws -> Void, rejects: (inout WriteTally) throws -> Void
   ) throws -> WriteTally {
     let outcomes = [WriteOutcome(), WriteOutcome()]
@@ -155,7 +94,7 @@ enum PartitionedClean {
     return merged
   }
 
-  private static func sortedCounts(_ counts: [String: Int64]) -> String {
+  static func sortedCounts(_ counts: [String: Int64]) -> String {
     counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
   }
 }
