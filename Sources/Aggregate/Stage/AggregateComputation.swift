@@ -27,101 +27,38 @@ public enum AggregateComputation {
 
     // Goals: a state for every day from the analysed range's start (or the window start)
     // to as-of.
-    let goalFrom = min(historyStart, windowStart)
-    var goalStates: [(GoalDefinition, [Int32: GoalDayState])] = []
-    var goalRows: [DailyValue] = []
-    var streaks: [StreakRow] = []
     let recorded = data.recordedDays()
-    for goal in settings.goals {
-      let evaluator = GoalEvaluator(goal: goal, data: data, recordedDays: recorded)
-      var states: [Int32: GoalDayState] = [:]
-      for day in goalFrom...asOf {
-        let state = evaluator.state(on: day)
-        states[day.dayNumber] = state
-        if state != .noData, let days, days.contains(day) {
-          goalRows.append(
-            DailyValue(
-              day: day, metric: .goalMet, category: goal.name, value: state.isMet ? 1 : 0,
-              count: 1, unit: SeriesUnits.unit(of: .goalMet)))
-        }
-      }
-      let window = (windowStart...asOf).map { states[$0.dayNumber]! }
-      streaks += StreakRowBuilder.rows(
-        goal: goal, states: window, window: windowStart...asOf, weekStart: settings.weekStart)
-      goalStates.append((goal, states))
-      for c in goal.conditions where !c.isPerWorkout {
-        let fallback = c.metric == .exerciseMinutes && c.category.isEmpty
-        if data.series[SeriesKey(c.metric, c.category)] == nil,
-          !fallback || data.series[SeriesKey(.activitySummaryExercise)] == nil
-        {
-          notes.append("goal \(goal.name): no data for \(c.metric) before \(asOf)")
-        }
-      }
-    }
-    DailyValue.mergeForTable(&data.values, goalRows)
+    let goals = GoalPass.run(
+      settings, data: data, recorded: recorded, days: days, from: min(historyStart, windowStart),
+      windowStart: windowStart, asOf: asOf, notes: &notes)
+    DailyValue.mergeForTable(&data.values, goals.rows)
 
     // Habits: their own table, never a daily value (docs/habits.md).
     let habits = HabitComputation.rows(settings, data: &data, asOf: asOf, notes: &notes)
 
     // Windows for the key metrics.
-    var baselines: [BaselineRow] = []
-    var byMetric: [MetricID: [Int32: BaselineRow]] = [:]
-    var keyDataDays: Set<Int32> = []
-    if let days {
-      var perMetric: [[BaselineRow]] = []
-      // ln(RMSSD) gets windows too when someone has it (the condition score's measure
-      // without SDNN, docs/aggregate.md); tables without RMSSD stay as they were.
-      var metrics = MetricCatalog.keyMetrics
-      if !data.series(.hrvLnRMSSD).values.isEmpty { metrics.append(.hrvLnRMSSD) }
-      for metric in metrics {
-        let series = data.series(metric)
-        for day in series.values.keys { keyDataDays.insert(day) }
-        let rows = BaselineCalculator.rows(metric: metric, series: series, days: days)
-        perMetric.append(rows)
-        byMetric[metric] = Dictionary(uniqueKeysWithValues: rows.map { ($0.day.dayNumber, $0) })
-      }
-      for i in 0..<perMetric.first!.count { for rows in perMetric { baselines.append(rows[i]) } }
-    }
+    let windows = days.map { KeyMetricWindows(data: data, days: $0) } ?? KeyMetricWindows()
 
     // Scores.
-    var scores: [ScoreRow] = []
-    let weeklyGoal =
-      settings.goals.first { $0.name == "active" && $0.weeklyTarget != nil }
-      ?? settings.goals.first { $0.weeklyTarget != nil }
-    if let days {
-      let builder = ScoreRowBuilder(
-        data: data, hrv: byMetric[.hrvLnSDNN] ?? [:], rmssd: byMetric[.hrvLnRMSSD] ?? [:],
-        restingHR: byMetric[.restingHeartRate] ?? [:], keyDataDays: keyDataDays,
-        recordedDays: recorded, firstRecordedDay: recorded.min(),
-        weeklyGoal: weeklyGoal.map { goal in
-          (goal, goal.weeklyTarget!, goalStates.first { $0.0.name == goal.name }!.1)
-        }, weekStart: settings.weekStart, sleepGoal: SleepGoal(goals: settings.goals))
-      scores = days.map(builder.row(for:))
-    }
+    let scores =
+      days.map {
+        scoreRows(
+          data: data, windows: windows, recorded: recorded, goalStates: goals.states,
+          settings: settings, days: $0)
+      } ?? []
 
     let weekly =
       days.map {
-        WeeklyRowBuilder.rows(data: data, baselines: byMetric, goals: goalStates, days: $0)
+        WeeklyRowBuilder.rows(
+          data: data, baselines: windows.byMetric, goals: goals.states, days: $0)
       } ?? []
 
     let pinned = PinnedMetrics.measured(
       PinnedMetrics.resolve(settings.pinned), hasSDNN: !data.series(.hrvLnSDNN).values.isEmpty,
       hasRMSSD: !data.series(.hrvLnRMSSD).values.isEmpty)
     let ignoredPins = PinnedMetrics.ignored(settings.pinned)
-    if !ignoredPins.isEmpty {
-      notes.append("pinned metrics ignored (unknown): " + ignoredPins.joined(separator: ", "))
-    }
     let counts = data.counts
-    let after = counts.values.reduce(Int64(0)) { $0 + $1.afterAsOf }
-    if after > 0 {
-      notes.append("\(after) samples dated after the as-of date \(asOf) were left out")
-    }
-    let ignored = counts.values.reduce(Int64(0)) { $0 + $1.ignored }
-    if ignored > 0 {
-      notes.append(
-        "\(ignored) samples were ignored (sleep rows with an unknown stage, or amounts over an "
-          + "interval longer than 366 days)")
-    }
+    appendNotes(ignoredPins: ignoredPins, counts: counts, asOf: asOf, to: &notes)
 
     var facts = AggregateFacts(
       asOf: asOf, settings: settings, pinned: pinned, ignoredPins: ignoredPins,
@@ -129,10 +66,13 @@ public enum AggregateComputation {
     if let days {
       for metric in MetricCatalog.keyMetrics {
         let dates = ArrivalDates.dates(
-          metric: metric, series: data.series(metric), rows: byMetric[metric] ?? [:], range: days)
+          metric: metric, series: data.series(metric), rows: windows.byMetric[metric] ?? [:],
+          range: days)
         if !dates.isEmpty { facts.arrivals[metric.rawValue] = dates }
       }
     }
+    let streaks = goals.streaks
+    let baselines = windows.baselines
     return AggregateResult(
       daily: data.values, baselines: baselines, scores: scores, streaks: streaks,
       weekly: weekly, facts: facts, notes: notes, counts: counts, analysisRange: days,

@@ -74,40 +74,10 @@ public enum BaselineCalculator {
         WindowRules.calibrating("base60", have: prior60.count, need: WindowRules.base60MinDays))
     }
 
-    if let value {
-      if let yesterday = series.value(on: d.adding(days: -1)) {
-        row.deltaYesterday = value - yesterday
-        row.deltaYesterdayPercent = WindowRules.percent(value - yesterday, of: yesterday)
-      }
-      if let mean = row.base14Mean {
-        row.delta14 = value - mean
-        row.delta14Percent = WindowRules.percent(value - mean, of: mean)
-      }
-      if let mean = row.base60Mean {
-        row.delta60 = value - mean
-        row.delta60Percent = WindowRules.percent(value - mean, of: mean)
-      }
-    }
-
-    if let mean = row.base60Mean, let sd = row.base60SD {
-      let half = MinimumChange.rangeHalfWidth(
-        metric: metric, sd: sd, sdMultiple: WindowRules.rangeHalfWidthSD)
-      let low = mean - half
-      let high = mean + half
-      row.rangeLow = low
-      row.rangeHigh = high
-      if let avg7 = row.avg7 { row.position = WindowRules.position(avg7, low: low, high: high) }
-    }
-
+    if let value { fillDeltas(&row, value: value, yesterday: series.value(on: d.adding(days: -1))) }
+    fillUsualRange(&row, metric: metric)
     if metric == .hrvLnSDNN || metric == .hrvLnRMSSD, current {
-      if last7.count >= WindowRules.cv7MinDays, let mean = Statistics.mean(last7), mean != 0,
-        let sd = Statistics.sampleSD(last7)
-      {
-        row.cv7 = 100 * sd / mean
-      } else if last7.count < WindowRules.cv7MinDays {
-        notes.append(
-          WindowRules.calibrating("cv7", have: last7.count, need: WindowRules.cv7MinDays))
-      }
+      fillCV7(&row, last7: last7, notes: &notes)
     }
 
     if let lastDay {
