@@ -52,27 +52,8 @@ extension AppleExportParser {
     }
     let startLocal = Int64(ts.localDay.dayNumber) * 86_400
     let endLocal = startLocal + 86_400
-    let startOffset: Int32
-    let endOffset: Int32
-    if let zone = options.timeZone, let s = zones.offset(zone: zone, atLocal: startLocal),
-      let e = zones.offset(zone: zone, atLocal: endLocal)
-    {
-      startOffset = s
-      endOffset = e
-      if sink.assumedTimeZone == nil {
-        sink.assumedTimeZone = "\(zone) (\(options.timeZoneOrigin))"
-      }
-    } else {
-      startOffset = exportOffset ?? 0
-      endOffset = startOffset
-      if sink.assumedTimeZone == nil {
-        sink.assumedTimeZone =
-          exportOffset.map {
-            "UTC\(Self.formatOffset($0)) (ExportDate offset, for ActivitySummary days)"
-          }
-          ?? "UTC (no ExportDate, for ActivitySummary days)"
-      }
-    }
+    let (startOffset, endOffset) = activitySummaryOffsets(
+      startLocal: startLocal, endLocal: endLocal)
     let start = startLocal - Int64(startOffset)
     let end = endLocal - Int64(endOffset)
     for (attribute, typeName, metric, unit) in rings {
@@ -94,6 +75,29 @@ extension AppleExportParser {
           value: scanner.value(of: attribute), unit: unit, record: line)
       }
     }
+  }
+
+  /// The UTC offsets at the start and end of an `ActivitySummary` day: the `--timezone`
+  /// zone's when given, else the `ExportDate`'s offset, else UTC; the first call names the
+  /// zone assumed.
+  func activitySummaryOffsets(startLocal: Int64, endLocal: Int64) -> (Int32, Int32) {
+    if let zone = options.timeZone, let s = zones.offset(zone: zone, atLocal: startLocal),
+      let e = zones.offset(zone: zone, atLocal: endLocal)
+    {
+      if sink.assumedTimeZone == nil {
+        sink.assumedTimeZone = "\(zone) (\(options.timeZoneOrigin))"
+      }
+      return (s, e)
+    }
+    let offset = exportOffset ?? 0
+    if sink.assumedTimeZone == nil {
+      sink.assumedTimeZone =
+        exportOffset.map {
+          "UTC\(Self.formatOffset($0)) (ExportDate offset, for ActivitySummary days)"
+        }
+        ?? "UTC (no ExportDate, for ActivitySummary days)"
+    }
+    return (offset, offset)
   }
 
   /// `+0200`, `-0700`.

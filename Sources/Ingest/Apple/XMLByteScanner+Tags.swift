@@ -21,12 +21,7 @@ extension XMLByteScanner {
     attributeCount = 0
     var lines = 0
     while true {
-      var sawBlank = false
-      while p < end, Self.isBlank(byte(p)) {
-        if byte(p) == 0x0A { lines += 1 }
-        p += 1
-        sawBlank = true
-      }
+      let sawBlank = skipBlanks(&p, lines: &lines)
       guard p < end else { return .needMore }
       let c = byte(p)
       if c == 0x3E {
@@ -53,10 +48,7 @@ extension XMLByteScanner {
         return try recover(from: p, lines: lines, nameStart: nameStart, nameLength: nameLength)
       }
       let attrNameLength = p - attrNameStart
-      while p < end, Self.isBlank(byte(p)) {
-        if byte(p) == 0x0A { lines += 1 }
-        p += 1
-      }
+      skipBlanks(&p, lines: &lines)
       guard p < end else { return .needMore }
       guard byte(p) == 0x3D else {
         let attrName = String(
@@ -66,10 +58,7 @@ extension XMLByteScanner {
         return try recover(from: p, lines: lines, nameStart: nameStart, nameLength: nameLength)
       }
       p += 1
-      while p < end, Self.isBlank(byte(p)) {
-        if byte(p) == 0x0A { lines += 1 }
-        p += 1
-      }
+      skipBlanks(&p, lines: &lines)
       guard p < end else { return .needMore }
       let quote = byte(p)
       guard quote == 0x22 || quote == 0x27 else {
@@ -81,27 +70,10 @@ extension XMLByteScanner {
       guard let close = try scanValue(from: valueStart, quote: quote, flags: &flags, lines: &lines)
       else { return .needMore }
       p = close + 1
-      // Past the cap the element is already defective: the rest of its attributes are
-      // validated but neither kept nor compared, so the repeat check stays bounded and a
-      // tag's cost is linear in its length (100,000 attributes took 54 s when every one
-      // was compared with all before it).
-      guard attributeCount < Self.maxAttributes else {
-        noteDefect(
-          "more than \(Self.maxAttributes) attributes in one element (an Apple export writes "
-            + "at most 13)")
-        continue
-      }
-      if isRepeatedAttribute(nameStart: attrNameStart, nameLength: attrNameLength) {
-        let attrName = String(
-          decoding: UnsafeRawBufferPointer(start: buf + attrNameStart, count: attrNameLength),
-          as: UTF8.self)
-        noteDefect("attribute '\(attrName)' appears twice in the tag")
-      }
-      if attributeCount == attributeCapacity { growAttributes() }
-      attributes[attributeCount] = XMLAttribute(
-        nameStart: attrNameStart, nameLength: attrNameLength, valueStart: valueStart,
-        valueLength: close - valueStart, flags: flags)
-      attributeCount += 1
+      keepAttribute(
+        XMLAttribute(
+          nameStart: attrNameStart, nameLength: attrNameLength, valueStart: valueStart,
+          valueLength: close - valueStart, flags: flags))
     }
     return try open(nameStart: nameStart, nameLength: nameLength, end: p, lines: lines)
   }
