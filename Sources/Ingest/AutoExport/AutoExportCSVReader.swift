@@ -125,29 +125,9 @@ final class AutoExportCSVRows {
     let what = "Dates in the daily metrics CSV"
     let dayLocal = Int64(day.dayNumber) * 86_400
     let dayOffset = ts.utcOffset ?? zone.offset(atLocal: dayLocal, sink: sink, what: what)
-    let dayStart = dayLocal - Int64(dayOffset)
-    let origin = sink.origin(line)
-    let sourceName = AutoExportSource.defaultName
-
-    func sample(_ metric: MetricID, _ value: Double, _ unit: String, _ hrv: HRVKind) -> Sample {
-      Sample(
-        metric: metric, start: dayStart, end: dayStart + DayInterval.daySeconds,
-        utcOffset: dayOffset, value: value, unit: unit, source: sourceName, sourceKind: .app,
-        hrvKind: hrv, origin: origin)
-    }
-    func reject(
-      _ type: String, _ code: RejectCode, _ reason: String, metric: MetricID, value: String,
-      unit: String
-    ) throws {
-      sink.read(type: type)
-      try sink.reject(
-        type: type, code: code, reason: "line \(line): \(reason)", metric: metric.rawValue,
-        start: dayStart, utcOffset: dayOffset, value: value, unit: unit, source: sourceName,
-        record: line)
-    }
-    func number(_ i: Int) -> Double? { DecimalParser.parse(csv.trimmedField(i)) }
+    let row = DailyCSVRow(
+      sink: sink, line: line, dayStart: dayLocal - Int64(dayOffset), dayOffset: dayOffset)
     func text(_ i: Int) -> String { csv.trimmedString(i) }
-    func isEmpty(_ i: Int) -> Bool { csv.trimmedField(i).isEmpty }
 
     // Walk the cells once; empty ones cost a length check.
     var sleepWindow: (start: Int64, offset: Int32)?
@@ -159,9 +139,9 @@ final class AutoExportCSVRows {
         let c = plan.values[slot]
         if let v = DecimalParser.parse(cell) {
           sink.read(valueCounters[slot])
-          try sink.keep(sample(c.metric, v, c.unit, c.hrv), counter: valueCounters[slot])
+          try sink.keep(row.sample(c.metric, v, c.unit, c.hrv), counter: valueCounters[slot])
         } else {
-          try reject(
+          try row.reject(
             c.type, .badNumber, "'\(text(i))' in \(c.type) is not a number", metric: c.metric,
             value: text(i), unit: c.unit)
         }
@@ -172,43 +152,14 @@ final class AutoExportCSVRows {
           sleepWindow = (windowLocal - Int64(offset), offset)
         }
         try readSleep(
-          plan.sleeps[slot], cell: cell, window: sleepWindow!, line: line, reject: reject)
+          plan.sleeps[slot], cell: cell, window: sleepWindow!, line: line, reject: row.reject)
       case .unnamed:
         sink.extra["notKept.unnamedColumn", default: 0] += 1
       case .date, .rangeMember:
         continue
       }
     }
-    for r in plan.ranges {
-      func cell(_ index: Int?) -> Int? { index.flatMap { isEmpty($0) ? nil : $0 } }
-      let (minCell, avgCell, maxCell) = (cell(r.min), cell(r.avg), cell(r.max))
-      guard minCell != nil || avgCell != nil || maxCell != nil else { continue }
-      guard let avgCell else {
-        try reject(
-          r.type, .missingField, "\(r.type) [Avg] is empty while [Min] or [Max] has a value",
-          metric: r.metric, value: "", unit: r.unit)
-        continue
-      }
-      let avg = number(avgCell)
-      let minimum = minCell.flatMap(number)
-      let maximum = maxCell.flatMap(number)
-      let bad =
-        avg == nil
-        ? avgCell
-        : (minCell != nil && minimum == nil)
-          ? minCell : (maxCell != nil && maximum == nil) ? maxCell : nil
-      if let b = bad {
-        try reject(
-          r.type, .badNumber, "'\(text(b))' in \(r.type) is not a number", metric: r.metric,
-          value: text(b), unit: r.unit)
-        continue
-      }
-      var s = sample(r.metric, avg!, r.unit, r.hrv)
-      s.minimum = minimum
-      s.maximum = maximum
-      sink.read(type: r.type)
-      try sink.keep(s, type: r.type)
-    }
+    try readRanges(row)
   }
 
   private func readSleep(

@@ -76,6 +76,18 @@ extension AutoExportJSONParser {
       return
     }
     // Any other shape: each numeric member is a value.
+    let found = try readNumericMembers(ctx) { value, category in
+      try decider.submit(sample(ctx.id, value, category: category), time: time, emit: emit)
+    }
+    if !found { try rejectValue(missing("qty"), ctx.id) }
+  }
+
+  /// A data point of another shape: each numeric member is a value with the member's name
+  /// as category (passed to `submit`), an array member is counted as not kept. Returns
+  /// whether any member was a number.
+  private func readNumericMembers(
+    _ ctx: AutoExportMetricContext, submit: (Double, String) throws -> Void
+  ) throws -> Bool {
     var found = false
     for i in point.fields.indices {
       let key = point.key(i)
@@ -83,15 +95,13 @@ extension AutoExportJSONParser {
       switch point.fields[i].kind {
       case .number:
         found = true
-        try decider.submit(
-          sample(ctx.id, point.fields[i].number, category: categories.string(key)), time: time,
-          emit: emit)
+        try submit(point.fields[i].number, categories.string(key))
       case .beginArray:
         sink.count(extra: "notKept.\(ctx.name).\(key)", Int64(point.fields[i].elementCount))
       default: continue
       }
     }
-    if !found { try rejectValue(missing("qty"), ctx.id) }
+    return found
   }
 
   /// The `value` member as a category word, or empty (absent or null). Any other shape is a

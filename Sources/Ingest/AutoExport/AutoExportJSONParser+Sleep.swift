@@ -103,8 +103,13 @@ extension AutoExportJSONParser {
     return (start, end)
   }
 
-  private func readSleepNight(_ ctx: AutoExportMetricContext) throws {
-    // Intervals and sources; a problem here rejects the stages that need it.
+  /// The asleep stages' interval (`sleepStart`/`sleepEnd`, else the night's window) and
+  /// the in-bed interval (`inBedStart`/`inBedEnd`, else the asleep one), each a problem
+  /// when its members are wrong.
+  private func sleepNightIntervals() -> (
+    sleep: Result<(ResolvedTime, ResolvedTime), AutoExportPointProblem>,
+    inBed: Result<(ResolvedTime, ResolvedTime), AutoExportPointProblem>
+  ) {
     var sleepInterval: Result<(ResolvedTime, ResolvedTime), AutoExportPointProblem>
     do throws(AutoExportPointProblem) {
       if let i = try interval("sleepStart", "sleepEnd") {
@@ -125,6 +130,12 @@ extension AutoExportJSONParser {
     } catch {
       inBedInterval = .failure(error)
     }
+    return (sleepInterval, inBedInterval)
+  }
+
+  private func readSleepNight(_ ctx: AutoExportMetricContext) throws {
+    // Intervals and sources; a problem here rejects the stages that need it.
+    let (sleepInterval, inBedInterval) = sleepNightIntervals()
     let common: String?
     let asleepSource: String
     let inBedSource: String
