@@ -30,55 +30,9 @@ public final class ZipReader {
   }
 
   private static func readDirectory(_ file: FileReader, path: String) throws -> [ZipEntry] {
-    let size = file.size
-    let tailLength = Int(min(size, 22 + 65_535))
-    let tailStart = size - Int64(tailLength)
-    let tail = try file.read(at: tailStart, count: tailLength)
-    // The last EOCD signature whose comment length reaches exactly (or within) the end.
-    var eocd = -1
-    var i = tail.count - 22
-    while i >= 0 {
-      if tail[i] == 0x50, tail[i + 1] == 0x4B, tail[i + 2] == 0x05, tail[i + 3] == 0x06 {
-        let commentLength = Int(le16(tail, i + 20))
-        if i + 22 + commentLength <= tail.count {
-          eocd = i
-          break
-        }
-      }
-      i -= 1
-    }
-    guard eocd >= 0 else {
-      throw error(
-        path,
-        "not a complete zip file: the end-of-central-directory record is missing (truncated?)",
-        at: size)
-    }
-    let eocdOffset = tailStart + Int64(eocd)
-    var entryCount = Int64(le16(tail, eocd + 10))
-    var directorySize = Int64(le32(tail, eocd + 12))
-    var directoryOffset = Int64(le32(tail, eocd + 16))
-    let disk = le16(tail, eocd + 4)
-    var directoryEnd = eocdOffset
-
-    // zip64: a locator right before the EOCD points at the zip64 EOCD record.
-    if eocdOffset >= 20 {
-      let locator = try file.read(at: eocdOffset - 20, count: 20)
-      if locator.count == 20, le32(locator, 0) == 0x0706_4B50 {
-        let recordOffset = Int64(bitPattern: le64(locator, 8))
-        let record =
-          recordOffset >= 0 && recordOffset < eocdOffset
-          ? try file.read(at: recordOffset, count: 56) : []
-        guard record.count == 56, le32(record, 0) == 0x0606_4B50 else {
-          throw error(
-            path, "the zip64 end-of-central-directory record is missing or damaged",
-            at: recordOffset)
-        }
-        entryCount = Int64(bitPattern: le64(record, 32))
-        directorySize = Int64(bitPattern: le64(record, 40))
-        directoryOffset = Int64(bitPattern: le64(record, 48))
-        directoryEnd = recordOffset
-      }
-    }
+    let end = try locateDirectory(file, path: path)
+    let (eocdOffset, disk, entryCount) = (end.eocdOffset, end.disk, end.entryCount)
+    let (directorySize, directoryOffset, directoryEnd) = (end.size, end.offset, end.limit)
     guard disk == 0 else {
       throw error(path, "multi-part (spanned) zip archives are not supported", at: eocdOffset)
     }
@@ -116,29 +70,9 @@ public final class ZipReader {
       guard next <= directory.count else { break }
       let name = String(decoding: directory[nameStart..<extraStart], as: UTF8.self)
       // zip64 extended information: only the fields that are 0xFFFFFFFF, in this order.
-      var e = extraStart
-      while e + 4 <= extraStart + extraLength {
-        let id = le16(directory, e)
-        let length = Int(le16(directory, e + 2))
-        let body = e + 4
-        guard body + length <= extraStart + extraLength else { break }
-        if id == 0x0001 {
-          var q = body
-          if uncompressed == 0xFFFF_FFFF, q + 8 <= body + length {
-            uncompressed = Int64(bitPattern: le64(directory, q))
-            q += 8
-          }
-          if compressed == 0xFFFF_FFFF, q + 8 <= body + length {
-            compressed = Int64(bitPattern: le64(directory, q))
-            q += 8
-          }
-          if offset == 0xFFFF_FFFF, q + 8 <= body + length {
-            offset = Int64(bitPattern: le64(directory, q))
-            q += 8
-          }
-        }
-        e = body + length
-      }
+      readZip64Extra(
+        directory, extra: extraStart..<(extraStart + extraLength), uncompressed: &uncompressed,
+        compressed: &compressed, offset: &offset)
       guard compressed >= 0, uncompressed >= 0, offset >= 0 else {
         throw error(
           path, "the central directory entry of \(name) has impossible sizes or offset",
