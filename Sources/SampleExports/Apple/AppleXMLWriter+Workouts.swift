@@ -96,52 +96,63 @@ extension AppleXMLWriter {
       try date(" date=\"", p.end)
       try out.append("/>\n")
     }
-    if !old {
-      try statistic(
-        "HKQuantityTypeIdentifierActiveEnergyBurned", w, sum: kcal, decimals: 3, unit: "Cal")
-      let basal = RecordFactory.round(1.08 * Double(w.activeSeconds) / 60, 3)
-      try statistic(
-        "HKQuantityTypeIdentifierBasalEnergyBurned", w, sum: basal, decimals: 3, unit: "Cal")
-      if w.kind.hasDistance && miles > 0 {
-        let type =
-          w.kind == .cycling
-          ? "HKQuantityTypeIdentifierDistanceCycling"
-          : "HKQuantityTypeIdentifierDistanceWalkingRunning"
-        try statistic(type, w, sum: miles, decimals: 5, unit: "mi")
-      }
-      try out.append("  <WorkoutStatistics type=\"HKQuantityTypeIdentifierHeartRate\"")
-      try date(" startDate=\"", w.span.start)
-      try date(" endDate=\"", w.span.end)
-      try out.append(" average=\"")
-      try out.append(number: RecordFactory.round(w.heartRateAverage, 2), decimals: 2)
-      try out.append("\" minimum=\"")
-      try out.append(number: (w.heartRateAverage - 30).rounded(), decimals: 0)
-      try out.append("\" maximum=\"")
-      try out.append(number: w.heartRateMaximum.rounded(), decimals: 0)
-      try out.append("\" unit=\"count/min\"/>\n")
-    }
+    if !old { try writeStatistics(w, kcal: kcal, miles: miles) }
     if w.kind.hasDistance && !w.indoor {
-      let path = routePath(w)
-      try out.append("  <WorkoutRoute sourceName=\"")
-      try out.append(string: PersonProfile.watchName)
-      try out.append("\" sourceVersion=\"")
-      try out.append(version)
-      try out.append(AppleRecordText.devicePrefix)
-      try out.append(hex: rng.next() & 0xFF_FFFF, digits: 6)
-      try out.append(AppleRecordText.deviceBody(.watch)!)
-      try out.append(version)
-      try out.append("&gt;\"")
-      try date(" creationDate=\"", created + 2)
-      try date(" startDate=\"", w.span.start)
-      try date(" endDate=\"", w.span.end)
-      try out.append(">\n   <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"2\"/>\n")
-      try out.append("   <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"")
-      try out.append(string: SyntheticUUID.make(&rng))
-      try out.append("\"/>\n   <FileReference path=\"/")
-      try out.append(string: path)
-      try out.append("\"/>\n  </WorkoutRoute>\n")
+      try writeRoute(w, version: version, created: created, rng: &rng)
     }
     try out.append(" </Workout>\n")
+  }
+
+  /// A workout's statistics (from the cutover on): active and basal energy, distance and
+  /// heart rate.
+  private func writeStatistics(_ w: WorkoutPlan, kcal: Double, miles: Double) throws {
+    try statistic(
+      "HKQuantityTypeIdentifierActiveEnergyBurned", w, sum: kcal, decimals: 3, unit: "Cal")
+    let basal = RecordFactory.round(1.08 * Double(w.activeSeconds) / 60, 3)
+    try statistic(
+      "HKQuantityTypeIdentifierBasalEnergyBurned", w, sum: basal, decimals: 3, unit: "Cal")
+    if w.kind.hasDistance && miles > 0 {
+      let type =
+        w.kind == .cycling
+        ? "HKQuantityTypeIdentifierDistanceCycling"
+        : "HKQuantityTypeIdentifierDistanceWalkingRunning"
+      try statistic(type, w, sum: miles, decimals: 5, unit: "mi")
+    }
+    try out.append("  <WorkoutStatistics type=\"HKQuantityTypeIdentifierHeartRate\"")
+    try date(" startDate=\"", w.span.start)
+    try date(" endDate=\"", w.span.end)
+    try out.append(" average=\"")
+    try out.append(number: RecordFactory.round(w.heartRateAverage, 2), decimals: 2)
+    try out.append("\" minimum=\"")
+    try out.append(number: (w.heartRateAverage - 30).rounded(), decimals: 0)
+    try out.append("\" maximum=\"")
+    try out.append(number: w.heartRateMaximum.rounded(), decimals: 0)
+    try out.append("\" unit=\"count/min\"/>\n")
+  }
+
+  /// The `WorkoutRoute` of an outdoor workout with distance, naming its GPX file.
+  private func writeRoute(
+    _ w: WorkoutPlan, version: [UInt8], created: Int64, rng: inout SeededRandom
+  ) throws {
+    let path = routePath(w)
+    try out.append("  <WorkoutRoute sourceName=\"")
+    try out.append(string: PersonProfile.watchName)
+    try out.append("\" sourceVersion=\"")
+    try out.append(version)
+    try out.append(AppleRecordText.devicePrefix)
+    try out.append(hex: rng.next() & 0xFF_FFFF, digits: 6)
+    try out.append(AppleRecordText.deviceBody(.watch)!)
+    try out.append(version)
+    try out.append("&gt;\"")
+    try date(" creationDate=\"", created + 2)
+    try date(" startDate=\"", w.span.start)
+    try date(" endDate=\"", w.span.end)
+    try out.append(">\n   <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"2\"/>\n")
+    try out.append("   <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"")
+    try out.append(string: SyntheticUUID.make(&rng))
+    try out.append("\"/>\n   <FileReference path=\"/")
+    try out.append(string: path)
+    try out.append("\"/>\n  </WorkoutRoute>\n")
   }
 
   private func meta(_ key: String, _ value: String) throws {

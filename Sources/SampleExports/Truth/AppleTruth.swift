@@ -29,44 +29,11 @@ struct AppleTruth {
   func fill(_ ledger: inout TruthLedger) -> Context {
     var context = Context()
     let calendar = timeline.calendar
-    for day in calendar.appleFirst...calendar.appleLast {
-      let hours = Double(zones.midnight(day + 1) - zones.midnight(day)) / 3600
-      ledger.set(day, "day", "hours", hours)
-      let noon = zones.epoch(local: Int64(day) * 86_400 + 12 * 3600)
-      ledger.set(day, "day", "utc_offset_minutes", Double(zones.offset(at: noon)) / 60)
-      ledger.set(day, "day", "travel", zones.zoneIndex(at: noon) == 0 ? 0 : 1)
-      ledger.set(day, "day", "period", text: "apple")
-    }
+    for day in calendar.appleFirst...calendar.appleLast { dayFacts(day, &ledger) }
     var records: [SyntheticRecord] = []
     var sleepRecords: [SyntheticRecord] = []
     for type in SyntheticRecordType.allCases {
-      var valid: [SyntheticRecord] = []
-      var total = 0
-      for planDay in selection.planDays {
-        guard let plan = timeline.plan(planDay) else { continue }
-        records.removeAll(keepingCapacity: true)
-        factory.records(type, plan, into: &records)
-        for r in records where selection.includes(r, planDay: planDay) {
-          total += Int(r.copies)
-          let day = zones.day(of: r.start)
-          if r.copies > 1 {
-            ledger.add(day, type.metric, "duplicates", Double(r.copies - 1))
-            ledger.add(Int.max, type.metric, "duplicates", Double(r.copies - 1))
-          }
-          switch r.defect {
-          case .outOfRange:
-            ledger.add(day, type.metric, "out_of_range", 1)
-            ledger.add(Int.max, type.metric, "out_of_range", 1)
-          case .future:
-            ledger.add(day, type.metric, "future", 1)
-            ledger.add(Int.max, type.metric, "future", 1)
-          case .none:
-            valid.append(r)
-          }
-          if !type.inCatalog { ledger.add(day, type.metric, "records", Double(r.copies)) }
-        }
-      }
-      ledger.set(Int.max, "records", type.identifier, Double(total))
+      let valid = validRecords(type, buffer: &records, &ledger)
       switch type {
       case .steps, .distance, .activeEnergy: arbitrate(type, valid, &ledger)
       case .exerciseTime:
@@ -98,6 +65,60 @@ struct AppleTruth {
     }
     (context.watchAsleep, context.phoneInBed, context.watchNaps) = sleep(sleepRecords, &ledger)
     workouts(&ledger)
+    ledger.set(Int.max, "records", "Correlation", Double(correlations()))
+    ledger.set(
+      Int.max, "records", "ActivitySummary", Double(calendar.appleLast - calendar.appleFirst + 1))
+    return context
+  }
+
+  /// The day's length, offset, travel and period.
+  private func dayFacts(_ day: LocalDayNumber, _ ledger: inout TruthLedger) {
+    let hours = Double(zones.midnight(day + 1) - zones.midnight(day)) / 3600
+    ledger.set(day, "day", "hours", hours)
+    let noon = zones.epoch(local: Int64(day) * 86_400 + 12 * 3600)
+    ledger.set(day, "day", "utc_offset_minutes", Double(zones.offset(at: noon)) / 60)
+    ledger.set(day, "day", "travel", zones.zoneIndex(at: noon) == 0 ? 0 : 1)
+    ledger.set(day, "day", "period", text: "apple")
+  }
+
+  /// The records of `type` written to the export: counts their copies and defects in the
+  /// ledger and returns those clean uses (no defect), once each. `buffer` is reused.
+  private func validRecords(
+    _ type: SyntheticRecordType, buffer records: inout [SyntheticRecord],
+    _ ledger: inout TruthLedger
+  ) -> [SyntheticRecord] {
+    var valid: [SyntheticRecord] = []
+    var total = 0
+    for planDay in selection.planDays {
+      guard let plan = timeline.plan(planDay) else { continue }
+      records.removeAll(keepingCapacity: true)
+      factory.records(type, plan, into: &records)
+      for r in records where selection.includes(r, planDay: planDay) {
+        total += Int(r.copies)
+        let day = zones.day(of: r.start)
+        if r.copies > 1 {
+          ledger.add(day, type.metric, "duplicates", Double(r.copies - 1))
+          ledger.add(Int.max, type.metric, "duplicates", Double(r.copies - 1))
+        }
+        switch r.defect {
+        case .outOfRange:
+          ledger.add(day, type.metric, "out_of_range", 1)
+          ledger.add(Int.max, type.metric, "out_of_range", 1)
+        case .future:
+          ledger.add(day, type.metric, "future", 1)
+          ledger.add(Int.max, type.metric, "future", 1)
+        case .none:
+          valid.append(r)
+        }
+        if !type.inCatalog { ledger.add(day, type.metric, "records", Double(r.copies)) }
+      }
+    }
+    ledger.set(Int.max, "records", type.identifier, Double(total))
+    return valid
+  }
+
+  /// The blood-pressure readings written whole (both halves without a defect).
+  private func correlations() -> Int {
     var correlations = 0
     for planDay in selection.planDays {
       guard let plan = timeline.plan(planDay), plan.bloodPressure != nil else { continue }
@@ -109,10 +130,7 @@ struct AppleTruth {
         correlations += 1
       }
     }
-    ledger.set(Int.max, "records", "Correlation", Double(correlations))
-    ledger.set(
-      Int.max, "records", "ActivitySummary", Double(calendar.appleLast - calendar.appleFirst + 1))
-    return context
+    return correlations
   }
 
   /// Calls `body(day, fraction)` for each local day a record covers, pro rata by time, using
