@@ -103,7 +103,7 @@ struct RejectReasons {
     let metric = MetricID(pools.metrics[row.metric])
     let winnerLabel = priority.label(ofRank: Int(record.keptRank), metric: metric)
     let ownLabel = priority.label(ofRank: Int(row.rank), metric: metric)
-    let at = Readable.origin(record.keptOrigin)
+    let at = ReasonFormatting.origin(record.keptOrigin)
     if priority.healthConnectInputs.contains(row.file),
       HealthConnectCategory.mergedMetrics.contains(metric)
     {

@@ -33,7 +33,7 @@ enum ExactDuplicates {
   }
 
   /// `same metric, source, start, end and value as input 0 record 12, which was kept`.
-  static func reason(kept: Origin) -> String { reason(at: Readable.origin(kept)) }
+  static func reason(kept: Origin) -> String { reason(at: ReasonFormatting.origin(kept)) }
 
   /// The same with the kept sample's origin as text.
   static func reason(at origin: String) -> String {

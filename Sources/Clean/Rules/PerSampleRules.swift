@@ -59,8 +59,8 @@ enum EndBeforeStartRule {
 
   /// `ends 90 s before it starts (2024-01-01T08:00:00Z)`.
   static func reason(start: Int64, end: Int64) -> String {
-    "ends \(Readable.duration(start - end)) before it starts (start \(Readable.instant(start)), "
-      + "end \(Readable.instant(end)))"
+    "ends \(ReasonFormatting.duration(start - end)) before it starts (start \(ReasonFormatting.instant(start)), "
+      + "end \(ReasonFormatting.instant(end)))"
   }
 }
 
@@ -77,7 +77,7 @@ enum FutureDateRule {
 
   /// `starts 2030-01-01T08:00:00Z, after the export date 2019-06-17T18:05:12Z of input 0`.
   static func reason(start: Int64, exportDate: Int64, file: Int32) -> String {
-    "starts \(Readable.instant(start)), after the export date \(Readable.instant(exportDate)) "
+    "starts \(ReasonFormatting.instant(start)), after the export date \(ReasonFormatting.instant(exportDate)) "
       + "of input \(file)"
   }
 }
@@ -101,8 +101,9 @@ enum IntervalLengthRule {
   /// than 366 days`.
   static func reason(start: Int64, end: Int64) -> String {
     let days = (Double(end) - Double(start)) / 86_400
-    return "lasts \(Readable.number(days)) days (from \(Readable.instant(start)) to "
-      + "\(Readable.instant(end))), longer than \(maxDays) days"
+    return
+      "lasts \(ReasonFormatting.number(days)) days (from \(ReasonFormatting.instant(start)) to "
+      + "\(ReasonFormatting.instant(end))), longer than \(maxDays) days"
   }
 }
 

@@ -89,20 +89,24 @@ enum RangeValidation {
   static func reason(value: Double, start: Int64, end: Int64, info: MetricInfo) -> String {
     if info.kind == .sleep {
       let length = end - start
-      if length <= 0 { return "sleep segment of \(Readable.duration(length)) has no length" }
+      if length <= 0 {
+        return "sleep segment of \(ReasonFormatting.duration(length)) has no length"
+      }
       if length > maxSleepSegment {
-        return "sleep segment of \(Readable.duration(length)) is longer than 24 h"
+        return "sleep segment of \(ReasonFormatting.duration(length)) is longer than 24 h"
       }
       return value < 0
         ? "sleep row of \(NumberFormatting.shortest(value)) min is negative"
         : "sleep row of \(NumberFormatting.shortest(value)) min is more than its interval of "
-          + "\(Readable.duration(length)) holds"
+          + "\(ReasonFormatting.duration(length)) holds"
     }
     guard let range = range(for: info) else { return "value is outside its range" }
     if value < range.lowerBound {
-      return "\(Readable.quantity(value, info)) is below \(Readable.bound(range.lowerBound, info))"
+      return
+        "\(ReasonFormatting.quantity(value, info)) is below \(ReasonFormatting.bound(range.lowerBound, info))"
     }
-    return "\(Readable.quantity(value, info)) is above \(Readable.bound(range.upperBound, info))"
+    return
+      "\(ReasonFormatting.quantity(value, info)) is above \(ReasonFormatting.bound(range.upperBound, info))"
   }
 
   fileprivate static func slack(_ bound: Double) -> Double {

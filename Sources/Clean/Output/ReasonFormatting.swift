@@ -1,7 +1,7 @@
 import HealthCore
 
 /// Number and time texts for human-readable reject reasons.
-enum Readable {
+enum ReasonFormatting {
   /// A number rounded to at most four decimals, without trailing zeros: `68.0389`, `37`.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return NumberFormatting.shortest(value) }
