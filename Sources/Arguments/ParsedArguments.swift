@@ -91,7 +91,7 @@ public struct ParsedArguments {
 
   /// Writes a summary line on stderr unless `--quiet` was given.
   public func summary(_ line: String) {
-    if !quiet { FileDescriptorSinkStderr.writeLine(line) }
+    if !quiet { StandardError.writeLine(line) }
   }
 
   /// Whether a flag was given.

@@ -29,10 +29,10 @@ enum BenchRun {
     } catch var error as HealthError {
       // The shared parser's errors point at `healthpipe help`; this program has its own.
       if error.hint == HealthError.usage("").hint { error.hint = "see healthpipe-bench --help" }
-      FileDescriptorSinkStderr.write("healthpipe-bench: error: \(error)\n")
+      StandardError.write("healthpipe-bench: error: \(error)\n")
       return error.code.rawValue
     } catch {
-      FileDescriptorSinkStderr.write("healthpipe-bench: error: \(error)\n")
+      StandardError.write("healthpipe-bench: error: \(error)\n")
       return ExitCode.internalError.rawValue
     }
   }

@@ -53,7 +53,7 @@ public final class ProgressMeter: @unchecked Sendable {
   /// Clears the line.
   public func end() {
     guard enabled, drawn else { return }
-    FileDescriptorSinkStderr.write("\r\u{1B}[2K")
+    StandardError.write("\r\u{1B}[2K")
     drawn = false
   }
 
@@ -69,23 +69,7 @@ public final class ProgressMeter: @unchecked Sendable {
     }
     text += "\(NumberFormatting.fixed(mb, 1)) MB, \(records) records, "
     text += "\(NumberFormatting.fixed(mb / elapsed, 1)) MB/s"
-    FileDescriptorSinkStderr.write(text)
+    StandardError.write(text)
     drawn = true
-  }
-}
-
-/// Unbuffered writes to standard error, for diagnostics.
-public enum FileDescriptorSinkStderr {
-  /// Writes one diagnostic line at once: its control characters escaped
-  /// (`TerminalText`), then a line break.
-  public static func writeLine(_ line: String) {
-    write(TerminalText.escaped(line) + "\n")
-  }
-
-  /// Writes text to stderr at once.
-  public static func write(_ text: String) {
-    let sink = FileDescriptorSink(fd: 2)
-    try? sink.write(text)
-    try? sink.flush()
   }
 }

@@ -100,7 +100,7 @@ struct AppleChunkedRead: Sendable {
   func read(into sink: IngestSink, progress: ProgressMeter) throws -> Summary {
     let summary = try readPieces(into: sink, progress: progress)
     if Self.debugPieces {
-      FileDescriptorSinkStderr.write(
+      StandardError.write(
         "healthpipe: pieces of \(AppleXMLReader.displayName(path)): "
           + "\(summary.piecesMerged) parsed on worker threads, "
           + "\(summary.piecesReadThrough) read on by the reading thread "

@@ -11,7 +11,7 @@ enum Console {
 
   /// Prints a progress line on stderr.
   static func status(_ line: String) {
-    FileDescriptorSinkStderr.write("bench: " + line + "\n")
+    StandardError.write("bench: " + line + "\n")
   }
 }
 
