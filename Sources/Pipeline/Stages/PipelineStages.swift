@@ -9,7 +9,7 @@ import Report
 /// files exactly as a user running the commands one by one would, and the `[export]` step
 /// after them when the file asks for one. Each stage's cache key is what its options say
 /// changes its outputs (`StageOptions.cacheKey`).
-public enum NightlyStages {
+public enum PipelineStages {
   /// Where the report stage writes: `[report] out`, else under the work folder
   /// (`report/report.html`, `report/report.md` or `report/weekly.eml`).
   public static func reportPath(_ config: PipelineConfig) -> String {
@@ -112,3 +112,7 @@ public enum NightlyStages {
     return AggregateFacts(meta: header.meta).asOf
   }
 }
+
+/// The former name of `PipelineStages`, kept only while `Pipeline/Run/` still spells it
+/// (those files were another change's at the rename); remove it once nothing uses it.
+typealias NightlyStages = PipelineStages
