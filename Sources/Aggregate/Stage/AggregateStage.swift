@@ -10,7 +10,9 @@ public enum AggregateStage {
 
   /// Runs the stage. Throws `HealthError` (66 missing input, 65 corrupt table, 73/74 output).
   @discardableResult
-  public static func run(_ o: AggregateOptions, progress: ProgressMeter) throws -> StageManifest {
+  public static func run(_ o: AggregateOptions, progress: ProgressMeter) throws
+    -> AggregateOutcome
+  {
     let started = SystemCalls.monotonicSeconds()
     guard FileFingerprint.stat(o.input) != nil else {
       throw HealthError.missingInput(o.input, reason: "no such file")
@@ -96,7 +98,8 @@ public enum AggregateStage {
         "aggregate counts do not reconcile for " + broken.joined(separator: ", "))
     }
     try manifest.write(to: StageManifest.path(for: o.outputDirectory))
-    return manifest
+    return AggregateOutcome(
+      manifest: manifest, asOf: asOf, samplesRead: rowsRead, dailyRows: result.daily.count)
   }
 
   /// `daily.csv`, `daily-other.csv`, `weekly.csv` and `habits.csv` with their CSV on the

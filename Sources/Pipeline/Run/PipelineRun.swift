@@ -113,7 +113,7 @@ public enum PipelineRun {
       // With `latest` the e-mail's week is that of the as-of the aggregate stage found.
       summary.delivery = RunDelivery.after(
         config, asOf: asOf.day ?? NightlyStages.recordedAsOf(layout), reportPath: reportPath,
-        reportRan: result.outcomes.contains { $0.stage == "report" && $0.status.hasPrefix("ran") })
+        email: result.ran[ReportStage.name]?.email)
       try finish(code)
       return (summary, code)
     } catch let error as HealthError {

@@ -58,10 +58,14 @@ public struct PipelineRunner {
   }
 
   /// Runs (or plans) the stages, calling `onOutcome` after each. A stage failure is thrown
-  /// after its outcome was reported; partial failures are returned with the outcomes.
+  /// after its outcome was reported; partial failures are returned with the outcomes, and
+  /// the output of each stage that ran by its name.
   public func run(
     _ stages: [PipelineStage], progress: ProgressMeter, onOutcome: (StageOutcome) -> Void
-  ) throws -> (outcomes: [StageOutcome], partialFailures: [HealthError]) {
+  ) throws -> (
+    outcomes: [StageOutcome], partialFailures: [HealthError], ran: [String: StageOutput]
+  ) {
+    var ran: [String: StageOutput] = [:]
     var outcomes: [StageOutcome] = []
     var partial: [HealthError] = []
     var upstreamRan = false
@@ -110,6 +114,7 @@ public struct PipelineRunner {
         throw error
       }
       let seconds = SystemCalls.monotonicSeconds() - started
+      ran[stage.name] = output
       let manifest = output.manifest
       // Outputs: those declared, plus any the stage's manifest lists (e.g. Markdown's SVGs).
       var outputPaths = stage.outputs
@@ -139,6 +144,6 @@ public struct PipelineRunner {
       outcomes.append(o)
       onOutcome(o)
     }
-    return (outcomes, partial)
+    return (outcomes, partial, ran)
   }
 }

@@ -29,11 +29,11 @@ public struct RunDelivery: Sendable, Codable, Equatable {
     return out
   }
 
-  /// What the report stage of `config` makes, with the mail status after a run: from the
-  /// report manifest when the stage ran, from the sent ledger when it was skipped (its
+  /// What the report stage of `config` makes, with the mail status after a run: what the
+  /// report stage did when it ran (`email`), else the ledger's (a skipped report stage's
   /// last run sent or found the week sent).
   static func after(
-    _ config: PipelineConfig, asOf: LocalDay?, reportPath: String, reportRan: Bool
+    _ config: PipelineConfig, asOf: LocalDay?, reportPath: String, email: EmailDelivery?
   ) -> RunDelivery {
     var delivery = planned(config, asOf: asOf, reportPath: reportPath)
     guard config.report.format == .email, let week = delivery.week,
@@ -43,13 +43,9 @@ public struct RunDelivery: Sendable, Codable, Equatable {
       delivery.mail = "not sent (send = false)"
       return delivery
     }
-    let status =
-      reportRan
-      ? (try? StageManifest.read(from: StageManifest.path(for: reportPath)))?.settings[
-        "email.status"] : nil
-    switch status {
-    case "sent": delivery.mail = "sent week \(week) to \(recipient)"
-    default: delivery.mail = "already sent week \(week)"
+    switch email {
+    case .sent: delivery.mail = "sent week \(week) to \(recipient)"
+    case .alreadySent, .written, .notEmail, nil: delivery.mail = "already sent week \(week)"
     }
     return delivery
   }

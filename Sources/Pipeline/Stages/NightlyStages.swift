@@ -70,7 +70,8 @@ public enum NightlyStages {
       settings: aggregateOptions.cacheKey
     ) { progress in
       try FileSystem.createDirectory(work.aggregate)
-      return StageOutput(manifest: try AggregateStage.run(aggregateOptions, progress: progress))
+      return StageOutput(
+        manifest: try AggregateStage.run(aggregateOptions, progress: progress).manifest)
     }
 
     let reportOut = reportPath(config)
@@ -83,12 +84,13 @@ public enum NightlyStages {
         sendmailCommand: config.report.sendmail ?? EmailSettings.defaultSendmail,
         mailerTimeout: config.report.mailerTimeout ?? MailerTimeout.defaultSeconds))
     let report = PipelineStage(
-      name: "report",
+      name: ReportStage.name,
       inputs: AggregateFolder.tables.map { AggregateFolder.path($0, in: work.aggregate) },
       outputs: [reportOut], settings: reportOptions.cacheKey
     ) { progress in
       try FileSystem.createDirectory(PathUtilities.directory(of: reportOut))
-      return StageOutput(manifest: try ReportStage.run(reportOptions, progress: progress))
+      let outcome = try ReportStage.run(reportOptions, progress: progress)
+      return StageOutput(manifest: outcome.manifest, email: outcome.email)
     }
     guard let sqlite = config.export.sqlite else { return [ingest, clean, aggregate, report] }
     let tables =

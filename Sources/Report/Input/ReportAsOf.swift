@@ -21,7 +21,7 @@ enum ReportAsOf {
   /// no as-of and hold no days.
   static func day(_ requested: LocalDay?, inputs: ReportInputs) throws -> LocalDay {
     guard
-      let day = requested ?? AggregateFacts(meta: inputs.meta).asOf
+      let day = requested ?? inputs.facts.asOf
         ?? inputs.daily.map(\.day).max()
     else {
       throw HealthError(

@@ -46,13 +46,11 @@ enum AggregateCommand {
       settings: settings, rejectsInputs: try arguments.values(rejects), timeZone: zone)
     let progress = ProgressMeter(
       quiet: arguments.quiet, environment: ProcessInfo.processInfo.environment)
-    let manifest = try AggregateStage.run(options, progress: progress)
-    let day = manifest.settings["asOf"] ?? choice.description
-    let samples = manifest.totals["samples"] ?? 0
-    let daily = manifest.totals["dailyRows"] ?? 0
+    let outcome = try AggregateStage.run(options, progress: progress)
     arguments.summary(
-      "aggregate: \(samples) samples -> \(daily) daily rows as of \(day) in \(output) "
-        + "(\(NumberFormatting.fixed(manifest.wallSeconds, 2)) s)")
+      "aggregate: \(outcome.samplesRead) samples -> \(outcome.dailyRows) daily rows as of "
+        + "\(outcome.asOf) in \(output) "
+        + "(\(NumberFormatting.fixed(outcome.manifest.wallSeconds, 2)) s)")
     return .success
   }
 }

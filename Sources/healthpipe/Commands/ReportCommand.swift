@@ -74,15 +74,14 @@ enum ReportCommand {
     options.email = email
     let progress = ProgressMeter(
       quiet: arguments.quiet, environment: ProcessInfo.processInfo.environment)
-    let manifest = try ReportStage.run(options, progress: progress)
+    let outcome = try ReportStage.run(options, progress: progress)
     var summary =
       "report: wrote \(options.output) (\(format.rawValue), \(options.window) days to "
-      + "\(manifest.settings["asOf"] ?? "?"))"
-    switch manifest.settings["email.status"] {
-    case "sent": summary += "; sent week \(manifest.settings["email.week"] ?? "")"
-    case "already-sent":
-      summary += "; already sent week \(manifest.settings["email.week"] ?? ""), not sent again"
-    default: break
+      + "\(outcome.asOf))"
+    switch outcome.email {
+    case .sent(let week): summary += "; sent week \(week)"
+    case .alreadySent(let week): summary += "; already sent week \(week), not sent again"
+    case .written, .notEmail: break
     }
     arguments.summary(summary)
     return .success

@@ -39,7 +39,8 @@ struct AggregateStageTests {
     let out = dir.file("agg")
     let manifest = try AggregateStage.run(
       AggregateOptions(input: path, outputDirectory: out, asOf: asOf, rejectsInputs: [rejects]),
-      progress: .silent)
+      progress: .silent
+    ).manifest
 
     let (header, daily) = try TableFile.read(DailyValue.self, from: out + "/daily.hpt")
     #expect(header.stage == "aggregate")
