@@ -27,7 +27,7 @@ public enum AggregateStage {
     progress.begin(stage: name, totalBytes: estimate.fileSize)
     // `latest` reads everything (clean has already rejected dates after the export) and
     // takes the last day with data as the as-of date.
-    let aggregator = DailyAggregator(asOf: o.asOfLatest ? AggregateStage.openEnd : o.asOf)
+    let aggregator = DailyAggregator(asOf: o.asOf.readThrough)
     var rowsRead: Int64 = 0
     let inputHeader = try TableFile.streamSamples(from: o.input) { block in
       aggregator.add(block)
@@ -44,10 +44,10 @@ public enum AggregateStage {
     }
     aggregator.exportDates = exportDates(inputHeader.inputs)
     var data = aggregator.finish()
-    let asOf = o.asOfLatest ? (data.lastDayWithData ?? o.asOf) : o.asOf
+    let asOf = o.asOf.resolved(lastDayWithData: data.lastDayWithData)
     // `latest`: the last day with data is not a partial night's sleep day; such a night
     // after it is after the as-of date, as for any date given.
-    if o.asOfLatest, data.values.last.map({ $0.day > asOf }) == true {
+    if o.asOf.isLatest, data.values.last.map({ $0.day > asOf }) == true {
       data = aggregator.finish(sleepAsOf: asOf)
     }
     // The habits: the pipeline's, and those the inputs define (Loop exports).
@@ -137,9 +137,6 @@ public enum AggregateStage {
     return dates
   }
 
-  /// The as-of bound while reading for `latest`: no real day is after it.
-  static let openEnd = LocalDay(year: 9999, month: 12, day: 31)!
-
   private static func manifestBody(
     _ o: AggregateOptions, asOf: LocalDay, result: AggregateResult, rowsRead: Int64
   ) -> StageManifest {
@@ -167,7 +164,7 @@ public enum AggregateStage {
     return StageManifest(
       stage: name,
       settings: [
-        "asOf": asOf.description, "asOfRule": o.asOfLatest ? "latest" : "date",
+        "asOf": asOf.description, "asOfRule": o.asOf.isLatest ? "latest" : "date",
         "settings": o.settings.fingerprintText,
         "pinned": result.facts.pinned.joined(separator: ","),
       ],

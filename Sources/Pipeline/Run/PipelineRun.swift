@@ -41,13 +41,13 @@ public enum PipelineRun {
   ) throws -> (summary: RunSummary, exitCode: ExitCode) {
     let started = SystemCalls.monotonicSeconds()
     let config = try PipelineConfigLoader.load(path: request.path)
-    let asOf = try (request.asOf ?? config.asOf).resolve(zone: config.timeZone)
-    let stages = NightlyStages.make(
-      config: config, asOf: asOf, fallback: try AsOfDate.today(zone: config.timeZone),
-      threads: request.threads)
+    // The clock is read once, on the pipeline's calendar (docs/architecture.md, "Settings").
+    let asOf = try (request.asOf ?? config.asOf).resolve(
+      zone: config.timeZone, clock: try AsOfClock.current())
+    let stages = NightlyStages.make(config: config, asOf: asOf, threads: request.threads)
     let reportPath = NightlyStages.reportPath(config)
     // The same checks for a plan and a run: whatever one refuses, so does the other.
-    try PipelinePreflight.check(config, asOf: asOf.day, reportPath: reportPath)
+    try PipelinePreflight.check(config, asOf: asOf, reportPath: reportPath)
     try RunOutputCheck.check(config: config, stages: stages)
     let layout = WorkLayout(folder: config.workFolder)
     var summary = RunSummary(
@@ -58,11 +58,11 @@ public enum PipelineRun {
     if request.plan {
       // A run would stop at the lock; so does the plan (without taking it).
       try WorkFolderLock.probe(workFolder: config.workFolder)
-      let asOfText = asOf == .latest ? "the last day with data (latest)" : asOf.description
+      let asOfText = asOf.isLatest ? "the last day with data (latest)" : asOf.description
       log("plan for \(config.name) (\(config.path)), as of \(asOfText); nothing is run or written")
       log("work folder: \(config.workFolder)")
       for input in config.inputs { log("input: \(input)") }
-      let delivery = RunDelivery.planned(config, asOf: asOf.day, reportPath: reportPath)
+      let delivery = RunDelivery.planned(config, day: asOf.day, reportPath: reportPath)
       if let to = delivery.recipient {
         log("to: \(to), from: \(config.report.from ?? EmailSettings().from)")
       }
@@ -92,7 +92,7 @@ public enum PipelineRun {
     let runner = PipelineRunner(workFolder: config.workFolder, force: request.force)
     var outcomes: [StageOutcome] = []
     func finish(_ code: ExitCode) throws {
-      if asOf == .latest, let day = NightlyStages.recordedAsOf(layout) {
+      if asOf.isLatest, let day = NightlyStages.recordedAsOf(layout) {
         summary.asOf = day.description
       }
       summary.stages = outcomes
@@ -112,7 +112,7 @@ public enum PipelineRun {
       let code: ExitCode = result.partialFailures.isEmpty ? .success : .partialSuccess
       // With `latest` the e-mail's week is that of the as-of the aggregate stage found.
       summary.delivery = RunDelivery.after(
-        config, asOf: asOf.day ?? NightlyStages.recordedAsOf(layout), reportPath: reportPath,
+        config, day: asOf.day ?? NightlyStages.recordedAsOf(layout), reportPath: reportPath,
         email: result.ran[ReportStage.name]?.email)
       try finish(code)
       return (summary, code)

@@ -17,18 +17,13 @@ public enum NightlyStages {
       ?? WorkLayout(folder: config.workFolder).defaultReport(format: config.report.format)
   }
 
-  /// The stages for a validated pipeline file and a resolved as-of date.
-  public static func make(config: PipelineConfig, asOf: LocalDay) -> [PipelineStage] {
-    make(config: config, asOf: .day(asOf), fallback: asOf)
-  }
-
-  /// The stages for an as-of choice. `latest` is resolved by aggregate from the cleaned
-  /// table (the last day with data) and the report takes the day aggregate recorded;
-  /// `fallback` is used when there is no data at all. `threads` parse a large Apple export
+  /// The stages for a validated pipeline file and its resolved as-of. `latest` is resolved
+  /// by aggregate from the cleaned table (the last day with data, else its fallback) and
+  /// the report takes the day aggregate recorded. `threads` parse a large Apple export
   /// (nil: one per core); they change no output, so they are not part of a cache key.
-  public static func make(
-    config: PipelineConfig, asOf: AsOfDate.Choice, fallback: LocalDay, threads: Int? = nil
-  ) -> [PipelineStage] {
+  public static func make(config: PipelineConfig, asOf: AsOf, threads: Int? = nil)
+    -> [PipelineStage]
+  {
     let work = WorkLayout(folder: config.workFolder)
     let zone = config.timeZone
 
@@ -61,7 +56,7 @@ public enum NightlyStages {
     }
 
     let aggregateOptions = AggregateOptions(
-      input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf, fallback: fallback,
+      input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf,
       settings: config.aggregate, rejectsInputs: [work.ingestRejects, work.cleanRejects],
       timeZone: config.timeZone)
     let aggregate = PipelineStage(

@@ -40,9 +40,9 @@ enum AggregateCommand {
       zone = config.timeZone
     }
     if let given = try arguments.value(timezone) { zone = given }
-    let choice = try (arguments.value(asOf) ?? word).resolve(zone: zone)
     let options = AggregateOptions(
-      input: input, outputDirectory: output, asOf: choice, fallback: try AsOfDate.today(zone: zone),
+      input: input, outputDirectory: output,
+      asOf: try (arguments.value(asOf) ?? word).resolve(zone: zone, clock: .current()),
       settings: settings, rejectsInputs: try arguments.values(rejects), timeZone: zone)
     let progress = ProgressMeter(
       quiet: arguments.quiet, environment: ProcessInfo.processInfo.environment)

@@ -59,7 +59,8 @@ enum ReportCommand {
     // zone, else this machine's); latest is the aggregate's last data day.
     let zone = try arguments.value(timezone)
     if let word = try arguments.value(asOf) {
-      options.asOf = try word.resolve(zone: zone ?? ReportStage.recordedTimeZone(ofFolder: dir))
+      options.asOf = try word.resolve(
+        zone: zone ?? ReportStage.recordedTimeZone(ofFolder: dir), clock: .current())
     }
     var email = EmailSettings()
     if let to = try arguments.value(to) { email.to = to }

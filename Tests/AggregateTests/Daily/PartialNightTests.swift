@@ -126,7 +126,7 @@ struct PartialNightTests {
     // As of a date after it, the cut night is there, under `partial`.
     let out2 = dir.file("agg2")
     try AggregateStage.run(
-      AggregateOptions(input: path, outputDirectory: out2, asOf: S.day("2026-01-20")),
+      AggregateOptions(input: path, outputDirectory: out2, asOf: .day(S.day("2026-01-20"))),
       progress: .silent)
     let rows = try TableFile.read(DailyValue.self, from: out2 + "/daily.hpt")
     #expect(rows.rows.contains { $0.metric == .sleepAsleep && $0.category == "partial" })
