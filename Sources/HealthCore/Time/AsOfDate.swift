@@ -37,10 +37,10 @@ public enum AsOfDate {
       at location: SourceLocation? = nil
     ) throws -> Word {
       guard let word = Word(text) else {
-        let example = origin.hasPrefix("--") ? "\(origin) 2024-07-06" : "\(origin) = 2024-07-06"
+        // A pipeline file's error points at its line; the command line gives an example.
         throw HealthError(
           code, "\(origin) must be \(accepted), not '\(text)'", at: location,
-          hint: "for example \(example)")
+          hint: location == nil ? "for example \(origin) 2024-07-06" : nil)
       }
       return word
     }
