@@ -49,7 +49,7 @@ public func fuzzTableStages(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
       _ = try AggregateStage.run(
         AggregateOptions(
           input: FuzzAggregate.good.cleaned, outputDirectory: work + "/agg",
-          asOf: FuzzAggregate.asOf, rejectsInputs: [path]), progress: .silent)
+          asOf: .day(FuzzAggregate.asOf), rejectsInputs: [path]), progress: .silent)
     }
   case .daily, .baselines, .scores, .streaks, .weekly, .habits:
     let folder = work + "/agg"
@@ -74,7 +74,7 @@ private func aggregateAndReport(_ samples: String, folder: String) {
   var ran = false
   stage {
     _ = try AggregateStage.run(
-      AggregateOptions(input: samples, outputDirectory: folder, asOf: FuzzAggregate.asOf),
+      AggregateOptions(input: samples, outputDirectory: folder, asOf: .day(FuzzAggregate.asOf)),
       progress: .silent)
     ran = true
   }
@@ -122,7 +122,7 @@ private enum FuzzAggregate {
       _ = try CleanedSampleSynthesizer.writeTable(
         days: 120, endingAt: asOf, seed: 11, to: cleaned)
       _ = try AggregateStage.run(
-        AggregateOptions(input: cleaned, outputDirectory: base + "/agg", asOf: asOf),
+        AggregateOptions(input: cleaned, outputDirectory: base + "/agg", asOf: .day(asOf)),
         progress: .silent)
     } catch {
       fuzzFail("cannot build the good aggregate folder: \(error)")

@@ -9,12 +9,15 @@ import HealthCore
 /// Outputs are written atomically, and only after the manifest's reconciliation holds; when
 /// it does not, nothing is written and the stage throws an internal error (exit 70).
 public enum CleanStage {
-  /// What a clean run did: its manifest, and one error (exit 65) per input of which every
-  /// sample was rejected, naming the input, the count and the most common reason. With
-  /// such inputs the stage still writes its tables and the command exits 1.
+  /// What a clean run did: its manifest, its counts as values (what the command line
+  /// prints, docs/architecture.md "Stage outcomes"), and one error (exit 65) per input of
+  /// which every sample was rejected, naming the input, the count and the most common
+  /// reason. With such inputs the stage still writes its tables and the command exits 1.
   public struct Outcome: Sendable {
     /// The manifest (also written beside the output).
     public var manifest: StageManifest
+    /// The counts over all metrics (the manifest's totals, typed).
+    public var counts: CleanCounts
     /// Inputs clean kept nothing of, in input order.
     public var inputProblems: [HealthError]
   }
@@ -57,7 +60,7 @@ public enum CleanStage {
     let problems = outcome.summary.rejectedInputs.map { r in
       HealthError(.dataError, r.message, at: SourceLocation(file: inputs[r.index].path))
     }
-    return Outcome(manifest: manifest, inputProblems: problems)
+    return Outcome(manifest: manifest, counts: outcome.summary.total, inputProblems: problems)
   }
 
   /// The cleaned table's input list: the samples table's inputs, then the samples table

@@ -58,7 +58,7 @@ public struct ReportOptions: StageOptions {
   /// The as-of date: a day, or `latest` (the last day with data in the aggregate tables,
   /// their `dataThrough`); either must be the day the folder was built for. Nil: that day
   /// (see `ReportAsOf`).
-  public var asOf: AsOfDate.Choice?
+  public var asOf: AsOf?
   /// Window in days: 7, 30, 90, 182 (6 months, weekly points) or 365 (a year, monthly
   /// points); see `ReportWindow`.
   public var window: Int
@@ -71,7 +71,7 @@ public struct ReportOptions: StageOptions {
   /// Creates options.
   public init(
     inputDirectory: String, format: ReportFormat = .html, output: String,
-    asOf: AsOfDate.Choice? = nil,
+    asOf: AsOf? = nil,
     window: Int = 30, email: EmailSettings = EmailSettings()
   ) {
     self.inputDirectory = inputDirectory

@@ -4,10 +4,14 @@ import HealthCore
 /// The report stage: reads the aggregate folder and writes an HTML, Markdown or e-mail
 /// report (and, with `send`, pipes the e-mail to the mailer once per ISO week).
 public enum ReportStage {
+  /// The stage name written into the manifest (and the pipeline's stage name).
+  public static let name = "report"
+
   /// Reads the tables, renders, writes the outputs atomically plus a manifest beside the
-  /// output, sends when asked, and returns the manifest. `settings["email.status"]` says
-  /// `written`, `sent` or `already-sent` for e-mail.
-  public static func run(_ o: ReportOptions, progress: ProgressMeter) throws -> StageManifest {
+  /// output, sends when asked, and returns the manifest with the day shown and what
+  /// happened to the e-mail (`ReportOutcome`).
+  @discardableResult
+  public static func run(_ o: ReportOptions, progress: ProgressMeter) throws -> ReportOutcome {
     let started = SystemCalls.monotonicSeconds()
     try validate(o)
     // Before any work: an output or ledger that is a device, FIFO or folder (exit 73).
@@ -16,7 +20,7 @@ public enum ReportStage {
         + (o.email.send ? [o.email.ledgerPath ?? SentLedger.defaultPath(besides: o.output)] : []))
     var o = o
     if o.format == .email, o.email.date == nil { o.email.date = try MessageDate.resolve() }
-    progress.begin(stage: "report")
+    progress.begin(stage: name)
     // Only the window (and the week before it, for deltas) is kept in memory.
     let dailyPath = AggregateFolder.path(AggregateFolder.daily, in: o.inputDirectory)
     var facts = AggregateFacts()
@@ -46,7 +50,7 @@ public enum ReportStage {
     progress.end()
 
     var manifest = StageManifest(
-      stage: "report",
+      stage: name,
       inputs: inputs.files.compactMap { FileFingerprint.stat($0) },
       outputs: rendered.files.compactMap { FileFingerprint.stat($0.path) },
       settings: [
@@ -60,31 +64,14 @@ public enum ReportStage {
       ])
     manifest.timings = StageManifest.Timings(
       readSeconds: read - started, renderSeconds: renderSeconds)
+    var email = EmailDelivery.notEmail
     if let message = rendered.message {
-      manifest.settings["email.week"] = message.week
-      manifest.settings["email.messageID"] = message.messageID
-      manifest.settings["email.date"] = message.date
-      manifest.settings["email.status"] = "written"
-      if o.email.send {
-        let ledger = SentLedger(path: ledgerPath)
-        if try ledger.contains(week: message.week, recipient: message.recipient) {
-          manifest.settings["email.status"] = "already-sent"
-          manifest.notes.append(
-            "already sent: week \(message.week) to \(message.recipient) is in \(ledger.path)")
-        } else {
-          try Mailer(command: o.email.sendmailCommand, timeout: o.email.mailerTimeout).send(
-            message.bytes)
-          try ledger.record(
-            week: message.week, recipient: message.recipient, messageID: message.messageID)
-          manifest.settings["email.status"] = "sent"
-          manifest.notes.append("sent week \(message.week) to \(message.recipient)")
-        }
-      }
+      email = try deliver(message, settings: o.email, ledgerPath: ledgerPath, manifest: &manifest)
     }
     manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
     manifest.peakRSSBytes = SystemCalls.peakRSSBytes()
     try manifest.write(to: StageManifest.path(for: o.output))
-    return manifest
+    return ReportOutcome(manifest: manifest, asOf: rendered.model.asOf, email: email)
   }
 
   /// A rendered report: the files to write and, for e-mail, the message.
@@ -111,7 +98,7 @@ public enum ReportStage {
   public static func render(_ inputs: ReportInputs, _ o: ReportOptions) throws -> Rendered {
     try validate(o)
     let model = try ReportModelBuilder.build(
-      inputs, asOf: ReportAsOf.day(o.asOf, facts: AggregateFacts(meta: inputs.meta)),
+      inputs, asOf: ReportAsOf.day(o.asOf, facts: inputs.facts),
       window: o.window)
     switch o.format {
     case .html:

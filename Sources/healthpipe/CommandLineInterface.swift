@@ -9,7 +9,7 @@ enum CommandLineInterface {
     signal(SIGPIPE, SIG_IGN)
     TemporaryFiles.removeOnTermination()
     guard let name = arguments.first else {
-      FileDescriptorSinkStderr.write(HelpCommand.overview)
+      StandardError.write(HelpCommand.overview)
       return ExitCode.usage.rawValue
     }
     if name == "--version" || name == "-V" { return run(VersionCommand.command, []) }
@@ -28,7 +28,7 @@ enum CommandLineInterface {
     do {
       var parsed = try ParsedArguments(arguments, spec: command.options)
       if parsed.helpRequested {
-        FileDescriptorSinkStderr.write(command.usage.text + "\n")
+        StandardError.write(command.usage.text + "\n")
         return ExitCode.success.rawValue
       }
       let code = try command.run(&parsed)
@@ -64,6 +64,6 @@ enum CommandLineInterface {
     if let location = error.location { text += TerminalText.escaped("\(location)") + ": " }
     text += TerminalText.escaped(error.message) + "\n"
     if let hint = error.hint { text += "hint: " + TerminalText.escaped(hint) + "\n" }
-    FileDescriptorSinkStderr.write(text)
+    StandardError.write(text)
   }
 }

@@ -6,7 +6,7 @@ enum CommonOptions {
   /// `--as-of DATE`: a date, today, yesterday or latest, parsed once (`AsOfDate.Word`);
   /// the command resolves it on the calendar it uses.
   static func asOf(_ help: String) -> Option<AsOfDate.Word> {
-    Option("as-of", "DATE", help, convert: AsOfDate.Word.parse)
+    Option("as-of", "DATE", help) { try AsOfDate.Word.parse($0) }
   }
 
   /// `--timezone ZONE`: an IANA zone, checked by `TimeZoneName` (the pipeline file's

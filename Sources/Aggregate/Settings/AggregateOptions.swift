@@ -7,12 +7,11 @@ public struct AggregateOptions: StageOptions {
   /// Folder for daily.hpt, baselines.hpt, scores.hpt, streaks.hpt, weekly.hpt, daily.csv
   /// and weekly.csv (created when missing).
   public var outputDirectory: String
-  /// The report date, resolved by the caller (`AsOfDate`). With `asOfLatest` it is only
-  /// the fallback for an input that holds no day at all.
-  public var asOf: LocalDay
-  /// `--as-of latest`: the report date is the last day with data in the input (the last
-  /// day of any daily row), found after reading it (docs/aggregate.md, "As-of date").
-  public var asOfLatest: Bool
+  /// The report date, resolved by the caller (`AsOfDate.Word.resolve(zone:clock:)`): a
+  /// day, or `latest`, the last day with data in the input (the last day of any daily row),
+  /// found after reading it, with its fallback for an input that holds no day at all
+  /// (docs/aggregate.md, "As-of date").
+  public var asOf: AsOf
   /// Goals, pinned metrics, week start.
   public var settings: AggregateSettings
   /// Rejects tables (ingest, clean) whose counts by stage and reason are carried into the
@@ -24,28 +23,15 @@ public struct AggregateOptions: StageOptions {
 
   /// Creates options.
   public init(
-    input: String, outputDirectory: String, asOf: LocalDay,
+    input: String, outputDirectory: String, asOf: AsOf,
     settings: AggregateSettings = AggregateSettings(), rejectsInputs: [String] = [],
-    asOfLatest: Bool = false
+    timeZone: String? = nil
   ) {
     self.input = input
     self.outputDirectory = outputDirectory
     self.asOf = asOf
     self.settings = settings
     self.rejectsInputs = rejectsInputs
-    self.asOfLatest = asOfLatest
-  }
-
-  /// Options for an `AsOfDate.Choice`; `fallback` is the day used for `latest` when the
-  /// input holds no data.
-  public init(
-    input: String, outputDirectory: String, asOf choice: AsOfDate.Choice, fallback: LocalDay,
-    settings: AggregateSettings = AggregateSettings(), rejectsInputs: [String] = [],
-    timeZone: String? = nil
-  ) {
-    self.init(
-      input: input, outputDirectory: outputDirectory, asOf: choice.day ?? fallback,
-      settings: settings, rejectsInputs: rejectsInputs, asOfLatest: choice == .latest)
     self.timeZone = timeZone
   }
 
@@ -55,7 +41,7 @@ public struct AggregateOptions: StageOptions {
   /// The zone is part of it when given: it is written into the tables' facts.
   public var cacheKey: [String: String] {
     var key = [
-      "asOf": asOfLatest ? "latest" : asOf.description, "settings": settings.fingerprintText,
+      "asOf": asOf.description, "settings": settings.fingerprintText,
       "tables": Self.tableSchemas,
     ]
     if let timeZone { key["timeZone"] = timeZone }

@@ -10,7 +10,9 @@ public enum AggregateStage {
 
   /// Runs the stage. Throws `HealthError` (66 missing input, 65 corrupt table, 73/74 output).
   @discardableResult
-  public static func run(_ o: AggregateOptions, progress: ProgressMeter) throws -> StageManifest {
+  public static func run(_ o: AggregateOptions, progress: ProgressMeter) throws
+    -> AggregateOutcome
+  {
     let started = SystemCalls.monotonicSeconds()
     guard FileFingerprint.stat(o.input) != nil else {
       throw HealthError.missingInput(o.input, reason: "no such file")
@@ -21,11 +23,55 @@ public enum AggregateStage {
       inputs: [o.input] + o.rejectsInputs)
     try makeFolder(o.outputDirectory)
 
+    let read = try readInput(o, progress: progress)
+    let (asOf, data) = finishDays(read.aggregator, asOf: o.asOf)
+    // The habits: the pipeline's, and those the inputs define (Loop exports).
+    var settings = o.settings
+    settings.habits = HabitDefinition.resolved(
+      pipeline: o.settings.habits, found: HabitFacts(meta: read.header.meta).found)
+    let result = AggregateComputation.compute(data: data, asOf: asOf, settings: settings)
+    progress.end()
+
+    var inputs: [FileFingerprint] = [try FileFingerprint.withChecksum(o.input)]
+    for path in o.rejectsInputs { inputs.append(try FileFingerprint.withChecksum(path)) }
+    try writeTables(
+      result, to: o.outputDirectory, inputs: inputs,
+      meta: try headerMeta(result, read: read, timeZone: o.timeZone))
+
+    var manifest = manifestBody(o, asOf: asOf, result: result, rowsRead: read.rows)
+    manifest.inputs = inputs
+    manifest.outputs = AggregateFolder.all.compactMap { FileFingerprint.stat(path($0)) }
+    manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
+    manifest.peakRSSBytes = SystemCalls.peakRSSBytes()
+    guard manifest.balanced else {
+      let broken = manifest.reconciliation.filter { !$0.holds }.map(\.key)
+      throw HealthError.internalError(
+        "aggregate counts do not reconcile for " + broken.joined(separator: ", "))
+    }
+    try manifest.write(to: StageManifest.path(for: o.outputDirectory))
+    return AggregateOutcome(
+      manifest: manifest, asOf: asOf, samplesRead: read.rows, dailyRows: result.daily.count)
+  }
+
+  /// The cleaned samples read into the aggregator, the input's header, and the rejects
+  /// counted by stage and reason.
+  private struct InputRead {
+    var aggregator: DailyAggregator
+    var header: TableHeader
+    var rows: Int64
+    var rejects: [String: Int64]
+  }
+
+  /// Streams the cleaned table into a `DailyAggregator` (with clean's night windows and
+  /// the inputs' export dates) and counts the rejects tables.
+  private static func readInput(_ o: AggregateOptions, progress: ProgressMeter) throws
+    -> InputRead
+  {
     let estimate = ProgressEstimate(path: o.input)
     progress.begin(stage: name, totalBytes: estimate.fileSize)
     // `latest` reads everything (clean has already rejected dates after the export) and
     // takes the last day with data as the as-of date.
-    let aggregator = DailyAggregator(asOf: o.asOfLatest ? AggregateStage.openEnd : o.asOf)
+    let aggregator = DailyAggregator(asOf: o.asOf.readThrough)
     var rowsRead: Int64 = 0
     let inputHeader = try TableFile.streamSamples(from: o.input) { block in
       aggregator.add(block)
@@ -41,41 +87,56 @@ public enum AggregateStage {
       try RejectCounts.add(path, to: &rejects)
     }
     aggregator.exportDates = exportDates(inputHeader.inputs)
-    var data = aggregator.finish()
-    let asOf = o.asOfLatest ? (data.lastDayWithData ?? o.asOf) : o.asOf
+    return InputRead(aggregator: aggregator, header: inputHeader, rows: rowsRead, rejects: rejects)
+  }
+
+  /// The daily data and the as-of date: the day given, or for `latest` the last day with
+  /// data (its fallback without any).
+  private static func finishDays(_ aggregator: DailyAggregator, asOf choice: AsOf)
+    -> (LocalDay, DailyData)
+  {
+    let data = aggregator.finish()
+    let asOf = choice.resolved(lastDayWithData: data.lastDayWithData)
     // `latest`: the last day with data is not a partial night's sleep day; such a night
     // after it is after the as-of date, as for any date given.
-    if o.asOfLatest, data.values.last.map({ $0.day > asOf }) == true {
-      data = aggregator.finish(sleepAsOf: asOf)
+    if choice.isLatest, data.values.last.map({ $0.day > asOf }) == true {
+      return (asOf, aggregator.finish(sleepAsOf: asOf))
     }
-    // The habits: the pipeline's, and those the inputs define (Loop exports).
-    var settings = o.settings
-    settings.habits = HabitDefinition.resolved(
-      pipeline: o.settings.habits, found: HabitFacts(meta: inputHeader.meta).found)
-    let result = AggregateComputation.compute(data: data, asOf: asOf, settings: settings)
-    progress.end()
+    return (asOf, data)
+  }
 
-    var inputs: [FileFingerprint] = [try FileFingerprint.withChecksum(o.input)]
-    for path in o.rejectsInputs { inputs.append(try FileFingerprint.withChecksum(path)) }
+  /// The tables' header facts: the computed facts, the input's facts carried on (clean's
+  /// night windows aside: they are for this stage only), the zone and the tracked habits.
+  private static func headerMeta(_ result: AggregateResult, read: InputRead, timeZone: String?)
+    throws -> [String: String]
+  {
+    var facts = result.facts
+    facts.inputs = read.header.inputs
+    facts.timeZone = timeZone
+    facts.rejects = read.rejects
+    facts.quality = DataQualityFacts(
+      ingest: IngestFacts(meta: read.header.meta), clean: CleanFacts(meta: read.header.meta),
+      rejects: read.rejects, inputs: facts.exportInputs)
+    return try facts.headerMeta(
+      carrying: read.header.meta.filter { $0.key != CleanFacts.Key.nightWindows }
+    ).merging(HabitFacts(tracked: result.habitDefinitions).trackedMeta()) { _, own in own }
+  }
+
+  /// Writes the six tables, each listing the samples table and the rejects tables as its
+  /// inputs, then the CSV files.
+  private static func writeTables(
+    _ result: AggregateResult, to folder: String, inputs: [FileFingerprint],
+    meta: [String: String]
+  ) throws {
     let descriptors = inputs.enumerated().map { i, fp in
       InputDescriptor(
         index: i, path: fp.path, format: i == 0 ? "samples" : "rejects", size: fp.size,
         crc32: fp.crc32 ?? "")
     }
-    var facts = result.facts
-    facts.inputs = inputHeader.inputs
-    facts.timeZone = o.timeZone
-    facts.rejects = rejects
-    facts.quality = DataQualityFacts(
-      ingest: IngestFacts(meta: inputHeader.meta), clean: CleanFacts(meta: inputHeader.meta),
-      rejects: rejects, inputs: facts.exportInputs)
-    // Clean's night windows are for this stage only; the rest of the upstream facts ride on.
-    let meta = try facts.headerMeta(
-      carrying: inputHeader.meta.filter { $0.key != CleanFacts.Key.nightWindows }
-    ).merging(HabitFacts(tracked: result.habitDefinitions).trackedMeta()) { _, own in own }
-
     func write<R: TableRecord>(_ rows: [R], _ file: String) throws {
-      try TableFile.write(rows, to: path(file), stage: name, inputs: descriptors, meta: meta)
+      try TableFile.write(
+        rows, to: AggregateFolder.path(file, in: folder), stage: name, inputs: descriptors,
+        meta: meta)
     }
     try write(result.daily, AggregateFolder.daily)
     try write(result.baselines, AggregateFolder.baselines)
@@ -83,20 +144,7 @@ public enum AggregateStage {
     try write(result.streaks, AggregateFolder.streaks)
     try write(result.weekly, AggregateFolder.weekly)
     try write(result.habits, AggregateFolder.habits)
-    try writeCSVFiles(result, dir: AggregateFolder.path("", in: o.outputDirectory))
-
-    var manifest = manifestBody(o, asOf: asOf, result: result, rowsRead: rowsRead)
-    manifest.inputs = inputs
-    manifest.outputs = AggregateFolder.all.compactMap { FileFingerprint.stat(path($0)) }
-    manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
-    manifest.peakRSSBytes = SystemCalls.peakRSSBytes()
-    guard manifest.balanced else {
-      let broken = manifest.reconciliation.filter { !$0.holds }.map(\.key)
-      throw HealthError.internalError(
-        "aggregate counts do not reconcile for " + broken.joined(separator: ", "))
-    }
-    try manifest.write(to: StageManifest.path(for: o.outputDirectory))
-    return manifest
+    try writeCSVFiles(result, dir: AggregateFolder.path("", in: folder))
   }
 
   /// `daily.csv`, `daily-other.csv`, `weekly.csv` and `habits.csv` with their CSV on the
@@ -134,9 +182,6 @@ public enum AggregateStage {
     return dates
   }
 
-  /// The as-of bound while reading for `latest`: no real day is after it.
-  static let openEnd = LocalDay(year: 9999, month: 12, day: 31)!
-
   private static func manifestBody(
     _ o: AggregateOptions, asOf: LocalDay, result: AggregateResult, rowsRead: Int64
   ) -> StageManifest {
@@ -164,7 +209,7 @@ public enum AggregateStage {
     return StageManifest(
       stage: name,
       settings: [
-        "asOf": asOf.description, "asOfRule": o.asOfLatest ? "latest" : "date",
+        "asOf": asOf.description, "asOfRule": o.asOf.isLatest ? "latest" : "date",
         "settings": o.settings.fingerprintText,
         "pinned": result.facts.pinned.joined(separator: ","),
       ],

@@ -13,7 +13,3 @@ public enum StandardError {
     try? sink.flush()
   }
 }
-
-/// The former name of `StandardError`, kept only while `Sources/healthpipe/` still spells it
-/// (that folder was another change's at the rename); remove it once nothing uses it.
-public typealias FileDescriptorSinkStderr = StandardError

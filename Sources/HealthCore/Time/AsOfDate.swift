@@ -5,8 +5,10 @@ import Foundation
 /// of a given IANA zone, or `latest`: the last day with data in the inputs, which only the
 /// stage that reads the data can resolve (aggregate; report for an aggregate folder).
 ///
-/// Stages take the resolved day; only the command line and the pipeline look at the clock,
-/// through this type, so every computation stays a pure function of inputs and as-of.
+/// `Word` is the setting as written (one parser, one message for the command line and
+/// pipeline files); `Word.resolve(zone:clock:)` turns it into an `AsOf`, once per command
+/// or run. Stages take that value; only the command line and the pipeline look at the clock
+/// (`AsOfClock`), so every computation stays a pure function of inputs and as-of.
 public enum AsOfDate {
   /// What the words mean, for usage texts and error messages.
   public static let accepted = "a date yyyy-MM-dd, today, yesterday or latest"
@@ -27,29 +29,35 @@ public enum AsOfDate {
     /// The last day with data in the inputs.
     case latest
 
-    /// Parses `--as-of` or `as_of`: a usage error (exit 64) for anything but a date,
-    /// `today`, `yesterday` or `latest`. The callers with a file wrap it with its line.
-    public static func parse(_ text: String) throws -> Word {
+    /// Parses `--as-of` or a pipeline file's `as_of`: the one parser and message for both.
+    /// Anything but a date, `today`, `yesterday` or `latest` is an error with exit `code`
+    /// (64 on the command line, 78 in a pipeline file) at `location`.
+    public static func parse(
+      _ text: String, origin: String = "--as-of", code: ExitCode = .usage,
+      at location: SourceLocation? = nil
+    ) throws -> Word {
       guard let word = Word(text) else {
-        throw HealthError.usage(
-          "--as-of must be \(accepted), not '\(text)'", hint: "for example --as-of 2024-07-06")
+        // A pipeline file's error points at its line; the command line gives an example.
+        throw HealthError(
+          code, "\(origin) must be \(accepted), not '\(text)'", at: location,
+          hint: location == nil ? "for example \(origin) 2024-07-06" : nil)
       }
       return word
     }
 
-    /// Resolves the word: dates and `today`/`yesterday` (on the calendar of `zone`, nil for
-    /// the machine's; `now` nil reads the clock) become a day, `latest` stays.
-    public func resolve(zone: String? = nil, now: Int64? = nil) throws -> Choice {
-      let back: Int
+    /// The one as-of resolver, called once per command or pipeline run: a date is itself;
+    /// `today` and `yesterday` are days on the calendar of `zone` (nil: the machine's) at
+    /// the clock's instant; `latest` stays `latest`, with today as the fallback for inputs
+    /// without any data.
+    public func resolve(zone: String?, clock: AsOfClock) throws -> AsOf {
+      let offset = try AsOfDate.utcOffset(zone: zone, at: clock.now)
+      let today = LocalDay(epochSeconds: clock.now, utcOffset: offset)
       switch self {
       case .date(let day): return .day(day)
-      case .latest: return .latest
-      case .today: back = 0
-      case .yesterday: back = 1
+      case .today: return .day(today)
+      case .yesterday: return .day(today.adding(days: -1))
+      case .latest: return .latest(fallback: today)
       }
-      let instant = try now ?? currentTime()
-      let offset = try utcOffset(zone: zone, at: instant)
-      return .day(LocalDay(epochSeconds: instant, utcOffset: offset).adding(days: -back))
     }
 
     /// Parses a word (case-insensitive, blanks trimmed); nil for anything else.
@@ -64,58 +72,6 @@ public enum AsOfDate {
         self = .date(day)
       }
     }
-  }
-
-  /// A resolved as-of: a day, or the last day with data (resolved by the stage that reads
-  /// the data).
-  public enum Choice: Sendable, Hashable, CustomStringConvertible {
-    /// A fixed day.
-    case day(LocalDay)
-    /// The last day with data.
-    case latest
-
-    /// The day, or nil for `latest`.
-    public var day: LocalDay? {
-      if case .day(let d) = self { return d }
-      return nil
-    }
-
-    /// `yyyy-MM-dd` or `latest` (stage settings, plans, summaries).
-    public var description: String { day?.description ?? "latest" }
-  }
-
-  /// Resolves `text` to a choice: dates and `today`/`yesterday` become a day, `latest` stays.
-  ///
-  /// - Parameters:
-  ///   - text: `yyyy-MM-dd`, `today`, `yesterday` or `latest`.
-  ///   - zone: an IANA zone name (`Europe/Berlin`) for `today`/`yesterday`; nil for the
-  ///     machine's zone (`TZ`, else the system setting).
-  ///   - now: the current instant in epoch seconds; nil reads the clock (`currentTime()`).
-  /// - Throws: `HealthError` with exit 64 for anything else, an unknown zone or a bad
-  ///   `HEALTHPIPE_NOW`.
-  public static func choice(_ text: String, zone: String? = nil, now: Int64? = nil) throws
-    -> Choice
-  {
-    try Word.parse(text).resolve(zone: zone, now: now)
-  }
-
-  /// Today on the calendar of `zone` (nil: the machine's): the day `latest` falls back to
-  /// when the inputs hold no data at all.
-  public static func today(zone: String? = nil, now: Int64? = nil) throws -> LocalDay {
-    try Word.today.resolve(zone: zone, now: now).day!
-  }
-
-  /// Resolves `text` to a day. `latest` needs the data, so it is an error here: callers
-  /// that accept it use `choice(_:zone:now:)`.
-  public static func resolve(_ text: String, zone: String? = nil, now: Int64? = nil) throws
-    -> LocalDay
-  {
-    guard let day = try choice(text, zone: zone, now: now).day else {
-      throw HealthError.usage(
-        "'latest' is not accepted here: it needs the data's last day",
-        hint: "pass a date yyyy-MM-dd, today or yesterday")
-    }
-    return day
   }
 
   /// The current instant in epoch seconds: `HEALTHPIPE_NOW` when set (tests), else the

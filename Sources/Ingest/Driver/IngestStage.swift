@@ -65,45 +65,18 @@ public enum IngestStage {
     // Every input given, in order, so a row's `origin.file` is always its input's position.
     var descriptors: [InputDescriptor] = []
     for (index, path) in options.inputs.enumerated() {
-      let inputStarted = SystemCalls.monotonicSeconds()
-      let samplesMark = try samplesPart.checkpoint()
-      let rejectsMark = try rejectsPart.checkpoint()
-      var format: InputFormat?
-      do {
-        format = try detect(path)
-        var one = try readInput(
-          index: index, path: path, format: format!, options: options,
-          writers: (samplesPart, rejectsPart, samplesMark, rejectsMark), progress: progress)
-        if one.totals.kept == 0 {
-          let failure = InputOutcome.nothingKept(one)
-          one.descriptor.problem = InputOutcome.problem(failure)
-          failures.append(failure)
-        }
+      let report = try readOrRollBack(
+        index: index, path: path, options: options, parts: (samplesPart, rejectsPart),
+        progress: progress)
+      switch report {
+      case .read(let one, let summary, let nothingKept):
+        if let nothingKept { failures.append(nothingKept) }
         read.append(one)
         descriptors.append(one.descriptor)
-        summaries.append(
-          InputSummary(
-            index: index, path: path, format: one.format, size: one.fingerprint.size,
-            counts: one.totals, seconds: SystemCalls.monotonicSeconds() - inputStarted))
-      } catch let error as HealthError {
-        if [.cannotCreate, .ioError, .internalError].contains(error.code),
-          error.location?.file != path
-        {
-          throw error
-        }
-        try samplesPart.rollback(to: samplesMark)
-        try rejectsPart.rollback(to: rejectsMark)
-        var located = error
-        if located.location == nil { located.location = SourceLocation(file: path) }
-        let failure = InputFailure(index: index, path: path, error: located, kind: .failed)
+        summaries.append(summary)
+      case .failed(let failure, let descriptor):
         failures.append(failure)
-        descriptors.append(
-          InputDescriptor(
-            index: index, path: path, format: format?.rawValue ?? "unknown",
-            size: FileFingerprint.stat(path)?.size ?? 0, crc32: "",
-            problem: InputOutcome.problem(failure)))
-      } catch {
-        throw HealthError.internalError("reading \(path) failed unexpectedly: \(error)")
+        descriptors.append(descriptor)
       }
     }
 
@@ -128,6 +101,19 @@ public enum IngestStage {
     try samplesPart.commit()
     try rejectsPart.commit()
 
+    try writeOutputs(
+      options, parts: parts, read: read, failures: failures, descriptors: descriptors,
+      habitsFound: habitsFound, started: started, result: &result)
+    return result
+  }
+
+  /// Joins the committed parts under one header listing every input, and writes the
+  /// manifest once the counts reconcile (exit 70 when they do not).
+  private static func writeOutputs(
+    _ options: IngestOptions, parts: PartFiles, read: [InputRead], failures: [InputFailure],
+    descriptors: [InputDescriptor], habitsFound: [HabitDefinition], started: Double,
+    result: inout IngestResult
+  ) throws {
     let reconciliation = IngestReconciliation.lines(for: read)
     let broken = reconciliation.filter { !$0.holds }
     guard broken.isEmpty else {
@@ -170,7 +156,6 @@ public enum IngestStage {
     manifest.totals["bytes"] = result.bytesRead
     try manifest.write(to: StageManifest.path(for: options.output))
     result.manifest = manifest
-    return result
   }
 
   /// The shared part writers and where they stood before this input.
@@ -180,14 +165,14 @@ public enum IngestStage {
   )
 
   /// The input's format (66 when it is missing, 65 when the format is unknown).
-  private static func detect(_ path: String) throws -> InputFormat {
+  static func detect(_ path: String) throws -> InputFormat {
     guard FileFingerprint.stat(path) != nil else {
       throw HealthError.missingInput(path, reason: "no such file")
     }
     return try FormatDetector.detect(path: path)
   }
 
-  private static func readInput(
+  static func readInput(
     index: Int, path: String, format: InputFormat, options: IngestOptions, writers: PartWriters,
     progress: ProgressMeter
   ) throws -> InputRead {

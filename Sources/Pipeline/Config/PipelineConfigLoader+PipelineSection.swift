@@ -44,10 +44,7 @@ extension PipelineConfigLoader {
       ?? PathUtilities.resolve(".healthpipe/\(name)", relativeTo: base)
     var asOf = AsOfDate.Word.yesterday
     if let e = value("as_of") {
-      guard let word = AsOfDate.Word(e.value) else {
-        throw configError("as_of must be \(AsOfDate.accepted), not '\(e.value)'", at: e.location)
-      }
-      asOf = word
+      asOf = try AsOfDate.Word.parse(e.value, origin: "as_of", code: .configError, at: e.location)
     }
     var timeZone: String?
     if let e = value("timezone") {

@@ -9,7 +9,7 @@ import Report
 /// is to be sent this time.
 enum PipelinePreflight {
   /// Throws the error the run would meet (73 for folders, 69 for a missing mailer).
-  static func check(_ config: PipelineConfig, asOf: LocalDay?, reportPath: String) throws {
+  static func check(_ config: PipelineConfig, asOf: AsOf, reportPath: String) throws {
     try FileSystem.checkCreatable(config.workFolder)
     try FileSystem.checkCreatable(PathUtilities.directory(of: reportPath))
     if SystemCalls.isDirectory(reportPath) {
@@ -25,7 +25,7 @@ enum PipelinePreflight {
           hint: "set sqlite to a file name, e.g. \(sqlite)/health.sqlite")
       }
     }
-    let delivery = RunDelivery.planned(config, asOf: asOf, reportPath: reportPath)
+    let delivery = RunDelivery.planned(config, day: asOf.day, reportPath: reportPath)
     if config.report.format == .email, config.report.send,
       delivery.mail?.hasPrefix("would send") == true
     {

@@ -41,42 +41,68 @@ public enum PipelineRun {
   ) throws -> (summary: RunSummary, exitCode: ExitCode) {
     let started = SystemCalls.monotonicSeconds()
     let config = try PipelineConfigLoader.load(path: request.path)
-    let asOf = try (request.asOf ?? config.asOf).resolve(zone: config.timeZone)
-    let stages = NightlyStages.make(
-      config: config, asOf: asOf, fallback: try AsOfDate.today(zone: config.timeZone),
-      threads: request.threads)
-    let reportPath = NightlyStages.reportPath(config)
+    // The clock is read once, on the pipeline's calendar (docs/architecture.md, "Settings").
+    let asOf = try (request.asOf ?? config.asOf).resolve(
+      zone: config.timeZone, clock: try AsOfClock.current())
+    let job = Job(
+      request: request, config: config, asOf: asOf,
+      stages: PipelineStages.make(config: config, asOf: asOf, threads: request.threads),
+      reportPath: PipelineStages.reportPath(config), started: started)
     // The same checks for a plan and a run: whatever one refuses, so does the other.
-    try PipelinePreflight.check(config, asOf: asOf.day, reportPath: reportPath)
-    try RunOutputCheck.check(config: config, stages: stages)
-    let layout = WorkLayout(folder: config.workFolder)
-    var summary = RunSummary(
+    try PipelinePreflight.check(config, asOf: asOf, reportPath: job.reportPath)
+    try RunOutputCheck.check(config: config, stages: job.stages)
+    let summary = RunSummary(
       pipeline: config.name, file: config.path, asOf: asOf.description,
       inputs: config.inputs.compactMap(FileFingerprint.stat), stages: [], seconds: 0,
       peakRSSBytes: 0, exitCode: 0)
+    if request.plan { return try plan(job, summary: summary, progress: progress, log: log) }
+    return try runStages(job, summary: summary, progress: progress, log: log)
+  }
 
-    if request.plan {
-      // A run would stop at the lock; so does the plan (without taking it).
-      try WorkFolderLock.probe(workFolder: config.workFolder)
-      let asOfText = asOf == .latest ? "the last day with data (latest)" : asOf.description
-      log("plan for \(config.name) (\(config.path)), as of \(asOfText); nothing is run or written")
-      log("work folder: \(config.workFolder)")
-      for input in config.inputs { log("input: \(input)") }
-      let delivery = RunDelivery.planned(config, asOf: asOf.day, reportPath: reportPath)
-      if let to = delivery.recipient {
-        log("to: \(to), from: \(config.report.from ?? EmailSettings().from)")
-      }
-      for line in delivery.lines { log(line) }
-      summary.delivery = delivery
-      let planned = try PipelineRunner(
-        workFolder: config.workFolder, force: request.force, planOnly: true
-      )
-      .run(stages, progress: progress) { log(line(for: $0)) }
-      summary.stages = planned.outcomes
-      summary.seconds = SystemCalls.monotonicSeconds() - started
-      return (summary, .success)
+  /// A validated pipeline with its resolved as-of and its stages.
+  private struct Job {
+    var request: Request
+    var config: PipelineConfig
+    var asOf: AsOf
+    var stages: [PipelineStage]
+    var reportPath: String
+    var started: Double
+  }
+
+  /// `run --plan`: says what a run would do, touching nothing.
+  private static func plan(
+    _ job: Job, summary: RunSummary, progress: ProgressMeter, log: (String) -> Void
+  ) throws -> (summary: RunSummary, exitCode: ExitCode) {
+    let (config, asOf) = (job.config, job.asOf)
+    var summary = summary
+    // A run would stop at the lock; so does the plan (without taking it).
+    try WorkFolderLock.probe(workFolder: config.workFolder)
+    let asOfText = asOf.isLatest ? "the last day with data (latest)" : asOf.description
+    log("plan for \(config.name) (\(config.path)), as of \(asOfText); nothing is run or written")
+    log("work folder: \(config.workFolder)")
+    for input in config.inputs { log("input: \(input)") }
+    let delivery = RunDelivery.planned(config, day: asOf.day, reportPath: job.reportPath)
+    if let to = delivery.recipient {
+      log("to: \(to), from: \(config.report.from ?? EmailSettings().from)")
     }
+    for line in delivery.lines { log(line) }
+    summary.delivery = delivery
+    let planned = try PipelineRunner(
+      workFolder: config.workFolder, force: job.request.force, planOnly: true
+    )
+    .run(job.stages, progress: progress) { log(line(for: $0)) }
+    summary.stages = planned.outcomes
+    summary.seconds = SystemCalls.monotonicSeconds() - job.started
+    return (summary, .success)
+  }
 
+  /// The run itself: takes the lock, clears what a killed run left, runs the stages and
+  /// writes the run summary (also when a stage fails).
+  private static func runStages(
+    _ job: Job, summary: RunSummary, progress: ProgressMeter, log: (String) -> Void
+  ) throws -> (summary: RunSummary, exitCode: ExitCode) {
+    let config = job.config
+    var summary = summary
     try FileSystem.createDirectory(config.workFolder)
     let lock = try WorkFolderLock(workFolder: config.workFolder)
     defer { lock.release() }
@@ -84,25 +110,26 @@ public enum PipelineRun {
     // Only what an earlier run of this work folder left: it carries a mark the lock recorded.
     let leftovers = FileSystem.removeTemporaries(
       of: lock.earlierOwners, in: config.workFolder,
-      besideOutputs: stages.flatMap(\.outputs).filter { !$0.hasPrefix(work) })
+      besideOutputs: job.stages.flatMap(\.outputs).filter { !$0.hasPrefix(work) })
     lock.forgetEarlierOwners()
     if !leftovers.isEmpty {
       log("removed \(leftovers.count) temporary file(s) left by an interrupted run")
     }
-    let runner = PipelineRunner(workFolder: config.workFolder, force: request.force)
+    let layout = WorkLayout(folder: config.workFolder)
+    let runner = PipelineRunner(workFolder: config.workFolder, force: job.request.force)
     var outcomes: [StageOutcome] = []
     func finish(_ code: ExitCode) throws {
-      if asOf == .latest, let day = NightlyStages.recordedAsOf(layout) {
+      if job.asOf.isLatest, let day = PipelineStages.recordedAsOf(layout) {
         summary.asOf = day.description
       }
       summary.stages = outcomes
-      summary.seconds = SystemCalls.monotonicSeconds() - started
+      summary.seconds = SystemCalls.monotonicSeconds() - job.started
       summary.peakRSSBytes = SystemCalls.peakRSSBytes()
       summary.exitCode = code.rawValue
       try AtomicFileWriter.write(try summary.json(), to: layout.runSummary)
     }
     do {
-      let result = try runner.run(stages, progress: progress) { outcome in
+      let result = try runner.run(job.stages, progress: progress) { outcome in
         outcomes.append(outcome)
         log(line(for: outcome))
       }
@@ -112,8 +139,8 @@ public enum PipelineRun {
       let code: ExitCode = result.partialFailures.isEmpty ? .success : .partialSuccess
       // With `latest` the e-mail's week is that of the as-of the aggregate stage found.
       summary.delivery = RunDelivery.after(
-        config, asOf: asOf.day ?? NightlyStages.recordedAsOf(layout), reportPath: reportPath,
-        reportRan: result.outcomes.contains { $0.stage == "report" && $0.status.hasPrefix("ran") })
+        config, day: job.asOf.day ?? PipelineStages.recordedAsOf(layout),
+        reportPath: job.reportPath, email: result.ran[ReportStage.name]?.email)
       try finish(code)
       return (summary, code)
     } catch let error as HealthError {

@@ -58,18 +58,23 @@ public struct PipelineRunner {
   }
 
   /// Runs (or plans) the stages, calling `onOutcome` after each. A stage failure is thrown
-  /// after its outcome was reported; partial failures are returned with the outcomes.
+  /// after its outcome was reported; partial failures are returned with the outcomes, and
+  /// the output of each stage that ran by its name.
   public func run(
     _ stages: [PipelineStage], progress: ProgressMeter, onOutcome: (StageOutcome) -> Void
-  ) throws -> (outcomes: [StageOutcome], partialFailures: [HealthError]) {
+  ) throws -> (
+    outcomes: [StageOutcome], partialFailures: [HealthError], ran: [String: StageOutput]
+  ) {
+    var ran: [String: StageOutput] = [:]
     var outcomes: [StageOutcome] = []
     var partial: [HealthError] = []
     var upstreamRan = false
     // Checksums already computed in this run (by the stages, or for an earlier stamp), so
     // the stamps do not read each input and output again.
     var known: [String: FileFingerprint] = [:]
-    func remember(_ prints: [FileFingerprint]) {
-      for print in prints where print.crc32 != nil { known[print.path] = print }
+    func report(_ outcome: StageOutcome) {
+      outcomes.append(outcome)
+      onOutcome(outcome)
     }
     for stage in stages {
       var decision = decide(stage, upstreamRan: upstreamRan)
@@ -77,22 +82,20 @@ public struct PipelineRunner {
         if !decision.run && upstreamRan {
           decision.reason = "skips unless an earlier stage's output changes"
         }
-        let o = StageOutcome(
-          stage: stage.name, status: decision.run ? "planned-run" : "planned-skip",
-          reason: decision.reason, seconds: 0, totals: [:], balanced: true, outputs: [])
-        outcomes.append(o)
-        onOutcome(o)
+        report(
+          StageOutcome(
+            stage: stage.name, status: decision.run ? "planned-run" : "planned-skip",
+            reason: decision.reason, seconds: 0, totals: [:], balanced: true, outputs: []))
         upstreamRan = upstreamRan || decision.run
         continue
       }
       guard decision.run else {
         let outputs = StageStamp.read(stampPath(stage.name))?.outputs ?? []
-        remember(outputs)
-        let o = StageOutcome(
-          stage: stage.name, status: "skipped", reason: decision.reason, seconds: 0, totals: [:],
-          balanced: true, outputs: outputs)
-        outcomes.append(o)
-        onOutcome(o)
+        Self.remember(outputs, in: &known)
+        report(
+          StageOutcome(
+            stage: stage.name, status: "skipped", reason: decision.reason, seconds: 0,
+            totals: [:], balanced: true, outputs: outputs))
         continue
       }
       let started = SystemCalls.monotonicSeconds()
@@ -101,44 +104,60 @@ public struct PipelineRunner {
         output = try stage.run(progress)
       } catch let error as HealthError {
         progress.end()
-        let o = StageOutcome(
-          stage: stage.name, status: "failed", reason: error.message,
-          seconds: SystemCalls.monotonicSeconds() - started, totals: [:], balanced: false,
-          outputs: [])
-        outcomes.append(o)
-        onOutcome(o)
+        report(
+          StageOutcome(
+            stage: stage.name, status: "failed", reason: error.message,
+            seconds: SystemCalls.monotonicSeconds() - started, totals: [:], balanced: false,
+            outputs: []))
         throw error
       }
       let seconds = SystemCalls.monotonicSeconds() - started
-      let manifest = output.manifest
-      // Outputs: those declared, plus any the stage's manifest lists (e.g. Markdown's SVGs).
-      var outputPaths = stage.outputs
-      for made in manifest.outputs.map(\.path) where !outputPaths.contains(made) {
-        outputPaths.append(made)
-      }
-      remember(manifest.inputs + manifest.outputs)
-      let outputs = try FingerprintCheck.fingerprints(
-        outputPaths.filter { SystemCalls.fileStatus($0) != nil }, known: known)
-      remember(outputs)
-      if output.partialFailures.isEmpty {
-        let stamp = StageStamp(
-          toolVersion: ToolInfo.version, settings: stage.settings,
-          inputs: try FingerprintCheck.fingerprints(stage.inputs, known: known), outputs: outputs)
-        try FileSystem.createDirectory(workFolder + "/.stamps")
-        try stamp.write(to: stampPath(stage.name))
-      } else {
-        // An incomplete stage keeps no stamp: the next run tries it again.
-        try? FileManager.default.removeItem(atPath: stampPath(stage.name))
-        partial += output.partialFailures
-      }
+      ran[stage.name] = output
+      partial += output.partialFailures
       upstreamRan = true
-      let o = StageOutcome(
-        stage: stage.name, status: output.partialFailures.isEmpty ? "ran" : "ran-partially",
-        reason: decision.reason, seconds: seconds, totals: manifest.totals,
-        balanced: manifest.balanced, outputs: outputs)
-      outcomes.append(o)
-      onOutcome(o)
+      report(
+        try finished(
+          stage, output: output, reason: decision.reason, seconds: seconds, known: &known))
     }
-    return (outcomes, partial)
+    return (outcomes, partial, ran)
+  }
+
+  /// After a stage ran: fingerprints its outputs, writes its stamp when it succeeded
+  /// completely (an incomplete stage keeps none, so the next run tries it again), and
+  /// returns its outcome.
+  private func finished(
+    _ stage: PipelineStage, output: StageOutput, reason: String, seconds: Double,
+    known: inout [String: FileFingerprint]
+  ) throws -> StageOutcome {
+    let manifest = output.manifest
+    // Outputs: those declared, plus any the stage's manifest lists (e.g. Markdown's SVGs).
+    var outputPaths = stage.outputs
+    for made in manifest.outputs.map(\.path) where !outputPaths.contains(made) {
+      outputPaths.append(made)
+    }
+    Self.remember(manifest.inputs + manifest.outputs, in: &known)
+    let outputs = try FingerprintCheck.fingerprints(
+      outputPaths.filter { SystemCalls.fileStatus($0) != nil }, known: known)
+    Self.remember(outputs, in: &known)
+    if output.partialFailures.isEmpty {
+      let stamp = StageStamp(
+        toolVersion: ToolInfo.version, settings: stage.settings,
+        inputs: try FingerprintCheck.fingerprints(stage.inputs, known: known), outputs: outputs)
+      try FileSystem.createDirectory(workFolder + "/.stamps")
+      try stamp.write(to: stampPath(stage.name))
+    } else {
+      try? FileManager.default.removeItem(atPath: stampPath(stage.name))
+    }
+    return StageOutcome(
+      stage: stage.name, status: output.partialFailures.isEmpty ? "ran" : "ran-partially",
+      reason: reason, seconds: seconds, totals: manifest.totals,
+      balanced: manifest.balanced, outputs: outputs)
+  }
+
+  /// Keeps the fingerprints that carry a checksum, by path.
+  private static func remember(
+    _ prints: [FileFingerprint], in known: inout [String: FileFingerprint]
+  ) {
+    for print in prints where print.crc32 != nil { known[print.path] = print }
   }
 }

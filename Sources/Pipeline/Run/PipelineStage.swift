@@ -1,17 +1,24 @@
 import HealthCore
+import Report
 
-/// What a stage run produced: its manifest, and problems that did not stop it (an input
-/// that failed while the others were read: the run then exits 1, partial success).
+/// What a stage run produced: its manifest, problems that did not stop it (an input that
+/// failed while the others were read: the run then exits 1, partial success), and for the
+/// report stage what happened to its e-mail, as a value (`EmailDelivery`).
 public struct StageOutput: Sendable {
   /// The stage's manifest.
   public var manifest: StageManifest
   /// Failures of parts of the stage that did not stop it.
   public var partialFailures: [HealthError]
+  /// The report stage's e-mail delivery; nil for the other stages.
+  public var email: EmailDelivery?
 
   /// Creates an output.
-  public init(manifest: StageManifest, partialFailures: [HealthError] = []) {
+  public init(
+    manifest: StageManifest, partialFailures: [HealthError] = [], email: EmailDelivery? = nil
+  ) {
     self.manifest = manifest
     self.partialFailures = partialFailures
+    self.email = email
   }
 }
 

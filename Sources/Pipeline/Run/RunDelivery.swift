@@ -29,13 +29,13 @@ public struct RunDelivery: Sendable, Codable, Equatable {
     return out
   }
 
-  /// What the report stage of `config` makes, with the mail status after a run: from the
-  /// report manifest when the stage ran, from the sent ledger when it was skipped (its
-  /// last run sent or found the week sent).
+  /// What the report stage of `config` makes for the as-of `day` it showed, with the mail
+  /// status after a run: what the report stage did when it ran (`email`), else the
+  /// ledger's (a skipped report stage's last run sent or found the week sent).
   static func after(
-    _ config: PipelineConfig, asOf: LocalDay?, reportPath: String, reportRan: Bool
+    _ config: PipelineConfig, day: LocalDay?, reportPath: String, email: EmailDelivery?
   ) -> RunDelivery {
-    var delivery = planned(config, asOf: asOf, reportPath: reportPath)
+    var delivery = planned(config, day: day, reportPath: reportPath)
     guard config.report.format == .email, let week = delivery.week,
       let recipient = delivery.recipient
     else { return delivery }
@@ -43,20 +43,16 @@ public struct RunDelivery: Sendable, Codable, Equatable {
       delivery.mail = "not sent (send = false)"
       return delivery
     }
-    let status =
-      reportRan
-      ? (try? StageManifest.read(from: StageManifest.path(for: reportPath)))?.settings[
-        "email.status"] : nil
-    switch status {
-    case "sent": delivery.mail = "sent week \(week) to \(recipient)"
-    default: delivery.mail = "already sent week \(week)"
+    switch email {
+    case .sent: delivery.mail = "sent week \(week) to \(recipient)"
+    case .alreadySent, .written, .notEmail, nil: delivery.mail = "already sent week \(week)"
     }
     return delivery
   }
 
-  /// What a plan says: the mail line is what a run would do now. `asOf` nil: the as-of is
+  /// What a plan says: the mail line is what a run would do now. `day` nil: the as-of is
   /// `latest`, whose day (and so the e-mail's week) only the aggregate stage finds.
-  static func planned(_ config: PipelineConfig, asOf: LocalDay?, reportPath: String)
+  static func planned(_ config: PipelineConfig, day: LocalDay?, reportPath: String)
     -> RunDelivery
   {
     var delivery = RunDelivery(format: config.report.format.rawValue, path: reportPath)
@@ -65,7 +61,7 @@ public struct RunDelivery: Sendable, Codable, Equatable {
     let to = config.report.to ?? ""
     let recipient = (try? EmailAddress(parsing: to, option: "to"))?.address ?? to
     delivery.recipient = recipient
-    guard let week = asOf?.isoWeek.description else {
+    guard let week = day?.isoWeek.description else {
       delivery.mail =
         config.report.send
         ? "would send the week of the last day with data to \(recipient), unless already sent"

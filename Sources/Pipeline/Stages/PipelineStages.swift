@@ -17,18 +17,13 @@ public enum PipelineStages {
       ?? WorkLayout(folder: config.workFolder).defaultReport(format: config.report.format)
   }
 
-  /// The stages for a validated pipeline file and a resolved as-of date.
-  public static func make(config: PipelineConfig, asOf: LocalDay) -> [PipelineStage] {
-    make(config: config, asOf: .day(asOf), fallback: asOf)
-  }
-
-  /// The stages for an as-of choice. `latest` is resolved by aggregate from the cleaned
-  /// table (the last day with data) and the report takes the day aggregate recorded;
-  /// `fallback` is used when there is no data at all. `threads` parse a large Apple export
+  /// The stages for a validated pipeline file and its resolved as-of. `latest` is resolved
+  /// by aggregate from the cleaned table (the last day with data, else its fallback) and
+  /// the report takes the day aggregate recorded. `threads` parse a large Apple export
   /// (nil: one per core); they change no output, so they are not part of a cache key.
-  public static func make(
-    config: PipelineConfig, asOf: AsOfDate.Choice, fallback: LocalDay, threads: Int? = nil
-  ) -> [PipelineStage] {
+  public static func make(config: PipelineConfig, asOf: AsOf, threads: Int? = nil)
+    -> [PipelineStage]
+  {
     let work = WorkLayout(folder: config.workFolder)
     let zone = config.timeZone
 
@@ -61,7 +56,7 @@ public enum PipelineStages {
     }
 
     let aggregateOptions = AggregateOptions(
-      input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf, fallback: fallback,
+      input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf,
       settings: config.aggregate, rejectsInputs: [work.ingestRejects, work.cleanRejects],
       timeZone: config.timeZone)
     let aggregate = PipelineStage(
@@ -70,7 +65,8 @@ public enum PipelineStages {
       settings: aggregateOptions.cacheKey
     ) { progress in
       try FileSystem.createDirectory(work.aggregate)
-      return StageOutput(manifest: try AggregateStage.run(aggregateOptions, progress: progress))
+      return StageOutput(
+        manifest: try AggregateStage.run(aggregateOptions, progress: progress).manifest)
     }
 
     let reportOut = reportPath(config)
@@ -83,12 +79,13 @@ public enum PipelineStages {
         sendmailCommand: config.report.sendmail ?? EmailSettings.defaultSendmail,
         mailerTimeout: config.report.mailerTimeout ?? MailerTimeout.defaultSeconds))
     let report = PipelineStage(
-      name: "report",
+      name: ReportStage.name,
       inputs: AggregateFolder.tables.map { AggregateFolder.path($0, in: work.aggregate) },
       outputs: [reportOut], settings: reportOptions.cacheKey
     ) { progress in
       try FileSystem.createDirectory(PathUtilities.directory(of: reportOut))
-      return StageOutput(manifest: try ReportStage.run(reportOptions, progress: progress))
+      let outcome = try ReportStage.run(reportOptions, progress: progress)
+      return StageOutput(manifest: outcome.manifest, email: outcome.email)
     }
     guard let sqlite = config.export.sqlite else { return [ingest, clean, aggregate, report] }
     let tables =
@@ -112,7 +109,3 @@ public enum PipelineStages {
     return AggregateFacts(meta: header.meta).asOf
   }
 }
-
-/// The former name of `PipelineStages`, kept only while `Pipeline/Run/` still spells it
-/// (those files were another change's at the rename); remove it once nothing uses it.
-typealias NightlyStages = PipelineStages

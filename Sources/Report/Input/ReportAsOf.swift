@@ -8,7 +8,7 @@ enum ReportAsOf {
   /// The day `requested` names for tables with these facts: a day is itself; `latest` is
   /// their last day with data (`dataThrough`), else their as-of; nil is their as-of. Nil
   /// when the tables record neither (`day(_:inputs:)` then takes the last daily row's day).
-  static func day(_ requested: AsOfDate.Choice?, facts: AggregateFacts) -> LocalDay? {
+  static func day(_ requested: AsOf?, facts: AggregateFacts) -> LocalDay? {
     switch requested {
     case .day(let day): day
     case .latest: facts.dataThrough ?? facts.asOf
@@ -21,7 +21,7 @@ enum ReportAsOf {
   /// no as-of and hold no days.
   static func day(_ requested: LocalDay?, inputs: ReportInputs) throws -> LocalDay {
     guard
-      let day = requested ?? AggregateFacts(meta: inputs.meta).asOf
+      let day = requested ?? inputs.facts.asOf
         ?? inputs.daily.map(\.day).max()
     else {
       throw HealthError(

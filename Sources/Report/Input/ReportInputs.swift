@@ -16,7 +16,10 @@ public struct ReportInputs: Sendable {
   /// Habit days (`ReportInputs+Habits.swift`).
   public var habits: [HabitDayRow] = []
   /// The header facts of all five tables merged (the daily table's win on conflicts).
-  public var meta: [String: String]
+  public var meta: [String: String] { didSet { facts = AggregateFacts(meta: meta) } }
+  /// `meta` parsed once (`AggregateFacts`): what the model and digest builders read, so a
+  /// report parses the aggregate's facts once per run.
+  public private(set) var facts: AggregateFacts
   /// The files read.
   public var files: [String]
 
@@ -32,6 +35,7 @@ public struct ReportInputs: Sendable {
     self.streaks = streaks
     self.weekly = weekly
     self.meta = meta
+    self.facts = AggregateFacts(meta: meta)
     self.files = files
   }
 
@@ -83,9 +87,11 @@ public struct ReportInputs: Sendable {
           inputs.weekly.append(r)
         }
       }.meta)
+    var merged: [String: String] = [:]
     for meta in metas {
-      for (k, v) in meta where inputs.meta[k] == nil { inputs.meta[k] = v }
+      for (k, v) in meta where merged[k] == nil { merged[k] = v }
     }
+    inputs.meta = merged
     inputs.files = [dailyPath, baselinesPath, scoresPath, streaksPath, weeklyPath]
     try inputs.readHabits(directory: directory, from: from)
     return inputs

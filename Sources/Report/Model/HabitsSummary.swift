@@ -48,7 +48,7 @@ public struct HabitsSummary: Sendable {
         definition: d, today: rows[asOf.dayNumber],
         strip: (first...asOf).map { day in rows[day.dayNumber].flatMap { $0.state.first } })
     }
-    let weekStart = Weekday(name: inputs.meta[AggregateFacts.Key.weekStart] ?? "") ?? .monday
+    let weekStart = inputs.facts.weekStart ?? .monday
     return HabitsSummary(
       asOf: asOf, habits: habits, weekStart: weekStart.weekStart(containing: asOf))
   }

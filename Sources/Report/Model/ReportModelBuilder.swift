@@ -8,7 +8,7 @@ public enum ReportModelBuilder {
   public static func build(_ inputs: ReportInputs, asOf requested: LocalDay?, window: Int) throws
     -> ReportModel
   {
-    let meta = ReportMeta(inputs.meta)
+    let meta = ReportMeta(inputs.facts)
     let asOf = try ReportAsOf.day(requested, inputs: inputs)
     let rows = Rows(inputs, asOf: asOf)
     let firstDay = meta.firstDay ?? rows.firstDataDay
@@ -55,7 +55,7 @@ public enum ReportModelBuilder {
       week: weekMetrics(
         inputs.weekly, asOf: asOf, baselines: baselineIndex, metrics: keyMetrics),
       trends: trends, meta: meta)
-    finish(&model, rows: rows, buckets: buckets, facts: AggregateFacts(meta: inputs.meta))
+    finish(&model, rows: rows, buckets: buckets, facts: inputs.facts)
     model.habits = HabitsSummary.build(inputs, asOf: asOf)
     return model
   }

@@ -40,19 +40,17 @@ enum AggregateCommand {
       zone = config.timeZone
     }
     if let given = try arguments.value(timezone) { zone = given }
-    let choice = try (arguments.value(asOf) ?? word).resolve(zone: zone)
     let options = AggregateOptions(
-      input: input, outputDirectory: output, asOf: choice, fallback: try AsOfDate.today(zone: zone),
+      input: input, outputDirectory: output,
+      asOf: try (arguments.value(asOf) ?? word).resolve(zone: zone, clock: .current()),
       settings: settings, rejectsInputs: try arguments.values(rejects), timeZone: zone)
     let progress = ProgressMeter(
       quiet: arguments.quiet, environment: ProcessInfo.processInfo.environment)
-    let manifest = try AggregateStage.run(options, progress: progress)
-    let day = manifest.settings["asOf"] ?? choice.description
-    let samples = manifest.totals["samples"] ?? 0
-    let daily = manifest.totals["dailyRows"] ?? 0
+    let outcome = try AggregateStage.run(options, progress: progress)
     arguments.summary(
-      "aggregate: \(samples) samples -> \(daily) daily rows as of \(day) in \(output) "
-        + "(\(NumberFormatting.fixed(manifest.wallSeconds, 2)) s)")
+      "aggregate: \(outcome.samplesRead) samples -> \(outcome.dailyRows) daily rows as of "
+        + "\(outcome.asOf) in \(output) "
+        + "(\(NumberFormatting.fixed(outcome.manifest.wallSeconds, 2)) s)")
     return .success
   }
 }

@@ -30,15 +30,13 @@ enum CleanCommand {
     let quiet = arguments.quiet
     let progress = ProgressMeter(quiet: quiet, environment: ProcessInfo.processInfo.environment)
     let outcome = try CleanStage.execute(options, progress: progress)
-    let manifest = outcome.manifest
     for problem in outcome.inputProblems { CommandLineInterface.report(problem) }
     if !quiet {
-      let t = manifest.totals
-      func n(_ key: String) -> Int64 { t[key] ?? 0 }
-      FileDescriptorSinkStderr.writeLine(
-        "clean: \(n("read")) read, \(n("cleaned")) cleaned (\(n("trimmed")) trimmed, "
-          + "\(n("rows")) rows), \(n("rejected")) rejected, \(n("duplicate")) duplicates, "
-          + "\(n("overlapped")) overlapped -> \(options.output) (rejects: "
+      let c = outcome.counts
+      StandardError.writeLine(
+        "clean: \(c.read) read, \(c.cleaned) cleaned (\(c.trimmed) trimmed, "
+          + "\(c.rows) rows), \(c.rejectedTotal) rejected, \(c.duplicate) duplicates, "
+          + "\(c.overlapped) overlapped -> \(options.output) (rejects: "
           + "\(options.rejectsOutput))")
     }
     return outcome.inputProblems.isEmpty ? .success : .partialSuccess

@@ -51,7 +51,7 @@ enum IngestCommand {
     let progress = ProgressMeter(quiet: quiet, environment: ProcessInfo.processInfo.environment)
     let result = try IngestStage.execute(options, progress: progress)
     for failure in result.failures { CommandLineInterface.report(failure.error) }
-    if !quiet && result.manifest != nil { FileDescriptorSinkStderr.writeLine(summary(result)) }
+    if !quiet && result.manifest != nil { StandardError.writeLine(summary(result)) }
     return result.exitCode
   }
 

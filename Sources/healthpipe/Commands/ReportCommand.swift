@@ -59,7 +59,8 @@ enum ReportCommand {
     // zone, else this machine's); latest is the aggregate's last data day.
     let zone = try arguments.value(timezone)
     if let word = try arguments.value(asOf) {
-      options.asOf = try word.resolve(zone: zone ?? ReportStage.recordedTimeZone(ofFolder: dir))
+      options.asOf = try word.resolve(
+        zone: zone ?? ReportStage.recordedTimeZone(ofFolder: dir), clock: .current())
     }
     var email = EmailSettings()
     if let to = try arguments.value(to) { email.to = to }
@@ -74,15 +75,14 @@ enum ReportCommand {
     options.email = email
     let progress = ProgressMeter(
       quiet: arguments.quiet, environment: ProcessInfo.processInfo.environment)
-    let manifest = try ReportStage.run(options, progress: progress)
+    let outcome = try ReportStage.run(options, progress: progress)
     var summary =
       "report: wrote \(options.output) (\(format.rawValue), \(options.window) days to "
-      + "\(manifest.settings["asOf"] ?? "?"))"
-    switch manifest.settings["email.status"] {
-    case "sent": summary += "; sent week \(manifest.settings["email.week"] ?? "")"
-    case "already-sent":
-      summary += "; already sent week \(manifest.settings["email.week"] ?? ""), not sent again"
-    default: break
+      + "\(outcome.asOf))"
+    switch outcome.email {
+    case .sent(let week): summary += "; sent week \(week)"
+    case .alreadySent(let week): summary += "; already sent week \(week), not sent again"
+    case .written, .notEmail: break
     }
     arguments.summary(summary)
     return .success

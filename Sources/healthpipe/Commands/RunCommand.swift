@@ -35,13 +35,13 @@ enum RunCommand {
     let (summary, code) = try PipelineRun.execute(request, progress: progress) { line in
       // A plan is the output asked for; a failed input is an error: both print when quiet.
       if !quiet || request.plan || line.hasPrefix(PipelineRun.inputFailedPrefix) {
-        FileDescriptorSinkStderr.writeLine(line)
+        StandardError.writeLine(line)
       }
     }
     if arguments.flag(verbose) {
       for stage in summary.stages where !stage.totals.isEmpty {
         let totals = stage.totals.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        FileDescriptorSinkStderr.writeLine("  \(stage.stage): " + totals.joined(separator: " "))
+        StandardError.writeLine("  \(stage.stage): " + totals.joined(separator: " "))
       }
     }
     if !request.plan {

@@ -110,11 +110,13 @@ struct PartialNightTests {
     ]
     try TableFile.write(samples, to: path, stage: "clean", inputs: inputs)
     let out = dir.file("agg")
-    let manifest = try AggregateStage.run(
+    let outcome = try AggregateStage.run(
       AggregateOptions(
-        input: path, outputDirectory: out, asOf: .latest, fallback: S.day("2026-02-01")),
+        input: path, outputDirectory: out, asOf: .latest(fallback: S.day("2026-02-01"))),
       progress: .silent)
+    let manifest = outcome.manifest
     // The last day with data is 31 Dec; the night of 1 Jan is after it, as for any date.
+    #expect(outcome.asOf == S.day("2025-12-31"))
     #expect(manifest.settings["asOf"] == "2025-12-31")
     #expect(manifest.balanced)
     let daily = try TableFile.read(DailyValue.self, from: out + "/daily.hpt")
@@ -124,7 +126,7 @@ struct PartialNightTests {
     // As of a date after it, the cut night is there, under `partial`.
     let out2 = dir.file("agg2")
     try AggregateStage.run(
-      AggregateOptions(input: path, outputDirectory: out2, asOf: S.day("2026-01-20")),
+      AggregateOptions(input: path, outputDirectory: out2, asOf: .day(S.day("2026-01-20"))),
       progress: .silent)
     let rows = try TableFile.read(DailyValue.self, from: out2 + "/daily.hpt")
     #expect(rows.rows.contains { $0.metric == .sleepAsleep && $0.category == "partial" })

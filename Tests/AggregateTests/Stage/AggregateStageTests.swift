@@ -38,8 +38,10 @@ struct AggregateStageTests {
       ], to: rejects, stage: "clean")
     let out = dir.file("agg")
     let manifest = try AggregateStage.run(
-      AggregateOptions(input: path, outputDirectory: out, asOf: asOf, rejectsInputs: [rejects]),
-      progress: .silent)
+      AggregateOptions(
+        input: path, outputDirectory: out, asOf: .day(asOf), rejectsInputs: [rejects]),
+      progress: .silent
+    ).manifest
 
     let (header, daily) = try TableFile.read(DailyValue.self, from: out + "/daily.hpt")
     #expect(header.stage == "aggregate")
@@ -117,7 +119,7 @@ struct AggregateStageTests {
     try TableFile.write(rows, to: path, stage: "clean", inputs: [])
     let out = dir.file("agg")
     try AggregateStage.run(
-      AggregateOptions(input: path, outputDirectory: out, asOf: asOf), progress: .silent)
+      AggregateOptions(input: path, outputDirectory: out, asOf: .day(asOf)), progress: .silent)
     let csv = String(decoding: try FileReader.readAll(out + "/daily.csv"), as: UTF8.self)
     let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
     // Header + the 70 days 2024-09-02 ... 2024-11-10, as in the scores table; not the
@@ -147,17 +149,19 @@ struct AggregateStageTests {
     }
     #expect(
       code(
-        AggregateOptions(input: dir.file("none.hpt"), outputDirectory: dir.file("o"), asOf: asOf))
+        AggregateOptions(
+          input: dir.file("none.hpt"), outputDirectory: dir.file("o"), asOf: .day(asOf)))
         == .noInput)
     try TableFile.write([DailyValue](), to: dir.file("daily.hpt"), stage: "t")
     #expect(
       code(
-        AggregateOptions(input: dir.file("daily.hpt"), outputDirectory: dir.file("o"), asOf: asOf))
+        AggregateOptions(
+          input: dir.file("daily.hpt"), outputDirectory: dir.file("o"), asOf: .day(asOf)))
         == .dataError)
     let path = try input(dir)
     try AtomicFileWriter.write("x", to: dir.file("file"))
     #expect(
-      code(AggregateOptions(input: path, outputDirectory: dir.file("file"), asOf: asOf))
+      code(AggregateOptions(input: path, outputDirectory: dir.file("file"), asOf: .day(asOf)))
         == .cannotCreate)
   }
 
@@ -167,7 +171,7 @@ struct AggregateStageTests {
     try TableFile.write([Sample](), to: dir.file("clean.hpt"), stage: "clean")
     let out = dir.file("o")
     try AggregateStage.run(
-      AggregateOptions(input: dir.file("clean.hpt"), outputDirectory: out, asOf: asOf),
+      AggregateOptions(input: dir.file("clean.hpt"), outputDirectory: out, asOf: .day(asOf)),
       progress: .silent)
     #expect(try TableFile.read(DailyValue.self, from: out + "/daily.hpt").rows.isEmpty)
     #expect(try TableFile.read(ScoreRow.self, from: out + "/scores.hpt").rows.isEmpty)
@@ -175,6 +179,40 @@ struct AggregateStageTests {
     // No history: the span is the as-of day alone.
     #expect(streaks.first?.history == ".")
     #expect(streaks.first?.current == 0)
+  }
+
+  @Test("as of latest: the last day with data; an input without data takes the fallback")
+  func latestWithAndWithoutData() throws {
+    let dir = TemporaryDirectory()
+    // Resting heart rate at noon UTC on 8 and 9 November: the last day with data is 9 Nov.
+    let rows = ["2024-11-08", "2024-11-09"].enumerated().map { i, day in
+      Sample(
+        metric: .restingHeartRate, start: LocalDay(iso: day)!.startEpoch(utcOffset: 0) + 43_200,
+        end: LocalDay(iso: day)!.startEpoch(utcOffset: 0) + 43_200, utcOffset: 0, value: 55,
+        unit: "count/min", category: "", source: "Watch", device: "", sourceKind: .watch,
+        hrvKind: .none, origin: Origin(file: 0, record: Int64(i)))
+    }
+    try TableFile.write(rows, to: dir.file("two.hpt"), stage: "clean")
+    let fallback = LocalDay(iso: "2024-11-17")!
+    let withData = try AggregateStage.run(
+      AggregateOptions(
+        input: dir.file("two.hpt"), outputDirectory: dir.file("a"),
+        asOf: .latest(fallback: fallback)),
+      progress: .silent)
+    #expect(withData.asOf == LocalDay(iso: "2024-11-09"))
+    #expect(withData.samplesRead == 2)
+    #expect(withData.manifest.settings["asOf"] == "2024-11-09")
+    #expect(withData.manifest.settings["asOfRule"] == "latest")
+    try TableFile.write([Sample](), to: dir.file("empty.hpt"), stage: "clean")
+    let without = try AggregateStage.run(
+      AggregateOptions(
+        input: dir.file("empty.hpt"), outputDirectory: dir.file("b"),
+        asOf: .latest(fallback: fallback)),
+      progress: .silent)
+    #expect(without.asOf == fallback)
+    #expect(without.dailyRows == 0 && without.samplesRead == 0)
+    let header = try TableFile.header(of: dir.file("b") + "/daily.hpt")
+    #expect(header.meta["asOf"] == "2024-11-17")
   }
 }
 

@@ -55,7 +55,8 @@ struct PropertyTests {
     for run in ["a", "b"] {
       let out = dir.file(run)
       try AggregateStage.run(
-        AggregateOptions(input: input, outputDirectory: out, asOf: LocalDay(iso: "2024-11-10")!),
+        AggregateOptions(
+          input: input, outputDirectory: out, asOf: .day(LocalDay(iso: "2024-11-10")!)),
         progress: .silent)
       bytes.append(try AggregateFolder.all.map { try FileReader.readAll(out + "/" + $0) })
     }

@@ -137,7 +137,8 @@ import Testing
     let one = try load("[habit.read]\ntype = duration\n")
     let goal = try load("[habit.read]\ntype = duration\ngoal = 30\n")
     func keys(_ c: PipelineConfig) -> (ingest: [String: String], aggregate: [String: String]) {
-      let stages = PipelineStages.make(config: c, asOf: LocalDay(year: 2026, month: 11, day: 15)!)
+      let stages = PipelineStages.make(
+        config: c, asOf: .day(LocalDay(year: 2026, month: 11, day: 15)!))
       return (stages[0].settings, stages[2].settings)
     }
     #expect(keys(plain).ingest["habits"] == nil)

@@ -90,7 +90,7 @@ struct PipelineFileParserTests {
     #expect(c.export.sqlite == PathUtilities.normalise(dir.file("out/health.sqlite")))
     // The export is a fifth stage reading the ten work tables (habits the tenth), writing
     // the database and Datasette's metadata beside it.
-    let stages = PipelineStages.make(config: c, asOf: LocalDay(iso: "2025-07-06")!)
+    let stages = PipelineStages.make(config: c, asOf: .day(LocalDay(iso: "2025-07-06")!))
     #expect(stages.map(\.name) == ["ingest", "clean", "aggregate", "report", "export"])
     let export = try #require(stages.last)
     #expect(export.inputs.count == 10)

@@ -30,7 +30,7 @@ struct StageCacheKeyTests {
     ).write(to: URL(fileURLWithPath: path))
     let config = try PipelineConfigLoader.load(path: path)
     let day = LocalDay(iso: "2026-11-15")!
-    let stages = PipelineStages.make(config: config, asOf: .latest, fallback: day)
+    let stages = PipelineStages.make(config: config, asOf: .latest(fallback: day))
     #expect(stages.map(\.name) == ["ingest", "clean", "aggregate", "report"])
     // Worked out from the file: its zone, its list as one line and that it was given (a
     // given list overrides a Health Connect export's own order, docs/clean.md), its report

@@ -32,14 +32,16 @@ struct SendingTests {
   func sendsOnce() throws {
     let (dir, o) = try setUp(mailerBody: "cat > \"$(dirname \"$0\")/received\"; exit 0")
     let first = try ReportStage.run(o, progress: .silent)
-    #expect(first.settings["email.status"] == "sent")
+    #expect(first.email == .sent(week: "2025-W27"))
+    #expect(first.manifest.settings["email.status"] == "sent")
     let received = try Data(contentsOf: URL(fileURLWithPath: dir.file("received")))
     let written = try Data(contentsOf: URL(fileURLWithPath: o.output))
     #expect(received == written)
     let ledger = try String(contentsOfFile: dir.file("sent-weeks.ledger"), encoding: .utf8)
     #expect(ledger.hasPrefix("2025-W27\tme@example.org\t<healthpipe.2025-W27."))
     let second = try ReportStage.run(o, progress: .silent)
-    #expect(second.settings["email.status"] == "already-sent")
+    #expect(second.email == .alreadySent(week: "2025-W27"))
+    #expect(second.manifest.settings["email.status"] == "already-sent")
     #expect(calls(dir) == 1)
   }
 
@@ -63,7 +65,7 @@ struct SendingTests {
     try Data("#!/bin/sh\ncat > /dev/null\nexit 0\n".utf8).write(to: URL(fileURLWithPath: ok))
     chmod(ok, 0o755)
     o.email.sendmailCommand = ok
-    #expect(try ReportStage.run(o, progress: .silent).settings["email.status"] == "sent")
+    #expect(try ReportStage.run(o, progress: .silent).email == .sent(week: "2025-W27"))
   }
 
   @Test("another failure exits 69 with the mailer's own words")

@@ -14,9 +14,11 @@ struct ReportAsOfTests {
     let facts = AggregateFacts(asOf: Self.built, dataThrough: Self.through)
     let day = LocalDay(iso: "2026-10-01")!
     #expect(ReportAsOf.day(.day(day), facts: facts) == day)
-    #expect(ReportAsOf.day(.latest, facts: facts) == Self.through)
+    // The report's `latest` is the folder's; the resolver's fallback (today) is not used.
+    let latest = AsOf.latest(fallback: LocalDay(iso: "2027-01-01")!)
+    #expect(ReportAsOf.day(latest, facts: facts) == Self.through)
     #expect(ReportAsOf.day(nil, facts: facts) == Self.built)
-    #expect(ReportAsOf.day(.latest, facts: AggregateFacts(asOf: Self.built)) == Self.built)
+    #expect(ReportAsOf.day(latest, facts: AggregateFacts(asOf: Self.built)) == Self.built)
     #expect(ReportAsOf.day(nil, facts: AggregateFacts()) == nil)
   }
 
