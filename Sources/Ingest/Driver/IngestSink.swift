@@ -51,9 +51,10 @@ public final class IngestSink {
   @exclusivity(unchecked) private var overflowSlot = -1
   /// The first type name past the limit, for the message.
   private var firstTypePastLimit = ""
-  /// The text fields of the last sample kept, known to hold no NUL: readers repeat the same
-  /// (interned) strings, so most samples compare equal here instead of being scanned.
-  @exclusivity(unchecked) private var checkedTexts = ["", "", "", "", ""]
+  /// Texts of samples kept, known to be short enough and to hold no NUL: readers repeat the
+  /// same (interned or literal) strings, so most samples find all five here by their
+  /// representation instead of being measured and scanned (`TextIdentityCache`).
+  private let checkedTexts = TextIdentityCache()
 
   /// Counts by input type name (types with a counter but no record read are left out).
   public var counts: [String: TypeCounts] {
@@ -168,29 +169,12 @@ public final class IngestSink {
   @inline(__always)
   public func keep(_ sample: Sample, counter: TypeCounter) throws {
     if _slowPath(counter.slot == overflowSlot) { throw typeLimitError() }
-    let limit = Self.maxFieldBytes
     if _slowPath(
-      sample.source.utf8.count > limit || sample.device.utf8.count > limit
-        || sample.unit.utf8.count > limit || sample.category.utf8.count > limit
-        || sample.metric.rawValue.utf8.count > limit)
+      !(checkedTexts.contains(sample.metric.rawValue) && checkedTexts.contains(sample.unit)
+        && checkedTexts.contains(sample.source) && checkedTexts.contains(sample.category)
+        && checkedTexts.contains(sample.device)))
     {
-      try rejectOversized(sample, counter: counter)
-      return
-    }
-    if _slowPath(
-      sample.source != checkedTexts[0] || sample.device != checkedTexts[1]
-        || sample.unit != checkedTexts[2] || sample.category != checkedTexts[3]
-        || sample.metric.rawValue != checkedTexts[4])
-    {
-      if let field = Self.fieldWithNUL(of: sample) {
-        try rejectNUL(sample, field: field, counter: counter)
-        return
-      }
-      checkedTexts[0] = sample.source
-      checkedTexts[1] = sample.device
-      checkedTexts[2] = sample.unit
-      checkedTexts[3] = sample.category
-      checkedTexts[4] = sample.metric.rawValue
+      guard try checkTexts(of: sample, counter: counter) else { return }
     }
     typeCounts[counter.slot].kept += 1
     do {
@@ -201,6 +185,29 @@ public final class IngestSink {
       error.location = SourceLocation(file: path)
       throw error
     }
+  }
+
+  /// Checks the sample's texts (length, then NUL), rejecting it when one fails; true when
+  /// all pass, and then they are remembered as checked.
+  @inline(never)
+  private func checkTexts(of sample: Sample, counter: TypeCounter) throws -> Bool {
+    let limit = Self.maxFieldBytes
+    if sample.source.utf8.count > limit || sample.device.utf8.count > limit
+      || sample.unit.utf8.count > limit || sample.category.utf8.count > limit
+      || sample.metric.rawValue.utf8.count > limit
+    {
+      try rejectOversized(sample, counter: counter)
+      return false
+    }
+    if let field = Self.fieldWithNUL(of: sample) {
+      try rejectNUL(sample, field: field, counter: counter)
+      return false
+    }
+    for text in [sample.source, sample.device, sample.unit, sample.category] {
+      checkedTexts.remember(text)
+    }
+    checkedTexts.remember(sample.metric.rawValue)
+    return true
   }
 
   /// Keeps a batch of samples, row i counted by `counters[i]`, handed on in their compact
