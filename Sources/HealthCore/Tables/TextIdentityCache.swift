@@ -5,19 +5,19 @@
 /// cycle through a dozen of them, more than the two `RecentTexts` remember
 /// (docs/performance.md, "Vendor files (row 11)").
 ///
-/// Direct-mapped: each representation has one slot, and a new text takes its slot from the
-/// one there before. A miss says nothing (the caller looks the text up the slow way and
+/// Two-way: each representation has a pair of slots, the more recent first, and a new text
+/// pushes out the older of the pair. A miss says nothing (the caller looks the text up the slow way and
 /// `remember`s it); a hit is exact, because identical representations are identical bytes
 /// and the cache holds every text it remembers, so no freed storage can come back at the
 /// same address under other bytes.
 public final class TextIdentityCache {
-  /// Slots (a power of two).
+  /// Slots (a power of two; pairs of two).
   @usableFromInline static let slots = 64
   @usableFromInline let low: UnsafeMutablePointer<UInt64>
   @usableFromInline let high: UnsafeMutablePointer<UInt64>
   @usableFromInline let values: UnsafeMutablePointer<UInt32>
   /// The texts remembered, held so their storage lives as long as their slot.
-  private var holders: [String]
+  @exclusivity(unchecked) private var holders: [String]
 
   /// An empty cache.
   public init() {
@@ -43,19 +43,21 @@ public final class TextIdentityCache {
     }
   }
 
+  /// The first slot of the representation's pair.
   @inlinable @inline(__always)
-  static func slot(_ words: (UInt64, UInt64)) -> Int {
+  static func pair(_ words: (UInt64, UInt64)) -> Int {
     let mixed = (words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
-    return Int(truncatingIfNeeded: mixed >> 58)  // 64 slots
+    return Int(truncatingIfNeeded: mixed >> 59) &* 2  // 32 pairs
   }
 
   /// The number remembered for `text`, if its representation is in the cache.
   @inlinable @inline(__always)
   public func value(of text: String) -> UInt32? {
     guard let w = Self.words(text) else { return nil }
-    let s = Self.slot(w)
-    guard low[s] == w.0, high[s] == w.1, values[s] != .max else { return nil }
-    return values[s]
+    let s = Self.pair(w)
+    if low[s] == w.0 && high[s] == w.1 && values[s] != .max { return values[s] }
+    if low[s + 1] == w.0 && high[s + 1] == w.1 && values[s + 1] != .max { return values[s + 1] }
+    return nil
   }
 
   /// Whether `text` is in the cache.
@@ -65,7 +67,13 @@ public final class TextIdentityCache {
   /// Remembers `value` (not `UInt32.max`) for `text`, in place of what its slot held.
   public func remember(_ text: String, _ value: UInt32 = 0) {
     guard let w = Self.words(text), value != .max else { return }
-    let s = Self.slot(w)
+    let s = Self.pair(w)
+    if !(low[s] == w.0 && high[s] == w.1) {
+      holders.swapAt(s, s + 1)
+      low[s + 1] = low[s]
+      high[s + 1] = high[s]
+      values[s + 1] = values[s]
+    }
     holders[s] = text
     low[s] = w.0
     high[s] = w.1

@@ -51,10 +51,15 @@ public final class IngestSink {
   @exclusivity(unchecked) private var overflowSlot = -1
   /// The first type name past the limit, for the message.
   private var firstTypePastLimit = ""
-  /// Texts of samples kept, known to be short enough and to hold no NUL: readers repeat the
-  /// same (interned or literal) strings, so most samples find all five here by their
-  /// representation instead of being measured and scanned (`TextIdentityCache`).
-  private let checkedTexts = TextIdentityCache()
+  /// Texts of samples kept, known to be short enough and to hold no NUL, one cache per
+  /// field: readers repeat the same (interned or literal) strings, so most samples find all
+  /// five here by their representation instead of being measured and scanned
+  /// (`TextIdentityCache`).
+  private let checkedMetrics = TextIdentityCache()
+  private let checkedUnits = TextIdentityCache()
+  private let checkedCategories = TextIdentityCache()
+  private let checkedSources = TextIdentityCache()
+  private let checkedDevices = TextIdentityCache()
 
   /// Counts by input type name (types with a counter but no record read are left out).
   public var counts: [String: TypeCounts] {
@@ -170,9 +175,10 @@ public final class IngestSink {
   public func keep(_ sample: Sample, counter: TypeCounter) throws {
     if _slowPath(counter.slot == overflowSlot) { throw typeLimitError() }
     if _slowPath(
-      !(checkedTexts.contains(sample.metric.rawValue) && checkedTexts.contains(sample.unit)
-        && checkedTexts.contains(sample.source) && checkedTexts.contains(sample.category)
-        && checkedTexts.contains(sample.device)))
+      !(checkedMetrics.contains(sample.metric.rawValue) && checkedUnits.contains(sample.unit)
+        && checkedSources.contains(sample.source)
+        && checkedCategories.contains(sample.category)
+        && checkedDevices.contains(sample.device)))
     {
       guard try checkTexts(of: sample, counter: counter) else { return }
     }
@@ -203,10 +209,11 @@ public final class IngestSink {
       try rejectNUL(sample, field: field, counter: counter)
       return false
     }
-    for text in [sample.source, sample.device, sample.unit, sample.category] {
-      checkedTexts.remember(text)
-    }
-    checkedTexts.remember(sample.metric.rawValue)
+    checkedMetrics.remember(sample.metric.rawValue)
+    checkedUnits.remember(sample.unit)
+    checkedCategories.remember(sample.category)
+    checkedSources.remember(sample.source)
+    checkedDevices.remember(sample.device)
     return true
   }
 
