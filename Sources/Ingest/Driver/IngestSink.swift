@@ -51,6 +51,8 @@ public final class IngestSink {
   @exclusivity(unchecked) private var overflowSlot = -1
   /// The first type name past the limit, for the message.
   private var firstTypePastLimit = ""
+  /// Type names recently counted, with their slots (`counter(for:)`).
+  private let recentTypes = TextIdentityCache()
   /// Texts of samples kept, known to be short enough and to hold no NUL, one cache per
   /// field: readers repeat the same (interned or literal) strings, so most samples find all
   /// five here by their representation instead of being measured and scanned
@@ -115,7 +117,18 @@ public final class IngestSink {
 
   /// A handle that counts records of `type` without hashing its name every time (for
   /// readers of millions of records).
+  /// The same string (interned or literal) names a type record after record, so its slot is
+  /// found by the string's representation first (`TextIdentityCache`), hashing it only
+  /// when that misses.
+  @inline(__always)
   public func counter(for type: String) -> TypeCounter {
+    if let slot = recentTypes.value(of: type) { return TypeCounter(slot: Int(slot)) }
+    let counter = hashedCounter(for: type)
+    recentTypes.remember(type, UInt32(counter.slot))
+    return counter
+  }
+
+  private func hashedCounter(for type: String) -> TypeCounter {
     if let slot = typeSlots[type] { return TypeCounter(slot: slot) }
     guard typeSlots.count < Self.maxTypes else { return overflowCounter(type) }
     typeSlots[type] = typeNames.count
