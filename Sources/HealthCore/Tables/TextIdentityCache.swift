@@ -5,14 +5,19 @@
 /// cycle through a dozen of them, more than the two `RecentTexts` remember
 /// (docs/performance.md, "Vendor files (row 11)").
 ///
-/// Two-way: each representation has a pair of slots, the more recent first, and a new text
-/// pushes out the older of the pair. A miss says nothing (the caller looks the text up the slow way and
-/// `remember`s it); a hit is exact, because identical representations are identical bytes
+/// Four-way: each representation has a set of four slots, the most recently remembered
+/// first, and a new text pushes out the oldest of its set. (Two ways of 32 sets were too
+/// few: the representation of a long literal is an address in the binary, so which texts
+/// share a set changes from build to build, and one build had three of a WHOOP row's texts
+/// in one pair, checked again on every row.)
+///
+/// A miss says nothing (the caller looks the text up the slow way and `remember`s it); a
+/// hit is exact, because identical representations are identical bytes
 /// and the cache holds every text it remembers, so no freed storage can come back at the
 /// same address under other bytes.
 public final class TextIdentityCache {
-  /// Slots (a power of two; pairs of two).
-  @usableFromInline static let slots = 64
+  /// Slots (64 sets of 4).
+  @usableFromInline static let slots = 256
   @usableFromInline let low: UnsafeMutablePointer<UInt64>
   @usableFromInline let high: UnsafeMutablePointer<UInt64>
   @usableFromInline let values: UnsafeMutablePointer<UInt32>
@@ -43,36 +48,47 @@ public final class TextIdentityCache {
     }
   }
 
-  /// The first slot of the representation's pair.
+  /// The first slot of the representation's set.
   @inlinable @inline(__always)
-  static func pair(_ words: (UInt64, UInt64)) -> Int {
+  static func set(_ words: (UInt64, UInt64)) -> Int {
     let mixed = (words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
-    return Int(truncatingIfNeeded: mixed >> 59) &* 2  // 32 pairs
+    return Int(truncatingIfNeeded: mixed >> 58) &* 4  // 64 sets
+  }
+
+  /// The slot holding `words` in the set starting at `s`, if any.
+  @inlinable @inline(__always)
+  func slot(of words: (UInt64, UInt64), inSet s: Int) -> Int? {
+    for k in s..<(s + 4) where low[k] == words.0 && high[k] == words.1 && values[k] != .max {
+      return k
+    }
+    return nil
   }
 
   /// The number remembered for `text`, if its representation is in the cache.
   @inlinable @inline(__always)
   public func value(of text: String) -> UInt32? {
     guard let w = Self.words(text) else { return nil }
-    let s = Self.pair(w)
+    let s = Self.set(w)
     if low[s] == w.0 && high[s] == w.1 && values[s] != .max { return values[s] }
-    if low[s + 1] == w.0 && high[s + 1] == w.1 && values[s + 1] != .max { return values[s + 1] }
-    return nil
+    return slot(of: w, inSet: s).map { values[$0] }
   }
 
   /// Whether `text` is in the cache.
   @inlinable @inline(__always)
   public func contains(_ text: String) -> Bool { value(of: text) != nil }
 
-  /// Remembers `value` (not `UInt32.max`) for `text`, in place of what its slot held.
+  /// Remembers `value` (not `UInt32.max`) for `text`, first of its set.
   public func remember(_ text: String, _ value: UInt32 = 0) {
     guard let w = Self.words(text), value != .max else { return }
-    let s = Self.pair(w)
-    if !(low[s] == w.0 && high[s] == w.1) {
-      holders.swapAt(s, s + 1)
-      low[s + 1] = low[s]
-      high[s + 1] = high[s]
-      values[s + 1] = values[s]
+    let s = Self.set(w)
+    // The text's own slot if it has one, else the oldest; the slots before it move down.
+    var k = slot(of: w, inSet: s) ?? s + 3
+    while k > s {
+      holders.swapAt(k, k - 1)
+      low[k] = low[k - 1]
+      high[k] = high[k - 1]
+      values[k] = values[k - 1]
+      k -= 1
     }
     holders[s] = text
     low[s] = w.0
