@@ -7,12 +7,12 @@ import Testing
   import Glibc
 #endif
 
-/// The third hostile-input round (docs/reliability.md, "Hostile and accidental inputs, third
-/// round"), the findings about paths, run as the nightly cron job runs (as root where a case
-/// needs it): device nodes as outputs (2), foreign temporaries (7), a planted lock link
-/// (10), a sparse ledger (12), FIFOs as inputs (14), file names that forge lines (15). Each
-/// case ends within the budget (10 s of CPU, 300 MB) with its documented exit code, and
-/// nothing outside its outputs changes.
+/// The third hostile-input round (docs/changelog/reliability.md, "Hostile and accidental
+/// inputs, third round"), the findings about paths, run as the nightly cron job runs (as
+/// root where a case needs it): device nodes as outputs (2), foreign temporaries (7), a
+/// planted lock link (10), a sparse ledger (12), FIFOs as inputs (14), file names that forge
+/// lines (15). Each case ends within the budget (10 s of CPU, 300 MB) with its documented
+/// exit code, and nothing outside its outputs changes.
 @Suite("Hostile paths, third round")
 struct HostilePathsTests {
   /// Device nodes made in a private folder: the machine's own /dev is never an output here.

@@ -3,10 +3,11 @@ import HealthCore
 import TestSupport
 import Testing
 
-/// The third hostile-input round (docs/reliability.md, "Hostile and accidental inputs, third
-/// round"), the findings about size: inputs too big or too many to commit to the corpus,
-/// made here. Each ends within the budget (10 s of CPU, 300 MB) with its documented exit
-/// code: below a limit the work is linear, past it the input is refused naming the limit.
+/// The third hostile-input round (docs/changelog/reliability.md, "Hostile and accidental
+/// inputs, third round"), the findings about size: inputs too big or too many to commit to
+/// the corpus, made here. Each ends within the budget (10 s of CPU, 300 MB) with its
+/// documented exit code: below a limit the work is linear, past it the input is refused
+/// naming the limit.
 @Suite("Hostile sizes, third round")
 struct HostileScaleTests {
   /// A Health Auto Export JSON with `count` metrics named `m0`, `m1`, ..., one point each.

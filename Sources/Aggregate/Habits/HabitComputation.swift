@@ -52,7 +52,8 @@ enum HabitComputation {
       }
       let days = HabitDays.days(habit, start: start, asOf: asOf, log: logged, auto: auto)
       let streaks = HabitStreaks.perDay(
-        days, frequency: habit.frequency, weekStart: weekStart, backfillDays: backfillDays)
+        days, frequency: habit.frequency, weekStart: weekStart, backfillDays: backfillDays,
+        missesAreFinal: habit.target == .atMost && habit.kind != .check)
       for (day, streak) in zip(days, streaks) {
         var row = HabitDayRow(habit: habit.key, day: day.day, unit: habit.unitWord)
         row.value = day.value

@@ -25,9 +25,11 @@ enum HabitStreaks {
   /// pipeline sets it; days before get no streak): the streak on day d is the replay's with
   /// d as the as-of date (`DailyStreak.standings`; for a weekly habit the met weeks before
   /// d's week, plus d's week when its met days so far reach its target), so the last
-  /// day's is the current streak.
+  /// day's is the current streak. With `missesAreFinal` (an `at most` habit: a value over
+  /// its limit never comes back under it) a missed day counts as missed on its own day.
   static func perDay(
-    _ days: [HabitDay], frequency: HabitFrequency, weekStart: Weekday, backfillDays: Int?
+    _ days: [HabitDay], frequency: HabitFrequency, weekStart: Weekday, backfillDays: Int?,
+    missesAreFinal: Bool = false
   ) -> [HabitStreakDay] {
     guard let first = days.first?.day else { return [] }
     let states = days.map(goalState)
@@ -38,8 +40,10 @@ enum HabitStreaks {
       count: days.count)
     switch frequency {
     case .daily:
+      let span = Array(states[from...])
+      let settled = missesAreFinal ? Set(span.indices.filter { span[$0] == .missed }) : []
       let replay = DailyStreak.replay(
-        states: Array(states[from...]), windowStart: first.adding(days: from))
+        states: span, windowStart: first.adding(days: from), settled: settled)
       for (j, standing) in replay.standings.enumerated() {
         out[from + j].streak = standing.streak
         out[from + j].restDay = standing.freezeHeld

@@ -45,7 +45,12 @@ public struct DailyStreak: Sendable, Hashable {
   ///   freeze is not used.
   /// - R is not over: when R is not (yet) a goal day the state is that after R − 1, so a
   ///   miss on R − 1 with a freeze held still leaves the streak alive.
-  public static func replay(states: [GoalDayState], windowStart: LocalDay) -> DailyStreak {
+  /// - A day whose index is in `settled` is a miss that cannot turn into a goal day before
+  ///   the day ends (an `at most` habit already over its limit): it counts as over at once,
+  ///   on R too, and in `standings` on its own day.
+  public static func replay(
+    states: [GoalDayState], windowStart: LocalDay, settled: Set<Int> = []
+  ) -> DailyStreak {
     var held = true
     var current = 0
     var longest = 0
@@ -59,12 +64,12 @@ public struct DailyStreak: Sendable, Hashable {
     standings.reserveCapacity(states.count)
     for (i, state) in states.enumerated() {
       let day = windowStart.adding(days: i)
+      // Whether this is R and can still become a goal day: it is not counted as a miss.
+      let open = i == lastIndex && !settled.contains(i)
       // A day not met leaves the streak as it stood before it while the day is not over.
       let before = current
-      defer {
-        standings.append(
-          Standing(streak: state.isMet || i == lastIndex ? current : before, freezeHeld: held))
-      }
+      let over = state.isMet || i == lastIndex || settled.contains(i)
+      defer { standings.append(Standing(streak: over ? current : before, freezeHeld: held)) }
       if state == .skipped {
         // Neither breaks nor extends: a pending bridge waits for the next counted day; the
         // refill clock runs on.
@@ -76,7 +81,7 @@ public struct DailyStreak: Sendable, Hashable {
           held = false
           frozen.append(p)
           pending = nil
-        } else if i != lastIndex {
+        } else if !open {
           current = 0
           pending = nil
         }
@@ -90,7 +95,7 @@ public struct DailyStreak: Sendable, Hashable {
         }
         lastGoal = day
         if Milestones.lengths.contains(current), reached[current] == nil { reached[current] = day }
-      } else if i == lastIndex {
+      } else if open {
         // The as-of day is not over: leave the streak as it stood after yesterday.
       } else if pending == nil, current > 0, held {
         pending = i

@@ -22,7 +22,7 @@ struct SampleOrder: Sendable {
   let categoryRank: [UInt32]
   /// Sort position of each metric pool id (the table's order of metrics). Computed once
   /// here: sorting the metric names again for each metric resolved made clean quadratic in
-  /// the number of metrics (docs/reliability.md, round 3, finding 3).
+  /// the number of metrics (docs/changelog/reliability.md, round 3, finding 3).
   let metricRank: [UInt32]
 
   /// Ranks for a store's pools.

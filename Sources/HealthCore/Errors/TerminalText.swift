@@ -2,8 +2,8 @@
 /// line and paragraph separators, bidirectional overrides and invisible format characters
 /// in the text are written as escapes (`\n`, `\x1B`, `\u202E`), so a file name holding a
 /// newline or an ANSI escape can neither forge a `healthpipe: error:` line nor colour or
-/// clear the terminal (docs/reliability.md, round 3, finding 15). Everything healthpipe
-/// prints on standard error goes through it, one line at a time.
+/// clear the terminal (docs/changelog/reliability.md, round 3, finding 15). Everything
+/// healthpipe prints on standard error goes through it, one line at a time.
 public enum TerminalText {
   /// `text` with every character a terminal would act on, or not show, escaped.
   public static func escaped(_ text: String) -> String {

@@ -137,7 +137,7 @@ final class AutoExportJSONParser {
 
   /// Exit 65 for a key that appears twice in the document or in `data`: which of the two
   /// holds the data cannot be told, and keeping either would silently drop the other
-  /// (docs/reliability.md, "Duplicates").
+  /// (docs/reliability.md, "Duplicates and mixed shapes").
   private func repeatedMember(_ key: String, in object: String) -> HealthError {
     t.structureError(
       "\(object) has the key '\(key)' twice; which one holds the data cannot be told",

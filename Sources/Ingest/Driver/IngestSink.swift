@@ -278,7 +278,7 @@ public final class IngestSink {
     }
     let reason = "the \(field) holds a NUL character (U+0000), which no value may contain"
     // Every reject is in the tally, so an input rejected entirely for NULs still names its
-    // most common reason (docs/reliability.md, round 3, finding 21).
+    // most common reason (docs/changelog/reliability.md, round 3, finding 21).
     rejectTally.add(.malformed, reason: reason, record: s.origin.record)
     try onReject(
       Reject(

@@ -5,7 +5,7 @@ import HealthCore
 /// parsed on a worker thread (`AppleChunkedRead`) holds its samples so; an array of
 /// `Sample` values retained and released five strings per row at every copy, and the
 /// texts of two pieces (interned by two parsers) compared byte by byte where the table
-/// writer met them (docs/performance.md, change 8).
+/// writer met them (docs/changelog/performance.md, change 8).
 struct SampleRows: Sendable {
   /// One sample without its texts.
   struct Row: Sendable {

@@ -2,7 +2,7 @@
 /// CSV from a spreadsheet's "Unicode text") from unknown content, by its byte order mark or,
 /// without one, by the zero bytes around its first ASCII characters. healthpipe reads UTF-8
 /// only; the format detector names the encoding and says how to convert
-/// (docs/reliability.md, round 3, finding 19).
+/// (docs/changelog/reliability.md, round 3, finding 19).
 public enum ForeignEncoding {
   /// The encoding's name (`UTF-16 little-endian`) when `head` is UTF-16 or UTF-32 text.
   public static func name(of head: [UInt8]) -> String? {

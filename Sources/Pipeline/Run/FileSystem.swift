@@ -55,7 +55,7 @@ public enum FileSystem {
   /// SQLite export may live outside the work folder). A file is removed only when its name
   /// carries one of those marks (`TemporaryFiles.isTemporary(_:of:)`) and it is a regular
   /// file: whatever another program or user keeps there, whatever its name or age, stays
-  /// (docs/reliability.md, round 3, finding 7). Call only while holding the lock.
+  /// (docs/changelog/reliability.md, round 3, finding 7). Call only while holding the lock.
   @discardableResult
   public static func removeTemporaries(
     of owners: [String], in workFolder: String, besideOutputs outputs: [String] = []

@@ -11,7 +11,7 @@ import HealthCore
 /// standard input and collects its standard error, all against one deadline: a mailer that
 /// sleeps, never reads its input, or hangs on the network is stopped with its whole group
 /// (SIGTERM, then SIGKILL after `killGrace` seconds), so the nightly job always ends
-/// (docs/reliability.md, round 3, finding 11).
+/// (docs/changelog/reliability.md, round 3, finding 11).
 ///
 /// A mailer that exits while a process it started still holds standard error open (a
 /// background delivery) is judged by its exit status: its error output is read for

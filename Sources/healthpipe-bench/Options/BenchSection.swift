@@ -1,5 +1,5 @@
-/// The benchmark's sections, in the order they run (docs/performance.md, "What each section
-/// measures, and its budget").
+/// The benchmark's sections, in the order they run (docs/performance.md, "Budgets": one
+/// row per section).
 enum BenchSection: String, Sendable, CaseIterable, Codable, Comparable {
   /// 1. Apple `export.xml` and `export.zip` ingest at two sizes.
   case ingest

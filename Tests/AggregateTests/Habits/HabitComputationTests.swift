@@ -102,6 +102,34 @@ import Testing
     #expect(Self.lines(rows, "water").prefix(2) == ["09 8 1 1 1", "10 7 0 1 1"])
   }
 
+  @Test func anAtMostDayOverItsLimitIsMissedOnItsOwnDay() {
+    // Over "at most 0" the day cannot come back: it counts as missed at once, also on the
+    // as-of day, where a day that may still be met leaves yesterday's streak standing.
+    let alcohol = HabitDefinition(key: "alcohol", kind: .count, goal: 0, target: .atMost)
+    let water = HabitDefinition(key: "water", kind: .count, goal: 8, unit: "glasses")
+    let a = { (day: String, n: Double) in Self.entry("alcohol", day, .amount(n), unit: "count") }
+    let w = { (day: String, n: Double) in Self.entry("water", day, .amount(n), unit: "glasses") }
+    let spent = [a("2026-11-09", 0), a("2026-11-10", 2), a("2026-11-11", 0), a("2026-11-12", 3)]
+    // 9th met (1); 10th over, the rest day still held: the streak waits for a bridge (1);
+    // 11th met, the rest day bridges the 10th (2); 12th over with no rest day left: 0 now.
+    #expect(
+      Self.lines(Self.rows(spent, habits: [alcohol], asOf: "2026-11-12").0, "alcohol") == [
+        "09 0 1 1 1", "10 2 F 1 1", "11 0 1 2 2", "12 3 0 0 2",
+      ])
+    // Over on the as-of day right after a miss: two misses in a row end the streak at once.
+    let twice = [a("2026-11-09", 0), a("2026-11-10", 0), a("2026-11-11", 1), a("2026-11-12", 1)]
+    #expect(
+      Self.lines(Self.rows(twice, habits: [alcohol], asOf: "2026-11-12").0, "alcohol") == [
+        "09 0 1 1 1", "10 0 1 2 2", "11 1 0 2 2", "12 1 0 0 2",
+      ])
+    // An "at least" habit under its goal on the as-of day may still be met: 2 stands.
+    let glasses = [w("2026-11-10", 8), w("2026-11-11", 8), w("2026-11-12", 3)]
+    #expect(
+      Self.lines(Self.rows(glasses, habits: [water], asOf: "2026-11-12").0, "water") == [
+        "10 8 1 1 1", "11 8 1 2 2", "12 3 0 2 2",
+      ])
+  }
+
   @Test func anAutoLinkedHabitAddsTheManualEntryOfTheSameDay() {
     let run = HabitDefinition(
       key: "run", kind: .duration, goal: 20,
