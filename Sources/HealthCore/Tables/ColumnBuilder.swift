@@ -25,18 +25,19 @@ final class ColumnBuilder {
     nullable = spec.nullable
   }
 
-  /// The two most recent distinct strings and their indices: consecutive rows mostly repeat
-  /// metric, unit, source and device, so most appends skip hashing.
-  @exclusivity(unchecked) private var recent = RecentTexts()
+  /// The block's texts by their representation, with their indices: rows repeat a few
+  /// metric names, units, sources and devices (a vendor's rows cycle through a dozen), so
+  /// most appends skip hashing (`TextIdentityCache`).
+  private let recent = TextIdentityCache()
 
   @inline(__always)
   func appendString(_ value: String) {
-    if let index = recent.id(of: value) {
+    if let index = recent.value(of: value) {
       stringIndices.append(index)
       return
     }
     let index = appendStringHashed(value)
-    recent.remember(value, id: index)
+    recent.remember(value, index)
   }
 
   /// Appends `texts[id]`. Within one block an id always names the same text, so after its
@@ -87,7 +88,7 @@ final class ColumnBuilder {
     validity.removeAll(keepingCapacity: true)
     for id in idsUsed { idIndices[Int(id)] = .max }
     idsUsed.removeAll(keepingCapacity: true)
-    recent = RecentTexts()
+    recent.removeAll()
   }
 
   /// Appends the encoded column (without its length prefix) to `out`.

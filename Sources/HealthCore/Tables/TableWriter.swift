@@ -6,17 +6,20 @@ import Dispatch
 /// checksummed and written on a background queue into a second set, so a stage's own work
 /// and the table encoding use both cores. The bytes are the same as writing in line.
 ///
+/// The properties a row touches skip the runtime exclusivity check (a writer is used by one
+/// caller at a time; the encoder queue gets its own job).
+///
 /// Nothing is visible at `path` until `commit()`; dropping the writer without committing
 /// leaves any earlier file there untouched.
 public final class TableWriter<Record: TableRecord> {
   /// The header written at the top.
   public let header: TableHeader
   private let file: AtomicFileWriter
-  private var builders: [ColumnBuilder]
-  private var unretainedBuilders: [Unmanaged<ColumnBuilder>]
+  @exclusivity(unchecked) private var builders: [ColumnBuilder]
+  @exclusivity(unchecked) private var unretainedBuilders: [Unmanaged<ColumnBuilder>]
   private var spareBuilders: [ColumnBuilder]
   private let rowsPerBlock: Int
-  private var pendingRows = 0
+  @exclusivity(unchecked) private var pendingRows = 0
   private let encoder = DispatchQueue(label: "healthpipe.table-writer")
   private let inFlight = DispatchGroup()
   private let state = EncoderState()
@@ -25,7 +28,7 @@ public final class TableWriter<Record: TableRecord> {
   /// Set by the first of `limits` that trips.
   private let trip = LimitTrip()
   /// Rows written so far.
-  public private(set) var rowCount: Int64 = 0
+  @exclusivity(unchecked) public private(set) var rowCount: Int64 = 0
   /// Blocks written so far.
   public private(set) var blockCount: Int = 0
 

@@ -51,9 +51,17 @@ public final class IngestSink {
   @exclusivity(unchecked) private var overflowSlot = -1
   /// The first type name past the limit, for the message.
   private var firstTypePastLimit = ""
-  /// The text fields of the last sample kept, known to hold no NUL: readers repeat the same
-  /// (interned) strings, so most samples compare equal here instead of being scanned.
-  @exclusivity(unchecked) private var checkedTexts = ["", "", "", "", ""]
+  /// Type names recently counted, with their slots (`counter(for:)`).
+  private let recentTypes = TextIdentityCache()
+  /// Texts of samples kept, known to be short enough and to hold no NUL, one cache per
+  /// field: readers repeat the same (interned or literal) strings, so most samples find all
+  /// five here by their representation instead of being measured and scanned
+  /// (`TextIdentityCache`).
+  private let checkedMetrics = TextIdentityCache()
+  private let checkedUnits = TextIdentityCache()
+  private let checkedCategories = TextIdentityCache()
+  private let checkedSources = TextIdentityCache()
+  private let checkedDevices = TextIdentityCache()
 
   /// Counts by input type name (types with a counter but no record read are left out).
   public var counts: [String: TypeCounts] {
@@ -109,7 +117,18 @@ public final class IngestSink {
 
   /// A handle that counts records of `type` without hashing its name every time (for
   /// readers of millions of records).
+  /// The same string (interned or literal) names a type record after record, so its slot is
+  /// found by the string's representation first (`TextIdentityCache`), hashing it only
+  /// when that misses.
+  @inline(__always)
   public func counter(for type: String) -> TypeCounter {
+    if let slot = recentTypes.value(of: type) { return TypeCounter(slot: Int(slot)) }
+    let counter = hashedCounter(for: type)
+    recentTypes.remember(type, UInt32(counter.slot))
+    return counter
+  }
+
+  private func hashedCounter(for type: String) -> TypeCounter {
     if let slot = typeSlots[type] { return TypeCounter(slot: slot) }
     guard typeSlots.count < Self.maxTypes else { return overflowCounter(type) }
     typeSlots[type] = typeNames.count
@@ -168,29 +187,13 @@ public final class IngestSink {
   @inline(__always)
   public func keep(_ sample: Sample, counter: TypeCounter) throws {
     if _slowPath(counter.slot == overflowSlot) { throw typeLimitError() }
-    let limit = Self.maxFieldBytes
     if _slowPath(
-      sample.source.utf8.count > limit || sample.device.utf8.count > limit
-        || sample.unit.utf8.count > limit || sample.category.utf8.count > limit
-        || sample.metric.rawValue.utf8.count > limit)
+      !(checkedMetrics.contains(sample.metric.rawValue) && checkedUnits.contains(sample.unit)
+        && checkedSources.contains(sample.source)
+        && checkedCategories.contains(sample.category)
+        && checkedDevices.contains(sample.device)))
     {
-      try rejectOversized(sample, counter: counter)
-      return
-    }
-    if _slowPath(
-      sample.source != checkedTexts[0] || sample.device != checkedTexts[1]
-        || sample.unit != checkedTexts[2] || sample.category != checkedTexts[3]
-        || sample.metric.rawValue != checkedTexts[4])
-    {
-      if let field = Self.fieldWithNUL(of: sample) {
-        try rejectNUL(sample, field: field, counter: counter)
-        return
-      }
-      checkedTexts[0] = sample.source
-      checkedTexts[1] = sample.device
-      checkedTexts[2] = sample.unit
-      checkedTexts[3] = sample.category
-      checkedTexts[4] = sample.metric.rawValue
+      guard try checkTexts(of: sample, counter: counter) else { return }
     }
     typeCounts[counter.slot].kept += 1
     do {
@@ -201,6 +204,30 @@ public final class IngestSink {
       error.location = SourceLocation(file: path)
       throw error
     }
+  }
+
+  /// Checks the sample's texts (length, then NUL), rejecting it when one fails; true when
+  /// all pass, and then they are remembered as checked.
+  @inline(never)
+  private func checkTexts(of sample: Sample, counter: TypeCounter) throws -> Bool {
+    let limit = Self.maxFieldBytes
+    if sample.source.utf8.count > limit || sample.device.utf8.count > limit
+      || sample.unit.utf8.count > limit || sample.category.utf8.count > limit
+      || sample.metric.rawValue.utf8.count > limit
+    {
+      try rejectOversized(sample, counter: counter)
+      return false
+    }
+    if let field = Self.fieldWithNUL(of: sample) {
+      try rejectNUL(sample, field: field, counter: counter)
+      return false
+    }
+    checkedMetrics.remember(sample.metric.rawValue)
+    checkedUnits.remember(sample.unit)
+    checkedCategories.remember(sample.category)
+    checkedSources.remember(sample.source)
+    checkedDevices.remember(sample.device)
+    return true
   }
 
   /// Keeps a batch of samples, row i counted by `counters[i]`, handed on in their compact

@@ -12,17 +12,20 @@ import HealthCore
 /// the whole input (`finish()`), so a day split over several files of one export counts once.
 /// Every data message is a sample, a reject with its reason, or counted in the extras as
 /// not kept (`fit.notKept.<message>`).
+///
+/// Its state skips the runtime exclusivity check (one reader drives it, one message at a
+/// time): the checks showed in the profile of a chain of monitoring files.
 final class GarminFITMapper: FITMessageHandler {
   let sink: IngestSink
-  var zone: InstantTimeZone
+  @exclusivity(unchecked) var zone: InstantTimeZone
   /// Added to each message's position to make the origin's record number (entries of an
   /// archive follow each other).
-  var recordBase: Int64 = 0
+  @exclusivity(unchecked) var recordBase: Int64 = 0
   /// The archive entry being read, for reasons (nil for a bare file).
   var entryName: String?
 
   // Per file.
-  var fileType: UInt64?
+  @exclusivity(unchecked) var fileType: UInt64?
   var device = GarminDevice() {
     didSet {
       sourceName = device.sourceName
@@ -33,22 +36,22 @@ final class GarminFITMapper: FITMessageHandler {
   /// `device`'s source name and description, made once per file, not per sample.
   var sourceName = GarminDevice().sourceName
   var deviceText = GarminDevice().description
-  var fileOffset: Int32?
+  @exclusivity(unchecked) var fileOffset: Int32?
   /// Whether the assumed zone had `fileOffset` at the file's local-time message.
-  var fileOffsetAgreesWithZone = false
-  var pending: [GarminHeldSample] = []
-  var sessions = 0
-  var laps: [GarminLap] = []
-  var sleepLevels: [GarminSleepLevel] = []
-  var fileSteps: [GarminStepReading] = []
+  @exclusivity(unchecked) var fileOffsetAgreesWithZone = false
+  @exclusivity(unchecked) var pending: [GarminHeldSample] = []
+  @exclusivity(unchecked) var sessions = 0
+  @exclusivity(unchecked) var laps: [GarminLap] = []
+  @exclusivity(unchecked) var sleepLevels: [GarminSleepLevel] = []
+  @exclusivity(unchecked) var fileSteps: [GarminStepReading] = []
 
   /// Monitoring step readings of the whole input, offsets resolved.
-  var steps = GarminMonitoringSteps()
+  @exclusivity(unchecked) var steps = GarminMonitoringSteps()
   /// This file's entry in `steps`' table of devices, once it has a step reading.
-  var stepDevice: Int32?
+  @exclusivity(unchecked) var stepDevice: Int32?
   /// Messages not kept, by `NotKeptKey`, added to the extras by `finish()` (a name made
   /// and hashed per message cost more than reading it).
-  var notKeptCounts: [UInt32: Int64] = [:]
+  @exclusivity(unchecked) var notKeptCounts: [UInt32: Int64] = [:]
 
   // The types of millions of readings, counted without hashing their names.
   lazy var recordHeartRate = sink.counter(for: "record.heart_rate")
