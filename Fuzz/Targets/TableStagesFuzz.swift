@@ -96,7 +96,7 @@ private func report(_ folder: String) {
     stage(allowed: refused ? [.dataError, .usage] : [.dataError]) {
       var options = ReportOptions(
         inputDirectory: folder, format: format, output: folder + "-report." + format.rawValue,
-        asOf: asOf.map { .day($0) }, window: format == .markdown ? 90 : 7)
+        asOf: asOf.map { .day($0) }, window: format == .markdown ? .quarter : .week)
       options.email.to = "fuzz@example.org"
       _ = try ReportStage.run(options, progress: .silent)
     }

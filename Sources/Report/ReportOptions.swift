@@ -59,20 +59,17 @@ public struct ReportOptions: StageOptions {
   /// their `dataThrough`); either must be the day the folder was built for. Nil: that day
   /// (see `ReportAsOf`).
   public var asOf: AsOf?
-  /// Window in days: 7, 30, 90, 182 (6 months, weekly points) or 365 (a year, monthly
-  /// points); see `ReportWindow`.
-  public var window: Int
+  /// The charts' window: 7, 30 or 90 days, 6 months of weekly points or a year of monthly
+  /// points (`ReportWindow`, parsed once where the setting is read).
+  public var window: ReportWindow
   /// E-mail settings.
   public var email: EmailSettings
-
-  /// The windows a report can show (`ReportWindow.allowed`).
-  public static let windows = ReportWindow.allowed
 
   /// Creates options.
   public init(
     inputDirectory: String, format: ReportFormat = .html, output: String,
     asOf: AsOf? = nil,
-    window: Int = 30, email: EmailSettings = EmailSettings()
+    window: ReportWindow = .month, email: EmailSettings = EmailSettings()
   ) {
     self.inputDirectory = inputDirectory
     self.format = format
@@ -86,7 +83,7 @@ public struct ReportOptions: StageOptions {
   /// sending.
   public var cacheKey: [String: String] {
     [
-      "asOf": asOf?.description ?? "", "format": format.rawValue, "window": String(window),
+      "asOf": asOf?.description ?? "", "format": format.rawValue, "window": window.description,
       "to": email.to, "from": email.from, "send": String(email.send),
       "sendmail": email.sendmailCommand,
     ]

@@ -33,7 +33,7 @@ public enum ReportStage {
     try ReportAsOf.check(day, built: facts.asOf, directory: o.inputDirectory)
     var options = o
     options.asOf = day.map { .day($0) }
-    let from = day?.adding(days: -ReportWindow.daysRead(o.window))
+    let from = day?.adding(days: -o.window.daysRead)
     let inputs = try ReportInputs.read(directory: o.inputDirectory, from: from)
     progress.update(bytes: 0, records: Int64(inputs.daily.count + inputs.baselines.count))
     let read = SystemCalls.monotonicSeconds()
@@ -54,7 +54,7 @@ public enum ReportStage {
       inputs: inputs.files.compactMap { FileFingerprint.stat($0) },
       outputs: rendered.files.compactMap { FileFingerprint.stat($0.path) },
       settings: [
-        "format": o.format.rawValue, "window": String(o.window),
+        "format": o.format.rawValue, "window": o.window.description,
         "asOf": rendered.model.asOf.description,
       ],
       totals: [
@@ -99,7 +99,7 @@ public enum ReportStage {
     try validate(o)
     let model = try ReportModelBuilder.build(
       inputs, asOf: ReportAsOf.day(o.asOf, facts: inputs.facts),
-      window: o.window)
+      window: o.window.days)
     switch o.format {
     case .html:
       let html = HTMLReport.render(model)
@@ -126,9 +126,6 @@ public enum ReportStage {
   }
 
   static func validate(_ o: ReportOptions) throws {
-    guard ReportWindow.allowed.contains(o.window) else {
-      throw HealthError.usage("--window must be \(ReportWindow.accepted), not \(o.window)")
-    }
     if o.format == .email {
       guard !o.email.to.trimmingCharacters(in: .whitespaces).isEmpty else {
         throw HealthError.usage("an e-mail report needs a recipient", hint: "pass --to ADDRESS")

@@ -8,11 +8,35 @@ import HealthCore
 /// - `6m` (182 days, 26 weeks): one point per week, the mean of the week's daily values.
 /// - `1y` (365 days): one point per calendar month, the mean of its daily values (the first
 ///   month is the part of it inside the window).
-public enum ReportWindow {
+public struct ReportWindow: Sendable, Hashable, CustomStringConvertible {
+  /// The days the charts cover: 7, 30, 90, 182 or 365.
+  public let days: Int
+
+  private init(checked days: Int) { self.days = days }
+
+  /// Seven days of daily points.
+  public static let week = ReportWindow(checked: 7)
+  /// Thirty days of daily points (the default).
+  public static let month = ReportWindow(checked: 30)
+  /// Ninety days of daily points.
+  public static let quarter = ReportWindow(checked: 90)
+  /// Six months (182 days, 26 weeks) of weekly points.
+  public static let halfYear = ReportWindow(checked: 182)
+  /// A year (365 days) of monthly points.
+  public static let year = ReportWindow(checked: 365)
+
+  /// Every window a report can show, shortest first.
+  public static let all: [ReportWindow] = [.week, .month, .quarter, .halfYear, .year]
   /// The windows in days.
-  public static let allowed = [7, 30, 90, 182, 365]
+  public static let allowed = all.map(\.days)
   /// For usage texts and errors.
   public static let accepted = "7, 30, 90, 6m or 1y"
+
+  /// The window of `days` days; nil unless it is one of `allowed`.
+  public init?(days: Int) {
+    guard Self.allowed.contains(days) else { return nil }
+    self.days = days
+  }
 
   /// How days are grouped into chart points.
   public enum Grouping: Sendable, Hashable {
@@ -24,28 +48,47 @@ public enum ReportWindow {
     case month
   }
 
-  /// Parses `7`, `30`, `90`, `6m` (or `182`) and `1y` (or `365`); nil for anything else.
-  public static func parse(_ text: String) -> Int? {
-    switch text.trimmingCharacters(in: .whitespaces).lowercased() {
-    case "6m": return 182
-    case "1y", "12m": return 365
+  /// Reads `7`, `30`, `90`, `6m` (or `182`) and `1y` (or `365`, `12m`); nil for anything else.
+  public init?(_ text: String) {
+    let word = text.trimmingCharacters(in: .whitespaces)
+    switch word.lowercased() {
+    case "6m": self = .halfYear
+    case "1y", "12m": self = .year
     default:
-      guard let n = Int(text.trimmingCharacters(in: .whitespaces)), allowed.contains(n) else {
-        return nil
-      }
-      return n
+      guard let n = Int(word) else { return nil }
+      self.init(days: n)
     }
   }
 
-  /// The grouping of a window.
-  public static func grouping(_ window: Int) -> Grouping {
-    window > 182 ? .month : (window > 90 ? .week : .day)
+  /// Parses `--window` or a pipeline file's `window`: the one parser and message for both.
+  /// Anything else is an error with exit `code` (64 on the command line, 78 in a pipeline
+  /// file) at `location`.
+  public static func parse(
+    _ text: String, origin: String = "--window", code: ExitCode = .usage,
+    at location: SourceLocation? = nil
+  ) throws -> ReportWindow {
+    guard let window = ReportWindow(text) else {
+      let message = "\(origin) must be \(accepted), not '\(text)'"
+      throw code == .usage ? HealthError.usage(message) : HealthError(code, message, at: location)
+    }
+    return window
+  }
+
+  /// How this window's days are grouped into chart points.
+  public var grouping: Grouping { Self.grouping(days) }
+
+  /// `30`: the days, as the stage's settings and summaries write them.
+  public var description: String { String(days) }
+
+  /// The grouping of a window of `days` days.
+  public static func grouping(_ days: Int) -> Grouping {
+    days > 182 ? .month : (days > 90 ? .week : .day)
   }
 
   /// `last 30 days`, `last 6 months`, `last 12 months`.
-  public static func phrase(_ window: Int) -> String {
-    switch grouping(window) {
-    case .day: "last \(window) days"
+  public static func phrase(_ days: Int) -> String {
+    switch grouping(days) {
+    case .day: "last \(days) days"
     case .week: "last 6 months"
     case .month: "last 12 months"
     }
@@ -53,7 +96,7 @@ public enum ReportWindow {
 
   /// Days of daily rows the report reads before the as-of date: the window, a week before it
   /// (deltas, partial first weeks), and at least the year the trend sentences compare with.
-  static func daysRead(_ window: Int) -> Int {
-    max(window, TrendRule.referenceDays) + 14
+  var daysRead: Int {
+    max(days, TrendRule.referenceDays) + 14
   }
 }

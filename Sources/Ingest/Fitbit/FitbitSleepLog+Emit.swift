@@ -18,23 +18,8 @@ extension FitbitSleepLog {
     {
       ctx.sink.extra["fitbit.sleep.wakeDateDiffers", default: 0] += 1
     }
-    var segments: [Segment] = []
-    for (text, level, seconds) in data {
-      guard let t = FitbitTime.parse(text), t.hasTime, seconds > 0 else {
-        try ctx.reject(
-          type: "sleep.\(level)", .badDate, "a level segment without a dateTime or seconds",
-          metric: .sleep, index: index, value: text)
-        continue
-      }
-      let r = ctx.resolveLocal(t, what: what)
-      segments.append(
-        Segment(start: r.epoch, end: r.epoch + Int64(seconds.rounded()), level: level))
-    }
-    let wakes = short.compactMap { (text, level, seconds) -> Segment? in
-      guard let t = FitbitTime.parse(text), seconds > 0 else { return nil }
-      let r = ctx.resolveLocal(t, what: what)
-      return Segment(start: r.epoch, end: r.epoch + Int64(seconds.rounded()), level: level)
-    }
+    let segments = try Self.segments(data, ctx, index: index, what: what, needTime: true)
+    let wakes = try Self.segments(short, ctx, index: index, what: what, needTime: false)
     ctx.sink.extra["fitbit.sleep.shortWakes", default: 0] += Int64(short.count)
     for seg in Self.carve(segments, wakes: wakes) {
       let type = "sleep.\(seg.level)"
@@ -59,5 +44,32 @@ extension FitbitSleepLog {
         value: minutes, unit: "min", category: SleepStage.inBed.rawValue,
         source: FitbitJSONContext.source, sourceKind: .app,
         origin: ctx.sink.origin(ctx.record(index))), counter: ctx.sink.counter(for: "sleep.inBed"))
+  }
+
+  /// A level segment (or a short wake) is at most a day long: the bound keeps a value such
+  /// as `1e999` from becoming a time (docs/ingest-fitbit.md, "Sleep").
+  static let maxSegmentSeconds = 86_400.0
+
+  /// The `levels.data` (or `shortData`) entries as segments; an entry without a time or
+  /// with seconds outside 0 < s ≤ 86,400 is a reject with its reason, never dropped.
+  static func segments(
+    _ entries: [(text: String, level: String, seconds: Double)], _ ctx: FitbitJSONContext,
+    index: Int, what: String, needTime: Bool
+  ) throws -> [Segment] {
+    var out: [Segment] = []
+    for (text, level, seconds) in entries {
+      guard let t = FitbitTime.parse(text), t.hasTime || !needTime,
+        seconds > 0, seconds <= maxSegmentSeconds
+      else {
+        try ctx.reject(
+          type: "sleep.\(level)", .badDate,
+          "a level segment without a dateTime or with seconds not in 0 to 86,400",
+          metric: .sleep, index: index, value: text)
+        continue
+      }
+      let r = ctx.resolveLocal(t, what: what)
+      out.append(Segment(start: r.epoch, end: r.epoch + Int64(seconds.rounded()), level: level))
+    }
+    return out
   }
 }

@@ -9,7 +9,7 @@ public struct ReportConfig: Sendable, Hashable {
   public var format: ReportFormat = .html
   /// `window`: the chart window in days, 7, 30, 90, 182 (`6m`) or 365 (`1y`)
   /// (`ReportWindow.parse`).
-  public var window: Int = 30
+  public var window = ReportWindow.month
   /// Output path (file; for markdown the `.md`, SVGs beside it), resolved.
   public var out: String?
   /// E-mail recipient.

@@ -15,11 +15,8 @@ extension PipelineConfigLoader {
       report.format = format
     }
     if let e = value("window") {
-      guard let w = ReportWindow.parse(e.value) else {
-        throw configError(
-          "window must be \(ReportWindow.accepted), not '\(e.value)'", at: e.location)
-      }
-      report.window = w
+      report.window = try ReportWindow.parse(
+        e.value, origin: "window", code: .configError, at: e.location)
     }
     report.out = value("out").map { PathUtilities.resolve($0.value, relativeTo: base) }
     report.to = try address(value("to"))

@@ -12,15 +12,10 @@ enum ReportCommand {
   static let asOf = CommonOptions.asOf(
     "last day shown: yyyy-MM-dd, today, yesterday or latest; must be the aggregate's (the default)"
   )
-  static let window = Option<Int>(
+  static let window = Option<ReportWindow>(
     "window", "7|30|90|6m|1y",
     "horizon of the charts: days, or 6 months of weekly / 12 of monthly means (default 30)"
-  ) { text in
-    guard let window = ReportWindow.parse(text) else {
-      throw HealthError.usage("--window must be \(ReportWindow.accepted), not '\(text)'")
-    }
-    return window
-  }
+  ) { try ReportWindow.parse($0) }
   static let timezone = CommonOptions.timezone(
     "IANA zone whose calendar today/yesterday mean (default: the aggregate folder's)")
   static let to = Option<String>("to", "ADDR", "e-mail recipient")

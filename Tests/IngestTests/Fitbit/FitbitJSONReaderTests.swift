@@ -51,6 +51,31 @@ struct FitbitJSONReaderTests {
     #expect(out.reconciles)
   }
 
+  @Test(
+    "sleep: a segment or short wake with seconds not in 0 < s ≤ 86,400 is a reject, not a crash")
+  func sleepSecondsOutOfRange() throws {
+    // An infinite `seconds` in shortData trapped converting it to a time (fuzz target
+    // vendor-text). Each bad entry is a badDate reject; the good segment stays: 22:00 local
+    // in Berlin (+01:00 in November) for 600 s, light → asleepCore, 10 min.
+    let out = try Self.read(
+      """
+      [{"logId":1,"dateOfSleep":"2024-11-05","startTime":"2024-11-04T22:00:00.000",
+        "endTime":"2024-11-04T23:00:00.000","duration":3600000,"minutesAsleep":10,
+        "timeInBed":60,"type":"stages","mainSleep":true,
+        "levels":{"data":[{"dateTime":"2024-11-04T22:00:00.000","level":"light","seconds":600},
+                          {"dateTime":"2024-11-04T22:10:00.000","level":"deep","seconds":1e300}],
+                  "shortData":[{"dateTime":"2024-11-04T22:05:00.000","level":"wake","seconds":1e999},
+                               {"dateTime":"2024-11-04T22:06:00.000","level":"wake","seconds":-5}]}}]
+      """, path: "sleep-2024-11-04.json")
+    let asleep = out.samples(.sleep).filter { $0.category == SleepStage.asleepCore.rawValue }
+    #expect(asleep.count == 1)
+    #expect(asleep.first?.start == epoch(2024, 11, 4, 21, offset: 0))
+    #expect(asleep.first?.value == 10)
+    #expect(out.rejects.map(\.code) == [.badDate, .badDate, .badDate])
+    #expect(out.rejects.allSatisfy { $0.reason.contains("0 to 86,400") })
+    #expect(out.reconciles)
+  }
+
   @Test("a document cut inside an element is exit 65")
   func truncated() throws {
     let e = try #require(throws: HealthError.self) {

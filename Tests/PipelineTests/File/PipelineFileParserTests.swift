@@ -85,7 +85,7 @@ struct PipelineFileParserTests {
     #expect(c.aggregate.pinned == ["hrv", "sleep"])
     #expect(c.aggregate.weekStart == .sunday)
     #expect(c.report.format == .email)
-    #expect(c.report.window == 90)
+    #expect(c.report.window == .quarter)
     #expect(c.report.send == false)
     #expect(c.export.sqlite == PathUtilities.normalise(dir.file("out/health.sqlite")))
     // The export is a fifth stage reading the ten work tables (habits the tenth), writing
@@ -193,16 +193,16 @@ struct PipelineFileParserTests {
       "demo.pipeline", "[pipeline]\ninputs = in.zip\nas_of = latest\n[report]\nwindow = 1y\n")
     let c = try PipelineConfigLoader.load(path: path)
     #expect(c.asOf == .latest)
-    #expect(c.report.window == 365)
+    #expect(c.report.window == .year)
     let six = write("six.pipeline", "[pipeline]\ninputs = in.zip\n[report]\nwindow = 6m\n")
-    #expect(try PipelineConfigLoader.load(path: six).report.window == 182)
+    #expect(try PipelineConfigLoader.load(path: six).report.window.days == 182)
     // The repository's template: its inputs name your own files, so they are not checked.
     let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Pipelines/my-health.pipeline").path
     let mine = try PipelineConfigLoader.load(path: template, checkInputs: false)
     #expect(mine.asOf == .yesterday)
-    #expect(mine.report.window == 30)
+    #expect(mine.report.window == .month)
   }
 }
 

@@ -15,7 +15,7 @@ struct DigestRenderTests {
   /// The fixture's e-mail written to a folder.
   static func eml(_ dir: TemporaryDirectory) throws -> String {
     let o = ReportOptions(
-      inputDirectory: "unused", format: .email, output: "week.eml", window: 30,
+      inputDirectory: "unused", format: .email, output: "week.eml", window: .month,
       email: EmailSettings(to: "me@example.org", date: 0))
     let message = try #require(
       try ReportStage.render(Fixtures.inputs(WeeklyDigestTests.fixtureWithScores()), o).message)

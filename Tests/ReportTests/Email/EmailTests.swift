@@ -18,7 +18,7 @@ struct EmailTests {
     to: "José Müller <jose@example.org>", from: "Health Bot <bot@example.com>",
     date: EmailTests.monday0630)
 
-  func options(_ settings: EmailSettings, window: Int = 30) -> ReportOptions {
+  func options(_ settings: EmailSettings, window: ReportWindow = .month) -> ReportOptions {
     ReportOptions(
       inputDirectory: "unused", format: .email, output: "week.eml", window: window, email: settings)
   }

@@ -18,7 +18,7 @@ struct SendingTests {
       to: URL(fileURLWithPath: script))
     chmod(script, 0o755)
     var o = ReportOptions(
-      inputDirectory: dir.path, format: .email, output: dir.file("week.eml"), window: 7)
+      inputDirectory: dir.path, format: .email, output: dir.file("week.eml"), window: .week)
     o.email = EmailSettings(to: "me@example.org", send: true, sendmailCommand: "\(script) -t -i")
     return (dir, o)
   }

@@ -13,7 +13,7 @@ struct MarkdownReportTests {
     try ReportFixture().write(to: dir.path)
     let out = dir.file("weekly.md")
     _ = try ReportStage.run(
-      ReportOptions(inputDirectory: dir.path, format: .markdown, output: out, window: 7),
+      ReportOptions(inputDirectory: dir.path, format: .markdown, output: out, window: .week),
       progress: .silent)
     let md = try String(contentsOfFile: out, encoding: .utf8)
     let links = md.components(separatedBy: "](").dropFirst().compactMap {
