@@ -69,14 +69,7 @@ extension AppleXMLWriter {
       try out.append("\" totalEnergyBurnedUnit=\"kcal\"")
     }
     try out.append(" sourceName=\"")
-    try out.append(string: PersonProfile.watchName)
-    try out.append("\" sourceVersion=\"")
-    try out.append(version)
-    try out.append(AppleRecordText.devicePrefix)
-    try out.append(hex: rng.next() & 0xFF_FFFF, digits: 6)
-    try out.append(AppleRecordText.deviceBody(.watch)!)
-    try out.append(version)
-    try out.append("&gt;\"")
+    try watchSourceAndDevice(version: version, rng: &rng)
     try date(" creationDate=\"", created)
     try date(" startDate=\"", w.span.start)
     try date(" endDate=\"", w.span.end)
@@ -136,14 +129,7 @@ extension AppleXMLWriter {
   ) throws {
     let path = routePath(w)
     try out.append("  <WorkoutRoute sourceName=\"")
-    try out.append(string: PersonProfile.watchName)
-    try out.append("\" sourceVersion=\"")
-    try out.append(version)
-    try out.append(AppleRecordText.devicePrefix)
-    try out.append(hex: rng.next() & 0xFF_FFFF, digits: 6)
-    try out.append(AppleRecordText.deviceBody(.watch)!)
-    try out.append(version)
-    try out.append("&gt;\"")
+    try watchSourceAndDevice(version: version, rng: &rng)
     try date(" creationDate=\"", created + 2)
     try date(" startDate=\"", w.span.start)
     try date(" endDate=\"", w.span.end)
@@ -236,6 +222,19 @@ extension AppleXMLWriter {
     }
     counts["ActivitySummary"] = n
   }
+
+  /// The watch's name, `" sourceVersion="`, the version and the watch's `device` text (a
+  /// random six-digit id drawn from `rng`), ending with the device attribute's closing quote.
+  private func watchSourceAndDevice(version: [UInt8], rng: inout SeededRandom) throws {
+    try out.append(string: PersonProfile.watchName)
+    try out.append("\" sourceVersion=\"")
+    try out.append(version)
+    try out.append(AppleRecordText.devicePrefix)
+    try out.append(hex: rng.next() & 0xFF_FFFF, digits: 6)
+    try out.append(AppleRecordText.deviceBody(.watch)!)
+    try out.append(version)
+    try out.append("&gt;\"")
+  }
 }
 
 extension RecordFactory {
@@ -257,4 +256,5 @@ enum SyntheticUUID {
     return hex(a >> 32, 8) + "-" + hex((a >> 16) & 0xFFFF, 4) + "-4" + hex(a & 0xFFF, 3) + "-"
       + hex(0x8000 | ((b >> 48) & 0x3FFF), 4) + "-" + hex(b & 0xFFFF_FFFF_FFFF, 12)
   }
+
 }
