@@ -1,7 +1,7 @@
 /// A row of the `baselines` table: windows, baselines, deltas and normal range for one key
 /// metric on one day (docs/aggregate.md, "Windows"). A window with too few days has nil
 /// values and a note such as `calibrating 3/7`.
-public struct BaselineRow: Hashable, Sendable, TableRecord {
+public struct BaselineRow: Hashable, Sendable, FieldRecord {
   /// The day d.
   public var day: LocalDay
   /// The key metric.
@@ -71,28 +71,44 @@ public struct BaselineRow: Hashable, Sendable, TableRecord {
 
   /// `baselines`.
   public static let tableKind = TableKind.baselines
-  /// Schema.
-  public static let columns: [ColumnSpec] = [
-    ColumnSpec("day", .day), ColumnSpec("metric", .string),
-    ColumnSpec("value", .float64, nullable: true),
-    ColumnSpec("avg7", .float64, nullable: true), ColumnSpec("avg7Days", .int64),
-    ColumnSpec("base14Mean", .float64, nullable: true),
-    ColumnSpec("base14SD", .float64, nullable: true), ColumnSpec("base14Days", .int64),
-    ColumnSpec("base60Mean", .float64, nullable: true),
-    ColumnSpec("base60SD", .float64, nullable: true), ColumnSpec("base60Days", .int64),
-    ColumnSpec("deltaYesterday", .float64, nullable: true),
-    ColumnSpec("deltaYesterdayPercent", .float64, nullable: true),
-    ColumnSpec("delta14", .float64, nullable: true),
-    ColumnSpec("delta14Percent", .float64, nullable: true),
-    ColumnSpec("delta60", .float64, nullable: true),
-    ColumnSpec("delta60Percent", .float64, nullable: true),
-    ColumnSpec("rangeLow", .float64, nullable: true),
-    ColumnSpec("rangeHigh", .float64, nullable: true), ColumnSpec("position", .string),
-    ColumnSpec("cv7", .float64, nullable: true, unit: "%"), ColumnSpec("note", .string),
-    ColumnSpec("lastDay", .day, nullable: true), ColumnSpec("freshness", .string),
-    ColumnSpec("stale", .bool), ColumnSpec("unit", .string),
+  /// The columns in order, each with the property it holds: the schema, the writer and
+  /// the reader (`FieldRecord`).
+  public static let fields: [TableField<BaselineRow>] = [
+    .day("day", \.day),
+    .metric("metric", \.metric),
+    .double("value", \.value),
+    .double("avg7", \.avg7),
+    .int("avg7Days", \.avg7Days),
+    .double("base14Mean", \.base14Mean),
+    .double("base14SD", \.base14SD),
+    .int("base14Days", \.base14Days),
+    .double("base60Mean", \.base60Mean),
+    .double("base60SD", \.base60SD),
+    .int("base60Days", \.base60Days),
+    .double("deltaYesterday", \.deltaYesterday),
+    .double("deltaYesterdayPercent", \.deltaYesterdayPercent),
+    .double("delta14", \.delta14),
+    .double("delta14Percent", \.delta14Percent),
+    .double("delta60", \.delta60),
+    .double("delta60Percent", \.delta60Percent),
+    .double("rangeLow", \.rangeLow),
+    .double("rangeHigh", \.rangeHigh),
+    .string("position", \.position),
+    .double("cv7", \.cv7, unit: "%"),
+    .string("note", \.note),
+    .day("lastDay", \.lastDay),
+    .string("freshness", \.freshness),
+    .bool("stale", \.stale),
+    .string("unit", \.unit),
   ]
 
+  /// A row to read into.
+  public static var blank: BaselineRow {
+    BaselineRow(day: LocalDay(dayNumber: 0), metric: MetricID(""), unit: "")
+  }
+
+  /// Writes the row by hand, in the fields' order (the table has ~10^5 rows; see
+  /// `FieldRecord`).
   public func write(to row: inout RowWriter) {
     row.day(day)
     row.string(metric.rawValue)
@@ -122,6 +138,7 @@ public struct BaselineRow: Hashable, Sendable, TableRecord {
     row.string(unit)
   }
 
+  /// Reads the row by hand, in the fields' order.
   public init(reading row: inout RowReader) throws {
     day = row.day()
     metric = MetricID(row.string())

@@ -3,7 +3,7 @@
 /// Plain catalog metrics use their catalog id (sum, mean with min/max, or last value by the
 /// catalog's `aggregation`); derived series use the ids in `MetricID`'s derived extension.
 /// `category` splits a metric (workout activity type, goal name); "" is the total.
-public struct DailyValue: Hashable, Sendable, TableRecord {
+public struct DailyValue: Hashable, Sendable, FieldRecord {
   /// The local day (for sleep metrics: the sleep day, end + 6 h rule).
   public var day: LocalDay
   /// Metric id.
@@ -42,14 +42,27 @@ public struct DailyValue: Hashable, Sendable, TableRecord {
 
   /// `daily`.
   public static let tableKind = TableKind.daily
-  /// Schema.
-  public static let columns: [ColumnSpec] = [
-    ColumnSpec("day", .day), ColumnSpec("metric", .string), ColumnSpec("category", .string),
-    ColumnSpec("value", .float64), ColumnSpec("min", .float64, nullable: true),
-    ColumnSpec("max", .float64, nullable: true), ColumnSpec("n", .int64),
-    ColumnSpec("unit", .string), ColumnSpec("source", .string),
+  /// The columns in order, each with the property it holds: the schema, the writer and
+  /// the reader (`FieldRecord`).
+  public static let fields: [TableField<DailyValue>] = [
+    .day("day", \.day),
+    .metric("metric", \.metric),
+    .string("category", \.category),
+    .double("value", \.value),
+    .double("min", \.minimum),
+    .double("max", \.maximum),
+    .int("n", \.count),
+    .string("unit", \.unit),
+    .string("source", \.source),
   ]
 
+  /// A row to read into.
+  public static var blank: DailyValue {
+    DailyValue(day: LocalDay(dayNumber: 0), metric: MetricID(""), value: 0, count: 0, unit: "")
+  }
+
+  /// Writes the row by hand, in the fields' order (the table has ~10^5 rows; see
+  /// `FieldRecord`).
   public func write(to row: inout RowWriter) {
     row.day(day)
     row.string(metric.rawValue)
@@ -62,6 +75,7 @@ public struct DailyValue: Hashable, Sendable, TableRecord {
     row.string(source)
   }
 
+  /// Reads the row by hand, in the fields' order.
   public init(reading row: inout RowReader) throws {
     day = row.day()
     metric = MetricID(row.string())

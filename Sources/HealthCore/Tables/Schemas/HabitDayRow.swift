@@ -2,7 +2,7 @@
 /// (its `since`, else its first entry or day of linked data) to the as-of date: the day's
 /// value, whether it met the habit, and the streak as it stood that day (docs/habits.md,
 /// docs/streaks.md "Habits").
-public struct HabitDayRow: Hashable, Sendable, TableRecord {
+public struct HabitDayRow: Hashable, Sendable, FieldRecord {
   /// The habit's key (`HabitName.key`; its name and settings are in the header's `habits`).
   public var habit: String
   /// The local day.
@@ -51,48 +51,28 @@ public struct HabitDayRow: Hashable, Sendable, TableRecord {
 
   /// `habits`.
   public static let tableKind = TableKind.habits
-  /// Schema.
-  public static let columns: [ColumnSpec] = [
-    ColumnSpec("habit", .string), ColumnSpec("day", .day),
-    ColumnSpec("value", .float64, nullable: true), ColumnSpec("auto", .float64, nullable: true),
-    ColumnSpec("unit", .string), ColumnSpec("entries", .int64), ColumnSpec("met", .bool),
-    ColumnSpec("state", .string), ColumnSpec("streak", .int64), ColumnSpec("best", .int64),
-    ColumnSpec("restDay", .bool), ColumnSpec("weekDays", .int64, nullable: true),
-    ColumnSpec("weekTarget", .int64, nullable: true),
-    ColumnSpec("milestone", .int64, nullable: true),
+  /// The columns in order, each with the property it holds: the schema, the writer and
+  /// the reader (`FieldRecord`).
+  public static let fields: [TableField<HabitDayRow>] = [
+    .string("habit", \.habit),
+    .day("day", \.day),
+    .double("value", \.value),
+    .double("auto", \.autoValue),
+    .string("unit", \.unit),
+    .int("entries", \.entries),
+    .bool("met", \.met),
+    .string("state", \.state),
+    .int("streak", \.streak),
+    .int("best", \.best),
+    .bool("restDay", \.restDay),
+    .int("weekDays", \.weekDays),
+    .int("weekTarget", \.weekTarget),
+    .int("milestone", \.milestone),
   ]
 
-  public func write(to row: inout RowWriter) {
-    row.string(habit)
-    row.day(day)
-    row.double(value)
-    row.double(autoValue)
-    row.string(unit)
-    row.int(entries)
-    row.bool(met)
-    row.string(state)
-    row.int(streak)
-    row.int(best)
-    row.bool(restDay)
-    row.int(weekDays)
-    row.int(weekTarget)
-    row.int(milestone)
+  /// A row to read into.
+  public static var blank: HabitDayRow {
+    HabitDayRow(habit: "", day: LocalDay(dayNumber: 0), unit: "")
   }
 
-  public init(reading row: inout RowReader) throws {
-    habit = row.string()
-    day = row.day()
-    value = row.optionalDouble()
-    autoValue = row.optionalDouble()
-    unit = row.string()
-    entries = row.int()
-    met = row.bool()
-    state = row.string()
-    streak = row.int()
-    best = row.int()
-    restDay = row.bool()
-    weekDays = row.optionalInt()
-    weekTarget = row.optionalInt()
-    milestone = row.optionalInt()
-  }
 }

@@ -1,6 +1,6 @@
 /// A row of the `scores` table: the day's condition, sleep, body and wellness scores
 /// (docs/aggregate.md, "Scores"), each with its status word, or nil with a note saying why.
-public struct ScoreRow: Hashable, Sendable, TableRecord {
+public struct ScoreRow: Hashable, Sendable, FieldRecord {
   /// The day.
   public var day: LocalDay
   /// Condition score 0-100.
@@ -61,74 +61,37 @@ public struct ScoreRow: Hashable, Sendable, TableRecord {
 
   /// `scores`.
   public static let tableKind = TableKind.scores
-  /// Schema.
-  public static let columns: [ColumnSpec] = [
-    ColumnSpec("day", .day),
-    ColumnSpec("condition", .int64, nullable: true),
-    ColumnSpec("conditionZ", .float64, nullable: true),
-    ColumnSpec("restingHRPenalty", .float64, nullable: true),
-    ColumnSpec("conditionReference", .string), ColumnSpec("conditionNote", .string),
-    ColumnSpec("conditionMeasure", .string),
-    ColumnSpec("sleep", .int64, nullable: true),
-    ColumnSpec("sleepDurationPart", .float64, nullable: true),
-    ColumnSpec("sleepConsistencyPart", .float64, nullable: true),
-    ColumnSpec("sleepDeepPart", .float64, nullable: true), ColumnSpec("sleepNote", .string),
-    ColumnSpec("body", .int64, nullable: true),
-    ColumnSpec("bodyFatChange", .float64, nullable: true, unit: "pp"),
-    ColumnSpec("weightChangePercent", .float64, nullable: true, unit: "%"),
-    ColumnSpec("bodyNote", .string),
-    ColumnSpec("wellness", .int64, nullable: true), ColumnSpec("wellnessNote", .string),
-    ColumnSpec("status", .string), ColumnSpec("coaching", .string),
-    ColumnSpec("coachingRule", .string),
+  /// The columns in order, each with the property it holds: the schema, the writer and
+  /// the reader (`FieldRecord`).
+  public static let fields: [TableField<ScoreRow>] = [
+    .day("day", \.day),
+    .int("condition", \.condition),
+    .double("conditionZ", \.conditionZ),
+    .double("restingHRPenalty", \.restingHRPenalty),
+    .string("conditionReference", \.conditionReference),
+    .string("conditionNote", \.conditionNote),
+    .string("conditionMeasure", \.conditionMeasure),
+    .int("sleep", \.sleep),
+    .double("sleepDurationPart", \.sleepDurationPart),
+    .double("sleepConsistencyPart", \.sleepConsistencyPart),
+    .double("sleepDeepPart", \.sleepDeepPart),
+    .string("sleepNote", \.sleepNote),
+    .int("body", \.body),
+    .double("bodyFatChange", \.bodyFatChange, unit: "pp"),
+    .double("weightChangePercent", \.weightChangePercent, unit: "%"),
+    .string("bodyNote", \.bodyNote),
+    .int("wellness", \.wellness),
+    .string("wellnessNote", \.wellnessNote),
+    .string("status", \.status),
+    .string("coaching", \.coaching),
+    .string("coachingRule", \.coachingRule),
   ]
 
-  public func write(to row: inout RowWriter) {
-    row.day(day)
-    row.int(condition)
-    row.double(conditionZ)
-    row.double(restingHRPenalty)
-    row.string(conditionReference)
-    row.string(conditionNote)
-    row.string(conditionMeasure)
-    row.int(sleep)
-    row.double(sleepDurationPart)
-    row.double(sleepConsistencyPart)
-    row.double(sleepDeepPart)
-    row.string(sleepNote)
-    row.int(body)
-    row.double(bodyFatChange)
-    row.double(weightChangePercent)
-    row.string(bodyNote)
-    row.int(wellness)
-    row.string(wellnessNote)
-    row.string(status)
-    row.string(coaching)
-    row.string(coachingRule)
+  /// A row to read into.
+  public static var blank: ScoreRow {
+    ScoreRow(day: LocalDay(dayNumber: 0))
   }
 
-  public init(reading row: inout RowReader) throws {
-    day = row.day()
-    condition = row.optionalInt()
-    conditionZ = row.optionalDouble()
-    restingHRPenalty = row.optionalDouble()
-    conditionReference = row.string()
-    conditionNote = row.string()
-    conditionMeasure = row.string()
-    sleep = row.optionalInt()
-    sleepDurationPart = row.optionalDouble()
-    sleepConsistencyPart = row.optionalDouble()
-    sleepDeepPart = row.optionalDouble()
-    sleepNote = row.string()
-    body = row.optionalInt()
-    bodyFatChange = row.optionalDouble()
-    weightChangePercent = row.optionalDouble()
-    bodyNote = row.string()
-    wellness = row.optionalInt()
-    wellnessNote = row.string()
-    status = row.string()
-    coaching = row.string()
-    coachingRule = row.string()
-  }
 }
 
 /// Status words for any 0-100 score (docs/aggregate.md, "Scores").

@@ -1,7 +1,7 @@
 /// A row of the `streaks` table: one goal's streak state at the as-of date, replayed over
 /// the whole analysed history, or over the `backfill_days` window when a pipeline sets one
 /// (the "window" below; docs/streaks.md, "The replayed span").
-public struct StreakRow: Hashable, Sendable, TableRecord {
+public struct StreakRow: Hashable, Sendable, FieldRecord {
   /// Goal name (`active`, `steps`, `sleep`, or a `[goal.NAME]` of the pipeline file).
   public var goal: String
   /// What the goal means, for people (`steps ≥ 8000`).
@@ -77,74 +77,39 @@ public struct StreakRow: Hashable, Sendable, TableRecord {
 
   /// `streaks`.
   public static let tableKind = TableKind.streaks
-  /// Schema.
-  public static let columns: [ColumnSpec] = [
-    ColumnSpec("goal", .string), ColumnSpec("description", .string),
-    ColumnSpec("cadence", .string), ColumnSpec("target", .int64),
-    ColumnSpec("weekStart", .string), ColumnSpec("current", .int64),
-    ColumnSpec("longest", .int64), ColumnSpec("longestEver", .int64),
-    ColumnSpec("longestEverEnd", .day, nullable: true), ColumnSpec("freezesUsed", .string),
-    ColumnSpec("freezeAvailable", .bool), ColumnSpec("lastGoalDay", .day, nullable: true),
-    ColumnSpec("windowStart", .day), ColumnSpec("windowEnd", .day),
-    ColumnSpec("history", .string),
-    ColumnSpec("milestone3", .day, nullable: true), ColumnSpec("milestone7", .day, nullable: true),
-    ColumnSpec("milestone14", .day, nullable: true),
-    ColumnSpec("milestone30", .day, nullable: true),
-    ColumnSpec("milestone60", .day, nullable: true),
-    ColumnSpec("milestone90", .day, nullable: true),
-    ColumnSpec("nextMilestone", .int64, nullable: true),
-    ColumnSpec("progress", .float64, unit: "%"),
+  /// The columns in order, each with the property it holds: the schema, the writer and
+  /// the reader (`FieldRecord`).
+  public static let fields: [TableField<StreakRow>] = [
+    .string("goal", \.goal),
+    .string("description", \.goalDescription),
+    .string("cadence", \.cadence),
+    .int("target", \.target),
+    .string("weekStart", \.weekStart),
+    .int("current", \.current),
+    .int("longest", \.longest),
+    .int("longestEver", \.longestEver),
+    .day("longestEverEnd", \.longestEverEnd),
+    .string("freezesUsed", \.freezesUsed),
+    .bool("freezeAvailable", \.freezeAvailable),
+    .day("lastGoalDay", \.lastGoalDay),
+    .day("windowStart", \.windowStart),
+    .day("windowEnd", \.windowEnd),
+    .string("history", \.history),
+    .day("milestone3", \.milestone3),
+    .day("milestone7", \.milestone7),
+    .day("milestone14", \.milestone14),
+    .day("milestone30", \.milestone30),
+    .day("milestone60", \.milestone60),
+    .day("milestone90", \.milestone90),
+    .int("nextMilestone", \.nextMilestone),
+    .double("progress", \.progress, unit: "%"),
   ]
 
-  public func write(to row: inout RowWriter) {
-    row.string(goal)
-    row.string(goalDescription)
-    row.string(cadence)
-    row.int(target)
-    row.string(weekStart)
-    row.int(current)
-    row.int(longest)
-    row.int(longestEver)
-    row.day(longestEverEnd)
-    row.string(freezesUsed)
-    row.bool(freezeAvailable)
-    row.day(lastGoalDay)
-    row.day(windowStart)
-    row.day(windowEnd)
-    row.string(history)
-    row.day(milestone3)
-    row.day(milestone7)
-    row.day(milestone14)
-    row.day(milestone30)
-    row.day(milestone60)
-    row.day(milestone90)
-    row.int(nextMilestone)
-    row.double(progress)
+  /// A row to read into.
+  public static var blank: StreakRow {
+    StreakRow(
+      goal: "", goalDescription: "", cadence: "", target: 0, weekStart: "",
+      windowStart: LocalDay(dayNumber: 0), windowEnd: LocalDay(dayNumber: 0))
   }
 
-  public init(reading row: inout RowReader) throws {
-    goal = row.string()
-    goalDescription = row.string()
-    cadence = row.string()
-    target = row.int()
-    weekStart = row.string()
-    current = row.int()
-    longest = row.int()
-    longestEver = row.int()
-    longestEverEnd = row.optionalDay()
-    freezesUsed = row.string()
-    freezeAvailable = row.bool()
-    lastGoalDay = row.optionalDay()
-    windowStart = row.day()
-    windowEnd = row.day()
-    history = row.string()
-    milestone3 = row.optionalDay()
-    milestone7 = row.optionalDay()
-    milestone14 = row.optionalDay()
-    milestone30 = row.optionalDay()
-    milestone60 = row.optionalDay()
-    milestone90 = row.optionalDay()
-    nextMilestone = row.optionalInt()
-    progress = row.double()
-  }
 }

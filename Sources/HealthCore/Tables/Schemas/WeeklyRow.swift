@@ -4,7 +4,7 @@
 /// Key metrics carry the week's mean; workout rows (`workoutCount`, `workoutMinutes`,
 /// `workoutEnergy`, `workoutDistance`, split by activity type in `category`) carry sums;
 /// the `goalMet` rows carry goal days in the week (category: goal name) against `target`.
-public struct WeeklyRow: Hashable, Sendable, TableRecord {
+public struct WeeklyRow: Hashable, Sendable, FieldRecord {
   /// ISO week, `2024-W05`.
   public var week: String
   /// Monday of the ISO week.
@@ -61,49 +61,30 @@ public struct WeeklyRow: Hashable, Sendable, TableRecord {
 
   /// `weekly`.
   public static let tableKind = TableKind.weekly
-  /// Schema.
-  public static let columns: [ColumnSpec] = [
-    ColumnSpec("week", .string), ColumnSpec("weekStart", .day), ColumnSpec("metric", .string),
-    ColumnSpec("category", .string), ColumnSpec("value", .float64, nullable: true),
-    ColumnSpec("previousValue", .float64, nullable: true),
-    ColumnSpec("change", .float64, nullable: true),
-    ColumnSpec("changePercent", .float64, nullable: true), ColumnSpec("position", .string),
-    ColumnSpec("daysWithData", .int64), ColumnSpec("daysInWeek", .int64),
-    ColumnSpec("target", .int64, nullable: true), ColumnSpec("met", .bool, nullable: true),
-    ColumnSpec("unit", .string),
+  /// The columns in order, each with the property it holds: the schema, the writer and
+  /// the reader (`FieldRecord`).
+  public static let fields: [TableField<WeeklyRow>] = [
+    .string("week", \.week),
+    .day("weekStart", \.weekStart),
+    .metric("metric", \.metric),
+    .string("category", \.category),
+    .double("value", \.value),
+    .double("previousValue", \.previousValue),
+    .double("change", \.change),
+    .double("changePercent", \.changePercent),
+    .string("position", \.position),
+    .int("daysWithData", \.daysWithData),
+    .int("daysInWeek", \.daysInWeek),
+    .int("target", \.target),
+    .bool("met", \.met),
+    .string("unit", \.unit),
   ]
 
-  public func write(to row: inout RowWriter) {
-    row.string(week)
-    row.day(weekStart)
-    row.string(metric.rawValue)
-    row.string(category)
-    row.double(value)
-    row.double(previousValue)
-    row.double(change)
-    row.double(changePercent)
-    row.string(position)
-    row.int(daysWithData)
-    row.int(daysInWeek)
-    row.int(target)
-    row.bool(met)
-    row.string(unit)
+  /// A row to read into.
+  public static var blank: WeeklyRow {
+    WeeklyRow(
+      week: ISOWeek(containing: LocalDay(dayNumber: 0)), metric: MetricID(""), value: nil,
+      previousValue: nil, daysWithData: 0, daysInWeek: 0, unit: "")
   }
 
-  public init(reading row: inout RowReader) throws {
-    week = row.string()
-    weekStart = row.day()
-    metric = MetricID(row.string())
-    category = row.string()
-    value = row.optionalDouble()
-    previousValue = row.optionalDouble()
-    change = row.optionalDouble()
-    changePercent = row.optionalDouble()
-    position = row.string()
-    daysWithData = row.int()
-    daysInWeek = row.int()
-    target = row.optionalInt()
-    met = row.optionalBool()
-    unit = row.string()
-  }
 }
