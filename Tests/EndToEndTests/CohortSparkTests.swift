@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The cohort job on Apache Spark (`Cohort/`, docs/scale-out.md) is Python; its pytest suite
@@ -13,20 +14,20 @@ struct CohortSparkTests {
     .enabled(if: CohortPrerequisites.missing == nil, CohortPrerequisites.reason))
   func pytestSuitePasses() throws {
     let root = Healthpipe.repositoryRoot
-    var environment = ProcessInfo.processInfo.environment
+    var environment: [String: String] = [:]
     environment["HEALTHPIPE_BIN"] = Healthpipe.binary.path
     let staticBuild = root.appendingPathComponent(".build/static/release/healthpipe").path
     if FileManager.default.isExecutableFile(atPath: staticBuild) {
       environment["HEALTHPIPE_STATIC"] = staticBuild
     }
-    let result = try CohortPrerequisites.run(
-      "/usr/bin/env",
-      ["python3", "-m", "pytest", "Cohort/tests", "-q", "-rs", "-p", "no:cacheprovider"],
+    let result = try ProcessRunner.run(
+      "python3",
+      ["-m", "pytest", "Cohort/tests", "-q", "-rs", "-p", "no:cacheprovider"],
       in: root.path, environment: environment)
     let tail = String(result.output.suffix(6000))
     #expect(result.code == 0, "pytest exited \(result.code):\n\(tail)")
     // pytest's closing line, e.g. "26 passed in 95.1s": at least one test ran, none failed.
-    let closing = result.output.split(separator: "\n").last(where: { $0.contains(" in ") }) ?? ""
+    let closing = result.stdout.split(separator: "\n").last(where: { $0.contains(" in ") }) ?? ""
     #expect(closing.contains(" passed") && !closing.contains("failed"), "\(tail)")
   }
 }
@@ -36,33 +37,13 @@ struct CohortSparkTests {
 enum CohortPrerequisites {
   /// The first missing prerequisite, or nil when everything is there.
   static let missing: String? = {
-    guard (try? run("/usr/bin/env", ["java", "-version"]))?.code == 0 else {
+    guard (try? ProcessRunner.run("java", ["-version"]))?.code == 0 else {
       return "no Java: apt-get install openjdk-17-jre-headless (.ci/run installs it)"
     }
-    guard (try? run("/usr/bin/env", ["python3", "-c", "import pyspark, pytest"]))?.code == 0 else {
+    guard Python.hasModule("pyspark, pytest") else {
       return "no pyspark or pytest: pip install -r Cohort/requirements.txt (.ci/run installs them)"
     }
     return nil
   }()
   static var reason: Comment { Comment(rawValue: missing ?? "") }
-
-  /// Runs a command to its end; stdout and stderr together.
-  static func run(
-    _ executable: String, _ arguments: [String], in directory: String? = nil,
-    environment: [String: String]? = nil
-  ) throws -> (code: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    if let environment { process.environment = environment }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
 }

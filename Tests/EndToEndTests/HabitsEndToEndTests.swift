@@ -44,7 +44,7 @@ struct HabitsEndToEndTests {
     let dir = try RunEndToEndTests.checkout()
     let run = try Healthpipe.run(["run", "Pipelines/nightly.pipeline"], in: dir.path)
     #expect(run.code == 0, "\(run.stderr)")
-    let r = try PythonTools.runJSON(Self.check, [dir.path])
+    let r = try Python.object(Self.check, [dir.path])
     #expect(r["habits"] as? [String] == ["alcohol", "meditate", "read", "run", "stretch", "water"])
     #expect(r["waterOK"] as? Bool == true && r["metOK"] as? Bool == true)
     // Every journal row reached the cleaned table, none was rejected, none became a

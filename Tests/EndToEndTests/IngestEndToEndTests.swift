@@ -57,13 +57,11 @@ struct IngestEndToEndTests {
   func realZip() throws {
     let real = try #require(Healthpipe.realData).path
     let dir = TemporaryDirectory("ingest-e2e")
-    let zip = Process()
-    zip.executableURL = URL(fileURLWithPath: "/usr/bin/zip")
-    zip.currentDirectoryURL = URL(fileURLWithPath: real + "/apple-dogsheep/zip_contents")
-    zip.arguments = ["-q", "-r", dir.file("export.zip"), "apple_health_export"]
-    try zip.run()
-    zip.waitUntilExit()
-    try #require(zip.terminationStatus == 0)
+    let zip = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/zip"),
+      ["-q", "-r", dir.file("export.zip"), "apple_health_export"],
+      in: real + "/apple-dogsheep/zip_contents")
+    try #require(zip.code == 0, "\(zip.stderr)")
     let out = dir.file("samples.hpt")
     let r = try Healthpipe.run(["ingest", dir.file("export.zip"), "--out", out])
     #expect(r.code == 0, "\(r.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Whether the `chromium` program is on the PATH.
@@ -28,17 +29,10 @@ struct PhoneMeasurement: Decodable {
   .enabled(if: Chromium.available, "chromium is not installed"))
 struct PhoneLayoutTests {
   static func measure(_ html: String, width: Int) throws -> PhoneMeasurement {
-    let process = Process()
-    process.executableURL = Healthpipe.repositoryRoot.appendingPathComponent(
-      "scripts/check-phone-layout.sh")
-    process.arguments = [html, String(width)]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return try JSONDecoder().decode(PhoneMeasurement.self, from: data)
+    let r = try ProcessRunner.run(
+      Healthpipe.repositoryRoot.appendingPathComponent("scripts/check-phone-layout.sh"),
+      [html, String(width)])
+    return try JSONDecoder().decode(PhoneMeasurement.self, from: Data(r.stdout.utf8))
   }
 
   @Test("the main command's report, and its 6-month and 1-year views, at 390 and 1280 px")

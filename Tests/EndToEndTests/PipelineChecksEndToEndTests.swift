@@ -240,15 +240,9 @@ struct GitCheckIgnore {
 
   /// Whether the repository's ignore rules cover `path` (which need not exist).
   func ignores(_ path: String) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-    process.arguments = [
-      "-C", Healthpipe.repositoryRoot.path, "check-ignore", "-q", "--no-index", path,
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    let r = try? ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/git"),
+      ["-C", Healthpipe.repositoryRoot.path, "check-ignore", "-q", "--no-index", path])
+    return r?.code == 0
   }
 }

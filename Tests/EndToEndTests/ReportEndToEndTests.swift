@@ -237,20 +237,13 @@ struct ReportEndToEndTests {
 
 /// Python + aiosmtpd + msmtp helpers for the mail test.
 enum MailTools {
-  static var python: String? { PythonTools.python }
+  static let msmtp: String? = ProcessRunner.executable(named: "msmtp")
 
-  static let msmtp: String? = PythonTools.executable(named: "msmtp")
-
-  static let available: Bool = msmtp != nil && PythonTools.hasModule("aiosmtpd")
-
-  /// Runs a Python script and decodes its JSON output.
-  static func runJSON(_ script: String, _ args: [String]) throws -> [String: Any] {
-    try PythonTools.runJSON(script, args)
-  }
+  static let available: Bool = msmtp != nil && Python.hasModule("aiosmtpd")
 
   /// Parses a received message with `email` and decodes its PNGs with `zlib`.
   static func parse(_ path: String, pngDir: String) throws -> [String: Any] {
-    try runJSON(
+    try Python.object(
       """
       import json, sys, re, zlib, struct, email
       from email import policy
@@ -298,7 +291,7 @@ final class SMTPServer {
 
   init(inbox: String) throws {
     self.inbox = inbox
-    process.executableURL = URL(fileURLWithPath: MailTools.python!)
+    process.executableURL = URL(fileURLWithPath: Python.path!)
     process.arguments = [
       "-u", "-c",
       """

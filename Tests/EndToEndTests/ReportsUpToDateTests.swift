@@ -13,19 +13,11 @@ struct ReportsUpToDateTests {
   @Test("Reports/sample/ is up to date with the stages and SampleData/")
   func upToDate() throws {
     let dir = TemporaryDirectory("reports")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      Healthpipe.repositoryRoot.appendingPathComponent("scripts/update-reports.sh").path
-    ]
-    var env = ProcessInfo.processInfo.environment
-    env["HEALTHPIPE_BIN"] = Healthpipe.binary.path
-    env["OUT_DIR"] = dir.path
-    process.environment = env
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let update = try ProcessRunner.run(
+      URL(fileURLWithPath: "/bin/bash"),
+      [Healthpipe.repositoryRoot.appendingPathComponent("scripts/update-reports.sh").path],
+      environment: ["HEALTHPIPE_BIN": Healthpipe.binary.path, "OUT_DIR": dir.path])
+    #expect(update.code == 0, "\(update.stderr)")
     let committed = Healthpipe.repositoryRoot.appendingPathComponent("Reports/sample").path
     let made = Self.files(in: dir.path)
     #expect(Self.files(in: committed) == made, "run scripts/update-reports.sh")

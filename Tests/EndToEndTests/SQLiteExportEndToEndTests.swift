@@ -76,7 +76,7 @@ struct SQLiteExportEndToEndTests {
 
   @Test(
     "every table, typed and keyed, with values worked out by hand",
-    .enabled(if: PythonTools.python != nil, "needs python3"))
+    .enabled(if: Python.path != nil, "needs python3"))
   func handWorkedValues() throws {
     let dir = try Self.workFolder()
     let r = try Healthpipe.run(
@@ -88,7 +88,7 @@ struct SQLiteExportEndToEndTests {
       ["export", "work", "--format", "sqlite", "--out", "out/health.sqlite"], in: dir.path)
     #expect(ok.code == 0, "\(ok.stderr)")
     #expect(ok.stderr.contains("datasette out/health.sqlite -m out/health.metadata.json"))
-    let db = try PythonTools.runJSON(Self.inspect, [dir.file("out/health.sqlite")])
+    let db = try Python.object(Self.inspect, [dir.file("out/health.sqlite")])
 
     let tables = try #require(db["tables"] as? [String: String])
     for name in [
@@ -180,7 +180,7 @@ struct SQLiteExportEndToEndTests {
 
   @Test(
     "row counts match every table's export; daily values match export --exact and daily.csv",
-    .enabled(if: PythonTools.python != nil, "needs python3"))
+    .enabled(if: Python.path != nil, "needs python3"))
   func nightlyWorkFolder() throws {
     let dir = try RunEndToEndTests.checkout()
     let run = try Healthpipe.run(
@@ -214,7 +214,7 @@ struct SQLiteExportEndToEndTests {
       #expect(e.code == 0, "\(e.stderr)")
       exports += [name, out]
     }
-    let facts = try PythonTools.runJSON(
+    let facts = try Python.object(
       """
       import csv, json, math, sqlite3, sys
       db = sqlite3.connect(sys.argv[1])
@@ -329,14 +329,14 @@ struct SQLiteExportEndToEndTests {
   @Test(
     "Datasette serves the database on loopback: a table page and a JSON query",
     .enabled(
-      if: PythonTools.hasModule("datasette"),
+      if: Python.hasModule("datasette"),
       "datasette is not installed (pip install datasette==0.65.5; .ci/run installs it)"))
   func datasette() throws {
     let dir = try Self.workFolder()
     let r = try Healthpipe.run(
       ["export", "work", "--format", "sqlite", "--out", "health.sqlite"], in: dir.path)
     #expect(r.code == 0, "\(r.stderr)")
-    let served = try PythonTools.runJSON(
+    let served = try Python.object(
       """
       import json, socket, subprocess, sys, time, urllib.request
       s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()

@@ -45,12 +45,12 @@ struct TidyCSVEndToEndTests {
 
   @Test(
     "no float noise in any CSV; --exact keeps round-trip digits (and shows noise)",
-    .enabled(if: PythonTools.python != nil, "needs python3"))
+    .enabled(if: Python.path != nil, "needs python3"))
   func noFloatNoise() throws {
     let (dir, files) = try Self.nightlyCSVs()
     _ = dir
     let names = files.keys.sorted()
-    let facts = try PythonTools.runJSON(
+    let facts = try Python.object(
       """
       import csv, json, re, sys
       noise = re.compile(sys.argv[1])
@@ -83,10 +83,10 @@ struct TidyCSVEndToEndTests {
 
   @Test(
     "daily.csv: canonical names with [unit], values by hand, unknown types in daily-other.csv",
-    .enabled(if: PythonTools.python != nil, "needs python3"))
+    .enabled(if: Python.path != nil, "needs python3"))
   func dailyFiles() throws {
     let dir = try SQLiteExportEndToEndTests.workFolder()
-    let facts = try PythonTools.runJSON(
+    let facts = try Python.object(
       """
       import csv, json, sys
       def rows(path):
@@ -144,7 +144,7 @@ struct TidyCSVEndToEndTests {
 
   @Test(
     "export CSV: units people know and each metric's decimals; --exact as stored",
-    .enabled(if: PythonTools.python != nil, "needs python3"))
+    .enabled(if: Python.path != nil, "needs python3"))
   func exportUnits() throws {
     let dir = try SQLiteExportEndToEndTests.workFolder()
     func rows(_ arguments: [String]) throws -> [[String]] {
@@ -170,11 +170,11 @@ struct TidyCSVEndToEndTests {
   @Test(
     "pandas reads daily.csv with its units and numbers",
     .enabled(
-      if: PythonTools.hasModule("pandas"),
+      if: Python.hasModule("pandas"),
       "pandas is not installed (pip install pandas; .ci/run installs it)"))
   func pandas() throws {
     let dir = try SQLiteExportEndToEndTests.workFolder()
-    let facts = try PythonTools.runJSON(
+    let facts = try Python.object(
       """
       import json, sys
       import pandas as pd
@@ -198,14 +198,14 @@ struct TidyCSVEndToEndTests {
   @Test(
     "DuckDB reads daily.csv and the export CSV with typed columns",
     .enabled(
-      if: PythonTools.hasModule("duckdb"),
+      if: Python.hasModule("duckdb"),
       "duckdb is not installed (pip install duckdb; .ci/run installs it)"))
   func duckdb() throws {
     let dir = try SQLiteExportEndToEndTests.workFolder()
     let export = try Healthpipe.run(
       ["export", "work/aggregate/daily.hpt", "--out", "daily-long.csv"], in: dir.path)
     #expect(export.code == 0)
-    let facts = try PythonTools.runJSON(
+    let facts = try Python.object(
       """
       import json, sys
       import duckdb

@@ -44,14 +44,12 @@ struct UnixToolTests {
       let script =
         "set -o pipefail; \"$0\" export \"$1\" --format \(format) 2>\"$2\" | head -n 1 "
         + ">/dev/null; echo $? > \"$3\""
-      let shell = Process()
-      shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-      shell.arguments = [
-        "-c", script, Healthpipe.binary.path, dir.file("s.hpt"), dir.file("err.txt"),
-        dir.file("status.txt"),
-      ]
-      try shell.run()
-      shell.waitUntilExit()
+      _ = try ProcessRunner.run(
+        URL(fileURLWithPath: "/bin/bash"),
+        [
+          "-c", script, Healthpipe.binary.path, dir.file("s.hpt"), dir.file("err.txt"),
+          dir.file("status.txt"),
+        ])
       let status = try String(contentsOfFile: dir.file("status.txt"), encoding: .utf8)
       let err = try String(contentsOfFile: dir.file("err.txt"), encoding: .utf8)
       // 141 = 128 + SIGPIPE: what `cat big | head -n 1` gives under pipefail; never 74.

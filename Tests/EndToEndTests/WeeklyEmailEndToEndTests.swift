@@ -53,10 +53,10 @@ struct WeeklyEmailEndToEndTests {
 
   @Test(
     "Reports/sample/weekly.eml parses: the digest, three charts and the 30-day report attached",
-    .enabled(if: MailTools.python != nil, "needs python3"))
+    .enabled(if: Python.path != nil, "needs python3"))
   func sample() throws {
     let root = Healthpipe.repositoryRoot.appendingPathComponent("Reports/sample").path
-    let facts = try MailTools.runJSON(
+    let facts = try Python.object(
       """
       import json, sys, email
       from email import policy

@@ -29,6 +29,18 @@ public enum Python {
     return try JSONSerialization.jsonObject(with: Data(r.stdout.utf8), options: .fragmentsAllowed)
   }
 
+  /// Runs a script and decodes the JSON object it prints (`[:]` for any other JSON value);
+  /// a script that fails throws with its stderr.
+  public static func object(_ script: String, _ arguments: [String]) throws -> [String: Any] {
+    try json(script, arguments) as? [String: Any] ?? [:]
+  }
+
+  /// Runs a script; true when it exited 0.
+  @discardableResult
+  public static func succeeds(_ script: String, _ arguments: [String] = []) throws -> Bool {
+    try run(script, arguments).code == 0
+  }
+
   /// A Python script that exited with an error.
   public struct ScriptFailure: Error, CustomStringConvertible {
     /// What it printed on stderr.

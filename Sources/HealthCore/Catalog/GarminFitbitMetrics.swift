@@ -28,23 +28,23 @@ public enum GarminFitbitMetrics {
   /// Catalog entries (appended to `MetricCatalog.all`).
   public static let catalog: [MetricInfo] = [
     MetricInfo(
-      .garminStressLevel, "Garmin stress level", kind: .point, aggregation: .mean,
-      unit: "count", display: "Garmin stress"),
+      .garminStressLevel, kind: .point, aggregation: .mean,
+      unit: "count"),
     MetricInfo(
-      .garminDailyStress, "Garmin daily stress", kind: .summary, aggregation: .last,
-      unit: "count", display: "Garmin stress"),
+      .garminDailyStress, kind: .summary, aggregation: .last,
+      unit: "count"),
     MetricInfo(
-      .garminBodyBattery, "Garmin Body Battery", kind: .summary, aggregation: .last,
-      unit: "count", display: "Body Battery"),
+      .garminBodyBattery, kind: .summary, aggregation: .last,
+      unit: "count"),
     MetricInfo(
-      .garminSleepScore, "Garmin sleep score", kind: .summary, aggregation: .last,
-      unit: "count", display: "Garmin score"),
+      .garminSleepScore, kind: .summary, aggregation: .last,
+      unit: "count"),
     MetricInfo(
-      .garminMinHeartRate, "Garmin daily minimum heart rate", kind: .summary,
-      aggregation: .last, unit: "count/min", display: "bpm"),
+      .garminMinHeartRate, kind: .summary,
+      aggregation: .last, unit: "count/min"),
     MetricInfo(
-      .garminMaxHeartRate, "Garmin daily maximum heart rate", kind: .summary,
-      aggregation: .last, unit: "count/min", display: "bpm"),
+      .garminMaxHeartRate, kind: .summary,
+      aggregation: .last, unit: "count/min"),
   ]
 
   /// Daily-table formats (placed before the goal columns of `SeriesVocabulary.all`).
@@ -52,18 +52,19 @@ public enum GarminFitbitMetrics {
     SeriesFormat(
       .garminStressLevel, "Garmin stress level", unit: "score", decimals: 1,
       "Mean of the day's stress readings as Garmin computes them (0-100; Garmin's own score, "
-        + "not healthpipe's)."),
+        + "not healthpipe's).", shownUnit: "Garmin stress"),
     SeriesFormat(
       .garminDailyStress, "Garmin daily stress", unit: "score", decimals: 0,
-      "Garmin Connect's average stress of the day (0-100; Garmin's own score)."),
+      "Garmin Connect's average stress of the day (0-100; Garmin's own score).",
+      shownUnit: "Garmin stress"),
     SeriesFormat(
       .garminBodyBattery, "Garmin Body Battery", unit: "score", decimals: 0,
       "Garmin's Body Battery: the day's highest, with the lowest in _min (Garmin's own "
-        + "score, 0-100)."),
+        + "score, 0-100).", shownUnit: "Body Battery"),
     SeriesFormat(
       .garminSleepScore, "Garmin sleep score", unit: "score", decimals: 0,
       "Garmin's score of the night that ended this day (0-100; Garmin's own score, not "
-        + "healthpipe's sleep score)."),
+        + "healthpipe's sleep score).", shownUnit: "Garmin score"),
     SeriesFormat(
       .garminMinHeartRate, "Garmin daily minimum heart rate", unit: "bpm", decimals: 0,
       "The lowest heart rate of the day in Garmin Connect's daily summary."),

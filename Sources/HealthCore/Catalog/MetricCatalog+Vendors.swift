@@ -30,27 +30,24 @@ extension MetricCatalog {
   /// The vendors' own series, after the metrics every source shares.
   static let vendorSeries: [MetricInfo] = [
     MetricInfo(
-      .ouraReadinessScore, "Oura readiness score", kind: .summary, aggregation: .last,
-      unit: "count", display: "points"),
+      .ouraReadinessScore, kind: .summary, aggregation: .last,
+      unit: "count"),
     MetricInfo(
-      .ouraSleepScore, "Oura sleep score", kind: .summary, aggregation: .last, unit: "count",
-      display: "points"),
+      .ouraSleepScore, kind: .summary, aggregation: .last, unit: "count"),
     MetricInfo(
-      .ouraActivityScore, "Oura activity score", kind: .summary, aggregation: .last,
-      unit: "count", display: "points"),
+      .ouraActivityScore, kind: .summary, aggregation: .last,
+      unit: "count"),
     MetricInfo(
-      .ouraTemperatureDeviation, "Oura temperature deviation", kind: .summary,
-      aggregation: .last, unit: "degC", display: "°C"),
+      .ouraTemperatureDeviation, kind: .summary,
+      aggregation: .last, unit: "degC"),
     MetricInfo(
-      .whoopRecovery, "WHOOP recovery", kind: .summary, aggregation: .last, unit: "fraction",
-      display: "%", displayScale: 100),
+      .whoopRecovery, kind: .summary, aggregation: .last, unit: "fraction"),
     MetricInfo(
-      .whoopDayStrain, "WHOOP day strain", kind: .summary, aggregation: .last, unit: "count",
-      display: "strain"),
+      .whoopDayStrain, kind: .summary, aggregation: .last, unit: "count"),
     MetricInfo(
-      .whoopSleepPerformance, "WHOOP sleep performance", kind: .summary, aggregation: .last,
-      unit: "fraction", display: "%", displayScale: 100),
+      .whoopSleepPerformance, kind: .summary, aggregation: .last,
+      unit: "fraction"),
     MetricInfo(
-      .whoopEnergy, "WHOOP energy burned", kind: .summary, aggregation: .last, unit: "kcal"),
+      .whoopEnergy, kind: .summary, aggregation: .last, unit: "kcal"),
   ]
 }

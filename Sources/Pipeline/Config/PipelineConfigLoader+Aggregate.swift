@@ -10,13 +10,7 @@ extension PipelineConfigLoader {
     let habits = try habits(document)
     var pinned: [String]?
     if let e = value("pinned") {
-      let names = list(e.value)
-      for name in names where PinnedMetrics.metric(named: name) == nil {
-        throw configError(
-          "pinned metric '\(name)' is not known", at: e.location,
-          hint: PinnedMetrics.suggestion(for: name))
-      }
-      pinned = names
+      pinned = try PinnedMetrics.parse(list(e.value), at: e.location)
     }
     var weekStart = Weekday.monday
     if let e = value("week_start") {

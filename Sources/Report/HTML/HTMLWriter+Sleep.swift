@@ -68,27 +68,28 @@ extension HTMLWriter {
   mutating func measurements(_ m: ReportModel) {
     raw("<section aria-labelledby=\"measurements-title\">\n")
     el("h2", "Fitness and body signals", "id=\"measurements-title\"")
+    let (vo2, wrist) = (MetricPresentation.of(.vo2Max), MetricPresentation.of(.wristTemperature))
     raw("<div class=\"charts\">\n")
     if let v = m.vo2Max {
       figure(
-        id: "metric-vo2Max", title: "VO₂ max", summary: Self.summary(v),
+        id: "metric-vo2Max", title: vo2.name, summary: Self.summary(v),
         scene: DotLineChart.scene(v, id: ReportCharts.vo2MaxID),
         caption: ReportCharts.vo2MaxCaption(v.grouping)
       ) { w in w.seriesTable(v, id: "table-vo2Max") }
     } else {
       figure(
-        id: "metric-vo2Max", title: "VO₂ max", summary: "", scene: nil,
-        caption: "No VO₂ max estimates in the \(m.windowPhrase).")
+        id: "metric-vo2Max", title: vo2.name, summary: "", scene: nil,
+        caption: "No \(vo2.name) estimates in the \(m.windowPhrase).")
     }
     if let t = m.wristTemperature {
       figure(
-        id: "metric-wristTemperature", title: "Wrist temperature", summary: Self.summary(t),
+        id: "metric-wristTemperature", title: wrist.name, summary: Self.summary(t),
         scene: DeviationChart.scene(t, id: ReportCharts.wristTemperatureID),
         caption: DeviationChart.caption(t)
       ) { w in w.seriesTable(t, id: "table-wristTemperature") }
     } else {
       figure(
-        id: "metric-wristTemperature", title: "Wrist temperature", summary: "", scene: nil,
+        id: "metric-wristTemperature", title: wrist.name, summary: "", scene: nil,
         caption: SleepWords.noWristTemperature(m))
     }
     if let b = m.bloodPressure {

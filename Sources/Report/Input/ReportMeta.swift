@@ -42,9 +42,6 @@ public struct ReportMeta: Sendable {
   /// path and why.
   public var inputProblems: [String]
 
-  /// The default pinned metrics (docs/aggregate.md, "Pinned metrics").
-  public static let defaultPinned: [MetricID] = [.hrvLnSDNN, .restingHeartRate, .sleepAsleep]
-
   /// Reads the facts from the merged header `meta` of the aggregate tables.
   public init(_ meta: [String: String]) {
     self.init(AggregateFacts(meta: meta))
@@ -55,21 +52,7 @@ public struct ReportMeta: Sendable {
     asOf = facts.asOf
     dataThrough = facts.dataThrough
     firstDay = facts.firstDay
-    var seen = Set<MetricID>()
-    var pins: [MetricID] = []
-    for name in facts.pinned {
-      let id = MetricPresentation.resolvePinned(name)
-      // ln(RMSSD): the aggregate's HRV pin for a person without SDNN (docs/aggregate.md).
-      guard
-        id.info != nil || MetricCatalog.keyMetrics.contains(id) || id == .sleepInBed
-          || id == .hrvLnRMSSD
-      else {
-        continue
-      }
-      if seen.insert(id).inserted { pins.append(id) }
-      if pins.count == 3 { break }
-    }
-    pinned = pins.isEmpty ? Self.defaultPinned : pins
+    pinned = PinnedMetrics.recorded(facts.pinned)
     weekStart = facts.weekStart
     var targets: [String: Int] = [:]
     var descriptions: [String: String] = [:]

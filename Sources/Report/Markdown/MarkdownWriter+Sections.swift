@@ -42,16 +42,17 @@ extension MarkdownWriter {
 
   mutating func measurements(_ m: ReportModel) {
     para("## Fitness and body signals")
+    let (vo2, wrist) = (MetricPresentation.of(.vo2Max), MetricPresentation.of(.wristTemperature))
     if let v = m.vo2Max {
-      para("### VO₂ max")
+      para("### \(vo2.name)")
       para("**\(e(HTMLWriter.summary(v)))**")
       para(image(DotLineChart.scene(v, id: ReportCharts.vo2MaxID)))
       para(e(ReportCharts.vo2MaxCaption(v.grouping)))
     } else {
-      para("No VO₂ max estimates in the \(e(m.windowPhrase)).")
+      para("No \(vo2.name) estimates in the \(e(m.windowPhrase)).")
     }
     if let w = m.wristTemperature {
-      para("### Wrist temperature")
+      para("### \(wrist.name)")
       para(image(DeviationChart.scene(w, id: ReportCharts.wristTemperatureID)))
       para(e(DeviationChart.caption(w)))
     } else {

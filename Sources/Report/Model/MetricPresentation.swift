@@ -107,92 +107,68 @@ public struct MetricPresentation: Sendable, Hashable {
     }
   }
 
-  /// The presentation of a metric id; catalog metrics not listed here use the catalog's
-  /// display name, unit and scale with one decimal.
+  /// The presentation of a metric id. Its name, unit, decimals and scale are the words of
+  /// the one vocabulary (`SeriesVocabulary`: `shownTitle`, `shownUnit`, `shownDecimals`,
+  /// `scale`) for the catalog's metrics and the series listed here; what is the report's
+  /// own is set here: HRV shown as ms from its ln values, sleep in hours and minutes,
+  /// thousands separators, chart spans and trend words. Other series are shown by id.
   public static func of(_ metric: MetricID) -> MetricPresentation {
-    func make(
-      _ name: String, _ unit: String, _ decimals: Int, _ transform: Transform = .scale(1),
-      _ style: Style = .plain, note: String = ""
-    ) -> MetricPresentation {
-      MetricPresentation(
-        metric: metric, name: name, unit: unit, decimals: decimals, transform: transform,
-        style: style, note: note)
-    }
-    var p: MetricPresentation
+    var p = words(of: metric)
     switch metric {
     case .hrvLnSDNN:
-      p = make(
-        "HRV (SDNN)", "ms", 0, .exponential,
-        note: "Daily HRV is the mean of ln(SDNN), shown in ms; averages are geometric means.")
+      p.transform = .exponential
+      p.note = "Daily HRV is the mean of ln(SDNN), shown in ms; averages are geometric means."
       p.minimumSpan = 12
     case .hrvLnRMSSD:
-      p = make(
-        "HRV (RMSSD)", "ms", 0, .exponential,
-        note: "Daily HRV is the mean of ln(RMSSD), shown in ms; averages are geometric means.")
+      p.transform = .exponential
+      p.note = "Daily HRV is the mean of ln(RMSSD), shown in ms; averages are geometric means."
       p.minimumSpan = 12
-    case .restingHeartRate:
-      p = make("Resting heart rate", "bpm", 0)
-      p.minimumSpan = 8
-    case .sleepAsleep:
-      p = make("Sleep", "h", 1, .scale(1.0 / 60), .hoursMinutes)
-      p.minimumSpan = 2
-      (p.more, p.less, p.per) = ("longer", "shorter", "a night")
-    case .sleepInBed:
-      p = make("Time in bed", "h", 1, .scale(1.0 / 60), .hoursMinutes)
+    case .restingHeartRate: p.minimumSpan = 8
+    case .sleepAsleep, .sleepInBed:
+      (p.transform, p.style) = (.scale(1.0 / 60), .hoursMinutes)
       p.minimumSpan = 2
       (p.more, p.less, p.per) = ("longer", "shorter", "a night")
     case .steps:
-      p = make("Steps", "steps", 0, .scale(1), .grouped)
+      p.style = .grouped
       p.minimumSpan = 4000
       (p.pluralName, p.per) = (true, "a day")
     case .activeEnergy:
-      p = make("Active energy", "kcal", 0, .scale(1), .grouped)
+      p.style = .grouped
       p.minimumSpan = 300
       p.per = "a day"
     case .bodyMass:
-      p = make("Weight", "kg", 1)
       p.minimumSpan = 2
       p.joinsReadings = true
-    case .respiratoryRate:
-      p = make("Respiratory rate", "breaths/min", 1)
-      p.minimumSpan = 3
-    case .spo2:
-      p = make("Blood oxygen", "%", 1, .scale(100))
-      p.minimumSpan = 4
-    case .hrvSDNN:
-      p = make("HRV (SDNN)", "ms", 0)
-      p.minimumSpan = 12
+    case .respiratoryRate: p.minimumSpan = 3
+    case .spo2: p.minimumSpan = 4
+    case .hrvSDNN: p.minimumSpan = 12
     case .vo2Max:
-      p = make("VO₂ max", "mL/kg/min", 1)
       p.minimumSpan = 4
       p.joinsReadings = true
-    case .wristTemperature:
-      p = make("Wrist temperature", "°C", 2)
-      p.minimumSpan = 1
-    case .bloodPressureSystolic:
-      p = make("Blood pressure (systolic)", "mmHg", 0)
-      p.minimumSpan = 20
-    case .bloodPressureDiastolic:
-      p = make("Blood pressure (diastolic)", "mmHg", 0)
-      p.minimumSpan = 20
-    default:
-      if let info = metric.info {
-        p = make(info.displayName, info.displayUnit, 1, .scale(info.displayScale))
-      } else {
-        p = make(metric.rawValue, "", 1)
-      }
+    case .wristTemperature: p.minimumSpan = 1
+    case .bloodPressureSystolic, .bloodPressureDiastolic: p.minimumSpan = 20
+    default: break
     }
     return p
   }
 
-  /// Resolves a pinned-metric name from the pipeline file to a series id: `hrv` and
-  /// `hrvSDNN` are the ln(SDNN) series, `sleep` is asleep time; other names pass through.
-  public static func resolvePinned(_ name: String) -> MetricID {
-    switch name.lowercased() {
-    case "hrv", "hrvsdnn", "hrvlnsdnn": .hrvLnSDNN
-    case "sleep", "sleepasleep": .sleepAsleep
-    case "rhr", "restingheartrate": .restingHeartRate
-    default: MetricID(name)
+  /// The series outside the catalog whose words come from the vocabulary.
+  private static let namedSeries: Set<MetricID> = [
+    .hrvLnSDNN, .hrvLnRMSSD, .sleepAsleep, .sleepInBed,
+  ]
+
+  /// Name, unit, decimals and scale from the vocabulary; the id, no unit and one decimal
+  /// for a series it does not name for reports.
+  private static func words(of metric: MetricID) -> MetricPresentation {
+    guard metric.info != nil || namedSeries.contains(metric),
+      let w = SeriesVocabulary.format(of: metric)
+    else {
+      return MetricPresentation(
+        metric: metric, name: metric.rawValue, unit: "", decimals: 1, transform: .scale(1),
+        style: .plain, note: "")
     }
+    return MetricPresentation(
+      metric: metric, name: w.shownTitle, unit: w.shownUnit, decimals: w.shownDecimals,
+      transform: .scale(w.scale), style: .plain, note: "")
   }
 }

@@ -17,7 +17,7 @@ public enum ReportModelBuilder {
     let days = (0...first.distance(to: asOf)).map { first.adding(days: $0) }
     let (daily, baselineIndex) = (rows.daily, rows.baselines)
 
-    let keyMetrics = ReportKeyMetrics.of(pinned: meta.pinned)
+    let keyMetrics = PinnedMetrics.keyMetrics(measuredAs: meta.pinned)
     let series = keyMetrics.map { m in
       SeriesBuilder.keyMetric(
         m, buckets: buckets, asOf: asOf, baselines: baselineIndex[m] ?? [:],
@@ -117,7 +117,7 @@ public enum ReportModelBuilder {
     let noted = model.meta.pinned.filter { !MetricPresentation.of($0).joinsReadings }
     model.calibration = CalibrationBuilder.build(
       asOf: asOf, firstDay: model.firstDay,
-      metrics: noted.isEmpty ? ReportMeta.defaultPinned : noted,
+      metrics: noted.isEmpty ? PinnedMetrics.defaults : noted,
       daily: rows.daily.mapValues { Set($0.keys) }, baselines: rows.baselines,
       trendsPending: model.trends.sentences.isEmpty && model.trends.steady.isEmpty, facts: facts)
     model.hero = HeroWords.translate(model.hero, calibration: model.calibration, year: year)

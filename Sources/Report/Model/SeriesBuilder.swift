@@ -137,7 +137,6 @@ enum SeriesBuilder {
       d = d.adding(days: 1)
     }
     var p = MetricPresentation.of(.wristTemperature)
-    p.name = "Wrist temperature"
     p.note = "Deviation of each night from the mean of the 60 nights before it."
     return plain(p, buckets: buckets, asOf: asOf, daily: deviations)
   }

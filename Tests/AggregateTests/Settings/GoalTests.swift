@@ -151,21 +151,4 @@ struct GoalTests {
       _ = try GoalDefinition(name: "x", parsing: "steps >= 5", weeklyTarget: 8)
     }
   }
-
-  @Test("pinned metrics: up to three, aliases, de-duplicated, unknown ignored, default fallback")
-  func pinned() {
-    #expect(
-      PinnedMetrics.resolve(PinnedMetrics.defaultNames) == [
-        .hrvLnSDNN, .restingHeartRate, .sleepAsleep,
-      ])
-    #expect(
-      PinnedMetrics.resolve(["steps", "weight", "Steps", "bogus", "spo2", "hrv"]) == [
-        .steps, .bodyMass, .spo2,
-      ])
-    #expect(
-      PinnedMetrics.resolve(["bogus", "nothing"]) == [.hrvLnSDNN, .restingHeartRate, .sleepAsleep])
-    #expect(PinnedMetrics.resolve([]) == [.hrvLnSDNN, .restingHeartRate, .sleepAsleep])
-    #expect(PinnedMetrics.resolve(["respiratoryRate"]) == [.respiratoryRate])
-    #expect(PinnedMetrics.ignored(["steps", "bogus"]) == ["bogus"])
-  }
 }

@@ -17,7 +17,7 @@ struct HealthConnectHostileTests {
     _ = source
     let folder = TemporaryDirectory("hc-hostile")
     let copy = try HealthConnectTestSupport.copy(path, to: folder, as: "export.db")
-    if let script { try HealthConnectTestSupport.python(script, copy) }
+    if let script { #expect(try Python.succeeds(script, [copy])) }
     return (folder, copy)
   }
 
@@ -41,15 +41,16 @@ struct HealthConnectHostileTests {
     // database (an export interrupted while the phone wrote it): the zip reads, the
     // database inside does not.
     let (folder, path) = try Self.damagedCopy()
-    try HealthConnectTestSupport.python(
-      """
-      import sys, zipfile, os
-      data = open(sys.argv[1], 'rb').read()
-      out = os.path.join(os.path.dirname(sys.argv[1]), 'Health Connect.zip')
-      with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
-          z.writestr('health_connect_export.db', data[:len(data) // 2 + 100])
-      os.remove(sys.argv[1])
-      """, path)
+    #expect(
+      try Python.succeeds(
+        """
+        import sys, zipfile, os
+        data = open(sys.argv[1], 'rb').read()
+        out = os.path.join(os.path.dirname(sys.argv[1]), 'Health Connect.zip')
+        with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
+            z.writestr('health_connect_export.db', data[:len(data) // 2 + 100])
+        os.remove(sys.argv[1])
+        """, [path]))
     let zip = folder.file("Health Connect.zip")
     let scratch = TemporaryDirectory("hc-scratch")
     let before = HealthConnectTestSupport.listing(folder.path)
@@ -168,9 +169,10 @@ struct HealthConnectHostileTests {
   func otherDatabase() throws {
     let folder = TemporaryDirectory("hc-other")
     let path = folder.file("other.db")
-    try HealthConnectTestSupport.python(
-      "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1]); db.execute('create table t (x)'); db.commit()",
-      path)
+    #expect(
+      try Python.succeeds(
+        "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1]); db.execute('create table t (x)'); db.commit()",
+        [path]))
     let error = healthError { _ = try Self.read(path) }
     #expect(error?.code == .dataError)
     #expect(error?.message.hasPrefix("a SQLite database, but not a Health Connect export") == true)

@@ -46,12 +46,6 @@ enum HealthConnectTestSupport {
     return (value as? [String: Int]) ?? [:]
   }
 
-  /// Runs a Python script on a database file (to damage a copy).
-  static func python(_ script: String, _ path: String) throws {
-    let result = try Python.run(script, [path])
-    #expect(result.code == 0, "python: \(result.stderr)")
-  }
-
   /// A copy of `path` in `folder` named `name`.
   static func copy(_ path: String, to folder: TemporaryDirectory, as name: String) throws -> String
   {

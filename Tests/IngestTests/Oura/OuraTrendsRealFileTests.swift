@@ -37,7 +37,7 @@ struct OuraTrendsRealFileTests {
 
   @Test("every cell is accounted for, as an independent count says")
   func everyCellAccounted() throws {
-    let py = try pythonCount(Self.script, Self.path)
+    let py = try Python.object(Self.script, [Self.path])
     let cells = int64s(py["cells"])
     let zeros = int64s(py["zeros"])
     let out = try readFile(OuraTrendsReader(), path: Self.path, options: losAngeles)
@@ -59,7 +59,7 @@ struct OuraTrendsRealFileTests {
 
   @Test("each day's sleep, HRV and steps are the file's, on the file's date")
   func perDayValues() throws {
-    let py = try pythonCount(Self.script, Self.path)
+    let py = try Python.object(Self.script, [Self.path])
     let days = py["days"] as? [String: [String: Any]] ?? [:]
     let out = try readFile(OuraTrendsReader(), path: Self.path, options: losAngeles)
     let byLine = Dictionary(grouping: out.samples) { $0.origin.record }

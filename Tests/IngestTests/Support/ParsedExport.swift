@@ -72,14 +72,8 @@ func export(_ body: String) -> String {
     + "</HealthData>\n"
 }
 
-/// Runs `python3 -c script args...`; true when it exited 0.
-@discardableResult
-func python(_ script: String, _ arguments: [String] = []) throws -> Bool {
-  try Python.run(script, arguments).code == 0
-}
-
 /// Whether python3 can be run (the zip variants are built with its zipfile module).
-let pythonAvailable: Bool = (try? python("import zipfile, zlib")) ?? false
+let pythonAvailable = Python.hasModule("zipfile, zlib")
 
 /// Whether Info-ZIP's `zip` is installed (the zip64 variant is made with `zip -fz`).
 let zipAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/zip")

@@ -20,12 +20,6 @@ func readVendor<Reader: BufferedTextReader>(
     type, Array(text.utf8), path: path, options: options, bufferSize: 64, chunkSize: 7)
 }
 
-/// The JSON object a Python script prints about `path` (the independent counts of the
-/// real-file tests).
-func pythonCount(_ script: String, _ path: String) throws -> [String: Any] {
-  try Python.json(script, [path]) as? [String: Any] ?? [:]
-}
-
 /// Integer values of a JSON object of counts.
 func int64s(_ object: Any?) -> [String: Int64] {
   (object as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.int64Value }

@@ -49,7 +49,7 @@ struct WhoopRealFileTests {
     """
 
   func check(_ path: String, layout: VendorLayout) throws {
-    let py = try pythonCount(Self.script, path)
+    let py = try Python.object(Self.script, [path])
     let cells = int64s(py["cells"])
     let zeros = int64s(py["zeros"])
     let out = try readFile(WhoopCSVReader(), path: path, options: losAngeles)

@@ -40,7 +40,7 @@ struct WithingsRealFileTests {
 
   @Test("sleep.csv: the overlapping sessions an independent check finds, every other night read")
   func sleepFile() throws {
-    let py = try pythonCount(Self.sleepScript, Self.path("sleep.csv"))
+    let py = try Python.object(Self.sleepScript, [Self.path("sleep.csv")])
     let out = try readFile(WithingsCSVReader(), path: Self.path("sleep.csv"), options: losAngeles)
     #expect(out.reconciles)
     let losers = (py["losers"] as? [Int] ?? []).map(Int64.init)
@@ -71,7 +71,7 @@ struct WithingsRealFileTests {
 
   @Test("weight.csv: pounds from the header, body fat as fat mass over weight")
   func weightFile() throws {
-    let py = try pythonCount(Self.weightScript, Self.path("weight.csv"))
+    let py = try Python.object(Self.weightScript, [Self.path("weight.csv")])
     let out = try readFile(WithingsCSVReader(), path: Self.path("weight.csv"), options: losAngeles)
     #expect(out.rejects.isEmpty && out.reconciles)
     #expect(out.samples(.bodyMass).map(\.value) == py["weights"] as? [Double])
@@ -90,7 +90,7 @@ struct WithingsRealFileTests {
 
   @Test("aggregates_steps.csv: one whole-day total per date, the file's value")
   func stepsFile() throws {
-    let py = try pythonCount(Self.dailyScript, Self.path("aggregates_steps.csv"))
+    let py = try Python.object(Self.dailyScript, [Self.path("aggregates_steps.csv")])
     let out = try readFile(
       WithingsCSVReader(), path: Self.path("aggregates_steps.csv"), options: losAngeles)
     #expect(out.rejects.isEmpty && out.samples.count == 1_094 && py.count == 1_094)

@@ -62,16 +62,12 @@ enum ZipFixtures {
     if variant == "zip64" {
       // Info-ZIP's -fz forces zip64: a zip64 end record and locator, and 0xFFFFFFFF sizes
       // in the central directory with the real ones in zip64 extra fields.
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/zip")
-      process.currentDirectoryURL = URL(fileURLWithPath: contents)
-      process.arguments = ["-q", "-r", "-fz", out, "apple_health_export"]
-      try process.run()
-      process.waitUntilExit()
-      precondition(process.terminationStatus == 0, "zip -fz failed")
+      let zip = try ProcessRunner.run(
+        "zip", ["-q", "-r", "-fz", out, "apple_health_export"], in: contents)
+      precondition(zip.code == 0, "zip -fz failed: \(zip.stderr)")
       return out
     }
-    let built = try python(builder, [out, variant, contents])
+    let built = try Python.succeeds(builder, [out, variant, contents])
     precondition(built, "building \(variant) failed")
     return out
   }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Report
 
-@Suite("Dot-line chart SVG, read back through xml.etree", .enabled(if: PythonProbe.available))
+@Suite("Dot-line chart SVG, read back through xml.etree", .enabled(if: Python.available))
 struct DotLineChartTests {
   let fixture = ReportFixture()
 

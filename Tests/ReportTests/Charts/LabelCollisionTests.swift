@@ -71,7 +71,7 @@ struct LabelCollisionTests {
 
   @Test(
     "every key-metric chart of the fixture, at 7, 30 and 90 days",
-    .enabled(if: PythonProbe.available), arguments: [7, 30, 90])
+    .enabled(if: Python.available), arguments: [7, 30, 90])
   func fixtureCharts(window: Int) throws {
     let model = try ReportModelBuilder.build(
       Fixtures.inputs(ReportFixture()), asOf: nil, window: window)

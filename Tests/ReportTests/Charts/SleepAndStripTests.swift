@@ -7,7 +7,7 @@ import Testing
 
 @Suite(
   "Sleep stage bars and streak strips, read back through xml.etree",
-  .enabled(if: PythonProbe.available))
+  .enabled(if: Python.available))
 struct SleepAndStripTests {
   @Test("stacked bars: each stage's rectangle spans its minutes, in-bed is an outline")
   func stackedBars() throws {

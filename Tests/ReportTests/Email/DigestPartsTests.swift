@@ -31,7 +31,7 @@ struct DigestPartsTests {
   static func parse(_ html: String) throws -> (tags: [Tag], styles: [String], text: String) {
     let dir = TemporaryDirectory()
     let path = try Fixtures.write(html, "digest.html", in: dir)
-    let json = try PythonProbe.run(MailProbe.htmlTags, [path]) as? [String: Any] ?? [:]
+    let json = try Python.json(MailProbe.htmlTags, [path]) as? [String: Any] ?? [:]
     let tags = (json["tags"] as? [[String: Any]] ?? []).map {
       Tag(name: $0["tag"] as? String ?? "", attrs: $0["attrs"] as? [String: String] ?? [:])
     }
@@ -40,7 +40,7 @@ struct DigestPartsTests {
 
   @Test(
     "no CSS variables, grid or flex; every layout table presentational with inline styles",
-    .enabled(if: PythonProbe.available))
+    .enabled(if: Python.available))
   func inlineTables() throws {
     let html = Self.html(try Self.digest())
     let (tags, styles, _) = try Self.parse(html)
@@ -73,7 +73,7 @@ struct DigestPartsTests {
 
   @Test(
     "images: cid sources with width, height and an alternative text that has the numbers",
-    .enabled(if: PythonProbe.available))
+    .enabled(if: Python.available))
   func images() throws {
     let d = try Self.digest()
     let (tags, _, _) = try Self.parse(Self.html(d))
@@ -95,7 +95,7 @@ struct DigestPartsTests {
     )
   }
 
-  @Test("both parts carry the same facts", .enabled(if: PythonProbe.available))
+  @Test("both parts carry the same facts", .enabled(if: Python.available))
   func sameFacts() throws {
     let d = try Self.digest()
     let (_, _, html) = try Self.parse(Self.html(d))
@@ -168,7 +168,7 @@ struct DigestPartsTests {
 
   @Test(
     "plurals in both parts: no '1 days', '1 nights', '1 weeks' or '2 day' anywhere",
-    .enabled(if: PythonProbe.available))
+    .enabled(if: Python.available))
   func plurals() throws {
     // Singular counts everywhere: a Monday as-of (1 day so far, no sleep that night in the
     // fixture: 0 of 1 night; HRV on 1 of 1 day), streaks of one day and one week, one workout.

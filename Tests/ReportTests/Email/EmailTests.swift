@@ -9,7 +9,7 @@ import Testing
 /// 2025, pinned HRV, resting heart rate and sleep).
 @Suite(
   "E-mail message and PNG charts, parsed with Python's email and zlib",
-  .enabled(if: PythonProbe.available))
+  .enabled(if: Python.available))
 struct EmailTests {
   let inputs = Fixtures.inputs(WeeklyDigestTests.fixtureWithScores())
   /// Mon 7 Jul 2025 06:30:00 UTC: 20,276 days after 1970-01-01 × 86,400 s + 6.5 h.
@@ -29,7 +29,7 @@ struct EmailTests {
 
   func parse(_ message: EmailMessage, _ dir: TemporaryDirectory) throws -> [String: Any] {
     let path = try Fixtures.write(message.bytes, "week.eml", in: dir)
-    return try PythonProbe.run(PythonProbe.emailParse, [path, dir.path]) as? [String: Any] ?? [:]
+    return try Python.json(PythonProbe.emailParse, [path, dir.path]) as? [String: Any] ?? [:]
   }
 
   @Test(
@@ -141,7 +141,7 @@ struct EmailTests {
     let e = try parse(message, dir)
     let files = e["pngFiles"] as? [String] ?? []
     #expect(files.count == 3)
-    let decoded = try PythonProbe.run(PythonProbe.pngDecode, files) as? [[String: Any]] ?? []
+    let decoded = try Python.json(PythonProbe.pngDecode, files) as? [[String: Any]] ?? []
     #expect(decoded.count == 3)
     // Files in Content-ID order: HRV, resting heart rate, sleep. The fixture has no resting
     // heart rate on the as-of day (day index 149, and 149 % 13 == 6 is a gap), so that
@@ -172,7 +172,7 @@ struct EmailTests {
     // On the default white background: colour type 6 with every pixel opaque.
     let dir = TemporaryDirectory()
     let path = try Fixtures.write(png, "steps.png", in: dir)
-    let d = (try PythonProbe.run(PythonProbe.pngDecode, [path]) as? [[String: Any]])?.first ?? [:]
+    let d = (try Python.json(PythonProbe.pngDecode, [path]) as? [[String: Any]])?.first ?? [:]
     // The chart is 400 x 220 units (phone-first charts), drawn at 2 pixels per unit.
     #expect(d["width"] as? Int == 800)
     #expect(d["height"] as? Int == 440)
@@ -190,7 +190,7 @@ struct EmailTests {
     let path = try Fixtures.write(qp, "qp.txt", in: dir)
     let script =
       "import json,sys,quopri; print(json.dumps(quopri.decodestring(open(sys.argv[1],'rb').read()).decode('utf-8')))"
-    let decoded = try PythonProbe.run(script, [path]) as? String
+    let decoded = try Python.json(script, [path]) as? String
     #expect(decoded == text.replacingOccurrences(of: "\n", with: "\r\n"))
     let b64 = MIMEEncoding.base64Lines(Array(0...255) + Array(0...100))
     let b64Lines = String(decoding: b64, as: UTF8.self).components(separatedBy: "\r\n").dropLast()

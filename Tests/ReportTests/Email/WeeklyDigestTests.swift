@@ -85,31 +85,37 @@ struct WeeklyDigestTests {
 
   @Test("a pinned metric outside the weekly table is averaged from its daily values")
   func pinnedNonKeyMetric() throws {
+    // ln(RMSSD), the aggregate's HRV pin for a person without SDNN, has no weekly rows
+    // (docs/aggregate.md, "Pinned metrics"); the report reads the pin back with the one
+    // resolver (`PinnedMetrics.recorded`).
     var f = ReportFixture()
-    f.meta["pinned"] = "vo2Max,restingHeartRate"
-    let vo2 = MetricID("vo2Max")
-    // This week 40 on Tue 1 and 42 on Fri 4 Jul → 41.0; last week 39 on Wed 25 Jun.
-    for (day, v) in [(1, 40.0), (4, 42.0)] {
+    f.meta["pinned"] = "hrvLnRMSSD,restingHeartRate"
+    let rmssd = MetricID.hrvLnRMSSD
+    // This week 40 ms on Tue 1 and 90 ms on Fri 4 Jul → geometric mean √(40 × 90) = 60 ms;
+    // last week 39 ms on Wed 25 Jun.
+    for (day, v) in [(1, 40.0), (4, 90.0)] {
       f.daily.append(
         DailyValue(
-          day: LocalDay(year: 2025, month: 7, day: day)!, metric: vo2, value: v, count: 1,
-          unit: "mL/min·kg"))
+          day: LocalDay(year: 2025, month: 7, day: day)!, metric: rmssd, value: log(v),
+          count: 1, unit: "ln(ms)"))
     }
     f.daily.append(
       DailyValue(
-        day: LocalDay(year: 2025, month: 6, day: 25)!, metric: vo2, value: 39, count: 1,
-        unit: "mL/min·kg"))
+        day: LocalDay(year: 2025, month: 6, day: 25)!, metric: rmssd, value: log(39), count: 1,
+        unit: "ln(ms)"))
     let d = try Self.digest(f)
     let m = try #require(d.pinned.first)
-    #expect(m.presentation.metric == vo2)
-    #expect(m.thisWeek == 41)
-    #expect(m.lastWeek == 39)
+    #expect(m.presentation.metric == rmssd)
+    #expect(abs(try #require(m.thisWeek) - 60) < 1e-9)
+    #expect(abs(try #require(m.lastWeek) - 39) < 1e-9)
     #expect(m.daysWithData == 2)
     // Its chart shows the three days at their places among the fourteen.
-    let chart = try #require(d.charts.first { $0.metric.presentation.metric == vo2 })
-    #expect(chart.values.compactMap { $0 } == [39, 40, 42])
-    #expect(chart.values[2] == 39)  // Wed 25 Jun is day 2 from Mon 23 Jun
-    #expect(chart.values[8] == 40)  // Tue 1 Jul
+    let chart = try #require(d.charts.first { $0.metric.presentation.metric == rmssd })
+    let shown = chart.values.compactMap { $0 }
+    #expect(shown.count == 3)
+    #expect(zip(shown, [39.0, 40, 90]).allSatisfy { abs($0 - $1) < 1e-9 })
+    #expect(abs((chart.values[2] ?? 0) - 39) < 1e-9)  // Wed 25 Jun is day 2 from Mon 23 Jun
+    #expect(abs((chart.values[8] ?? 0) - 40) < 1e-9)  // Tue 1 Jul
   }
 
   @Test("charts: the pinned metrics, fourteen days from last Monday, future days empty")

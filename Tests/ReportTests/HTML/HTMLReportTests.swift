@@ -37,11 +37,11 @@ struct ParsedHTML {
   init(_ html: String) throws {
     let dir = TemporaryDirectory()
     let path = try Fixtures.write(html, "report.html", in: dir)
-    json = try PythonProbe.run(PythonProbe.htmlReport, [path]) as? [String: Any] ?? [:]
+    json = try Python.json(PythonProbe.htmlReport, [path]) as? [String: Any] ?? [:]
   }
 }
 
-@Suite("HTML report, parsed with html.parser and xml.etree", .enabled(if: PythonProbe.available))
+@Suite("HTML report, parsed with html.parser and xml.etree", .enabled(if: Python.available))
 struct HTMLReportTests {
   let fixture = ReportFixture()
 

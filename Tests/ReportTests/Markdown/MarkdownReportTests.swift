@@ -5,7 +5,7 @@ import Testing
 
 @testable import Report
 
-@Suite("Markdown report with sibling SVG files", .enabled(if: PythonProbe.available))
+@Suite("Markdown report with sibling SVG files", .enabled(if: Python.available))
 struct MarkdownReportTests {
   @Test("every image link is a relative .svg beside the .md that parses as standalone SVG")
   func siblingSVGs() throws {
@@ -26,7 +26,7 @@ struct MarkdownReportTests {
       #expect(!link.contains("/") && !link.contains(":"), "not a sibling: \(link)")
       #expect(link.hasPrefix("weekly-"))
       let elements =
-        try PythonProbe.run(PythonProbe.svgElements, [dir.file(link)]) as? [[String: Any]] ?? []
+        try Python.json(PythonProbe.svgElements, [dir.file(link)]) as? [[String: Any]] ?? []
       #expect(elements.first?["tag"] as? String == "svg")
       #expect(elements.contains { $0["tag"] as? String == "style" })
     }

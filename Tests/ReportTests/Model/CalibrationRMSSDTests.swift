@@ -14,7 +14,7 @@ import Testing
 
   func conditionDay(_ daily: [MetricID: Set<Int32>]) -> LocalDay? {
     CalibrationBuilder.build(
-      asOf: asOf, firstDay: asOf.adding(days: -4), metrics: ReportMeta.defaultPinned,
+      asOf: asOf, firstDay: asOf.adding(days: -4), metrics: PinnedMetrics.defaults,
       daily: daily, baselines: [:], trendsPending: false
     )?.items.first { $0.what == "the condition score" }?.day
   }

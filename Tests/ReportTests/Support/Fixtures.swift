@@ -33,6 +33,6 @@ enum Fixtures {
     -> SVGChart
   {
     let path = try write(SVGWriter.svg(scene, standalone: true), scene.id + ".svg", in: dir)
-    return SVGChart(try PythonProbe.run(PythonProbe.svgElements, [path]), year: year)
+    return SVGChart(try Python.json(PythonProbe.svgElements, [path]), year: year)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Python scripts and a Chromium runner for the weekly e-mail's HTML part: the tags it uses
 /// (as `html.parser` reads them) and how it renders at a width, with and without its
@@ -40,7 +41,7 @@ enum MailProbe {
   }()
 
   /// Whether the rendering tests can run.
-  static var canRender: Bool { chromium != nil && PythonProbe.available }
+  static var canRender: Bool { chromium != nil && Python.available }
 
   /// Renders the HTML part of an .eml in headless Chromium: images from their `cid:` parts,
   /// `<style>` removed when `strip`, the page `width` px wide (Chromium's window is at least
@@ -87,7 +88,7 @@ enum MailProbe {
     height: Int, width: Int, shot: String, imageWidth: Int
   ) {
     let r =
-      try PythonProbe.run(render, [eml, dir, String(width), strip ? "strip" : "keep", chromium!])
+      try Python.json(render, [eml, dir, String(width), strip ? "strip" : "keep", chromium!])
       as? [String: Any] ?? [:]
     return (
       r["height"] as? Int ?? -1, r["width"] as? Int ?? -1, r["shot"] as? String ?? "",

@@ -1,18 +1,10 @@
 import Foundation
 import TestSupport
 
-/// Runs Python 3 (present on every machine here) to parse outputs with real parsers:
-/// `xml.etree` for SVG and XHTML, `html.parser` for HTML, `email` for MIME, `zlib` for PNG.
-/// The script reads the file named by its first argument and prints JSON.
+/// The Python 3 scripts that parse outputs with real parsers (run through TestSupport's
+/// `Python.json`): `xml.etree` for SVG and XHTML, `html.parser` for HTML, `email` for MIME,
+/// `zlib` for PNG. Each script reads the file named by its first argument and prints JSON.
 enum PythonProbe {
-  /// Whether Python 3 is available.
-  static var available: Bool { Python.available }
-
-  /// Runs `script` with the arguments and decodes its stdout as JSON.
-  static func run(_ script: String, _ arguments: [String]) throws -> Any {
-    try Python.json(script, arguments)
-  }
-
   /// Parses an SVG file with `xml.etree.ElementTree` and lists every element in document
   /// order as `{tag, attrib, text}` (namespace stripped).
   static let svgElements = """

@@ -37,8 +37,6 @@ struct FormattingTests {
     #expect(spo2.formatWithUnit(spo2.display(0.974)) == "97.4 %")
     let sleep = MetricPresentation.of(.sleepAsleep)
     #expect(sleep.formatWithUnit(sleep.display(399)) == "6h 39m")
-    #expect(MetricPresentation.resolvePinned("hrv") == .hrvLnSDNN)
-    #expect(MetricPresentation.resolvePinned("sleep") == .sleepAsleep)
   }
 
   @Test("meta is read defensively: bad numbers and missing keys are not available")
@@ -55,6 +53,30 @@ struct FormattingTests {
     #expect(m.rejectedByReason.map(\.code) == ["bad-date", "out-of-range"])
     #expect(m.rejected == 7)
     #expect(m.sources == ["A", "B"])
-    #expect(ReportMeta([:]).pinned == ReportMeta.defaultPinned)
+    #expect(ReportMeta([:]).pinned == PinnedMetrics.defaults)
+    // The names the aggregate resolves are the names the report reads back: `weight` is
+    // bodyMass and `heartRate` (no baselines) is not a pin, for both.
+    let facts = AggregateFacts(pinned: ["weight", "heartRate", "rhr"])
+    #expect(ReportMeta(facts).pinned == [.bodyMass, .restingHeartRate])
+  }
+}
+
+/// The report's names, units and decimals are the vocabulary's shown words.
+@Suite struct PresentationVocabularyTests {
+  @Test("key metrics and the measurements: names, units and decimals worked out by hand")
+  func words() {
+    let expected: [(MetricID, String, String, Int)] = [
+      (.hrvLnSDNN, "HRV (SDNN)", "ms", 0), (.restingHeartRate, "Resting heart rate", "bpm", 0),
+      (.sleepAsleep, "Sleep", "h", 1), (.steps, "Steps", "steps", 0),
+      (.activeEnergy, "Active energy", "kcal", 0), (.bodyMass, "Weight", "kg", 1),
+      (.spo2, "Blood oxygen", "%", 1), (.vo2Max, "VO₂ max", "mL/kg/min", 1),
+      (.wristTemperature, "Wrist temperature", "°C", 2),
+      (.bloodPressureSystolic, "Blood pressure (systolic)", "mmHg", 0),
+      (.flightsClimbed, "Flights climbed", "flights", 1), ("sleepCore", "sleepCore", "", 1),
+    ]
+    for (id, name, unit, decimals) in expected {
+      let p = MetricPresentation.of(id)
+      #expect((p.name, p.unit, p.decimals) == (name, unit, decimals), "\(id)")
+    }
   }
 }

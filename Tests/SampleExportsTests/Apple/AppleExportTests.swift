@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SampleExports
@@ -23,7 +24,7 @@ struct AppleExportTests {
           print('error', e)
       """
     for run in [SyntheticRuns.sample, SyntheticRuns.full] {
-      let r = try SyntheticTestSupport.python(script, [run.file("export.xml")])
+      let r = try Python.run(script, [run.file("export.xml")])
       #expect(r.code == 0, "\(r.output)")
       // The iOS 16 DTD leaves VisionPrescription's ATTLIST open: line 156 is the first
       // declaration expat cannot accept (as every real Version 12 export).
@@ -103,7 +104,7 @@ struct AppleExportTests {
       assert all(key(r) in tops for c in cors for r in c.findall('Record'))
       assert len(root.findall('ActivitySummary')) == int(sys.argv[2])
       """#
-    let r = try SyntheticTestSupport.python(
+    let r = try Python.run(
       script, [SyntheticRuns.sample.file("export.xml"), "150"])
     #expect(r.code == 0, "\(r.output)")
     // Outdoor workouts reference their routes, as the phone writes them (the route files
@@ -129,7 +130,7 @@ struct AppleExportTests {
         assert z.read(info) == open(sys.argv[2], 'rb').read()
         assert z.namelist() == ['apple_health_export/export.xml'], z.namelist()
         """
-      let r = try SyntheticTestSupport.python(
+      let r = try Python.run(
         script, [run.file("export.zip"), run.file("export.xml")])
       #expect(r.code == 0, "\(r.output)")
       if SyntheticTestSupport.hasUnzip {
@@ -159,7 +160,7 @@ struct AppleExportTests {
       assert all(i.extra[:2] == b'\\x01\\x00' for i in z.infolist())
       assert z.read('apple_health_export/exportar.xml').startswith(b'<?xml')
       """
-    let r = try SyntheticTestSupport.python(script, [run.file("export.zip")])
+    let r = try Python.run(script, [run.file("export.zip")])
     #expect(r.code == 0, "\(r.output)")
     if SyntheticTestSupport.hasUnzip {
       let u = try SyntheticTestSupport.run("unzip", ["-t", run.file("export.zip")])

@@ -47,7 +47,7 @@ struct AutoExportFormatTests {
       print('duplicated', sum(n - 1 for n in dates.values()))
       print('absurd', sum(1 for p in m['sleep_analysis']['data'] if p.get('inBed', 0) > 1e6))
       """#
-    let r = try SyntheticTestSupport.python(script, [path])
+    let r = try Python.run(script, [path])
     #expect(r.code == 0, "\(r.output)")
     let all = try SyntheticTruthTests.truth(run)["all"]!
     #expect(
@@ -85,7 +85,7 @@ struct AutoExportFormatTests {
       assert all(re.fullmatch(r'\d\d:\d\d:\d\d', r[3]) and re.fullmatch(r'\d{4}-\d\d-\d\d \d\d:\d\d', r[1]) for r in w[1:])
       assert [r[1] for r in w[1:]] == sorted((r[1] for r in w[1:]), reverse=True)
       """#
-    let r = try SyntheticTestSupport.python(script, [daily, workouts])
+    let r = try Python.run(script, [daily, workouts])
     #expect(r.code == 0, "\(r.output)")
   }
 
@@ -109,7 +109,7 @@ struct AutoExportFormatTests {
           else: assert re.fullmatch(iso, r[0]) and re.fullmatch(iso, r[5])
       print(sum(float(r[2]) for r in rows[1:] if r[1] == 'sleep'))
       """#
-    let r = try SyntheticTestSupport.python(script, [path])
+    let r = try Python.run(script, [path])
     #expect(r.code == 0, "\(r.output)")
     // The ring's asleep minutes equal the truth's `sleep.asleep_ring`, summed.
     let truth = try SyntheticTruthTests.truth(run)
@@ -141,7 +141,7 @@ struct AutoExportFormatTests {
       for day, v in csvsteps.items(): bad += float(truth[(day, 'steps', 'hae_csv')]) != v
       print(len(steps) + len(rhr) + len(csvsteps), bad)
       """#
-    let r = try SyntheticTestSupport.python(
+    let r = try Python.run(
       script,
       [
         try run.find("HealthAutoExport-", ".json"), try run.find("HealthAutoExport-", " Data.csv"),

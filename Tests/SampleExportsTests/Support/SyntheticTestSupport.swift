@@ -18,11 +18,6 @@ enum SyntheticTestSupport {
     try ProcessRunner.run(name, arguments)
   }
 
-  /// Runs a Python script with arguments.
-  static func python(_ script: String, _ arguments: [String] = []) throws -> ProcessResult {
-    try Python.run(script, arguments)
-  }
-
   /// Generates formats into a fresh folder and returns it (with `truth.csv` inside).
   static func generate(
     _ options: SyntheticOptions, formats: [SyntheticFormat] = SyntheticFormat.standard

@@ -22,7 +22,7 @@ struct SyntheticTruthTests {
     .enabled(if: SyntheticTestSupport.hasPython))
   func recount() throws {
     for run in [SyntheticRuns.sample, SyntheticRuns.full, SyntheticRuns.march] {
-      let r = try SyntheticTestSupport.python(
+      let r = try Python.run(
         SyntheticRecountScript.source, [run.file("export.xml"), run.file("truth.csv")])
       #expect(r.code == 0, "\(r.output)")
       #expect(r.output.contains("mismatches 0"), "\(r.output)")
@@ -84,7 +84,7 @@ struct SyntheticTruthTests {
           print(d, (max(span[d]) - min(span[d])) / 3600, ' '.join(sorted(offsets[d])))
       print('zones', ' '.join(sorted(zones)))
       """#
-    let r = try SyntheticTestSupport.python(
+    let r = try Python.run(
       script,
       [
         SyntheticRuns.sample.file("export.xml"), "2026-09-20", "2026-11-01", "2026-10-31",
@@ -98,7 +98,7 @@ struct SyntheticTruthTests {
     #expect(Double(lines[1][1])! < 24 && lines[1][2...] == ["-0400"])
     #expect(lines[2][2...] == ["-0100"])
     #expect(lines[3] == ["zones", "Atlantic/Cape_Verde"])
-    let spring = try SyntheticTestSupport.python(
+    let spring = try Python.run(
       script, [SyntheticRuns.march.file("export.xml"), "none", "2026-03-08"])
     let s = spring.output.split(separator: "\n")[0].split(separator: " ").map(String.init)
     #expect(Double(s[1])! < 23 && s[2...] == ["-0400", "-0500"], "\(spring.output)")

@@ -56,7 +56,7 @@ struct VendorExportFormatTests {
       assert all(not r[c['Bedtime Start']] for r in body[len(slept):])
       print(len(body), len(body) - len(slept))
       """#
-    let r = try SyntheticTestSupport.python(script, [try Self.run.find("oura_", ".csv")])
+    let r = try Python.run(script, [try Self.run.find("oura_", ".csv")])
     #expect(r.code == 0, "\(r.output)")
     #expect(r.output.hasPrefix("90 "))
   }
@@ -89,7 +89,7 @@ struct VendorExportFormatTests {
       assert read('workouts.csv') and read('journal_entries.csv')
       print('ok')
       """#
-    let r = try SyntheticTestSupport.python(script, [Self.run.path])
+    let r = try Python.run(script, [Self.run.path])
     #expect(r.code == 0 && r.output.hasPrefix("ok"), "\(r.output)")
   }
 
@@ -118,7 +118,7 @@ struct VendorExportFormatTests {
           assert len(d) == len(v) and all(x == 60 for x in d)
       print(overlaps)
       """#
-    let r = try SyntheticTestSupport.python(script, [Self.run.path])
+    let r = try Python.run(script, [Self.run.path])
     #expect(r.code == 0, "\(r.output)")
   }
 

@@ -94,7 +94,7 @@ struct ZipWriterTests {
         assert z.infolist()[0].flag_bits & 8 and not z.infolist()[1].flag_bits & 8
         print('ok', sum(1 for i in z.infolist() if i.extra))
         """
-      let r = try SyntheticTestSupport.python(script, [path, dir.file("xml")])
+      let r = try Python.run(script, [path, dir.file("xml")])
       #expect(r.code == 0, "\(r.output)")
       // With forced zip64 every central entry carries the zip64 extra field.
       #expect(r.output.hasPrefix(force ? "ok 3" : "ok 0"), "\(r.output)")

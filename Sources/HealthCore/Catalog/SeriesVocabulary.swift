@@ -16,13 +16,13 @@ public enum SeriesVocabulary {
     SeriesFormat(
       .steps, "Steps", unit: "count", decimals: 0,
       "Steps that day: the sum of the day's step samples after source priority (the phone "
-        + "counts only where the watch was not counting)."),
+        + "counts only where the watch was not counting).", shownUnit: "steps", shownDecimals: 0),
     SeriesFormat(
       .distance, "Walking + running distance", unit: "km", decimals: 2,
       "Walking and running distance that day, summed like steps."),
     SeriesFormat(
       .activeEnergy, "Active energy", unit: "kcal", decimals: 0,
-      "Active energy burned that day, summed like steps."),
+      "Active energy burned that day, summed like steps.", shownDecimals: 0),
     SeriesFormat(
       .basalEnergy, "Resting energy", unit: "kcal", decimals: 0,
       "Resting (basal) energy burned that day."),
@@ -36,7 +36,7 @@ public enum SeriesVocabulary {
       "Hours of the day with at least a minute of standing (Apple's stand hours)."),
     SeriesFormat(
       .flightsClimbed, "Flights climbed", unit: "count", decimals: 0,
-      "Flights of stairs climbed that day."),
+      "Flights of stairs climbed that day.", shownUnit: "flights"),
     SeriesFormat(
       .cyclingDistance, "Cycling distance", unit: "km", decimals: 2,
       "Cycling distance that day."),
@@ -52,29 +52,32 @@ public enum SeriesVocabulary {
       "Mean of the day's heart-rate readings (columns _min and _max: the lowest and highest)."),
     SeriesFormat(
       .restingHeartRate, "Resting heart rate", unit: "bpm", decimals: 1,
-      "Mean of the day's resting heart-rate values."),
+      "Mean of the day's resting heart-rate values.", shownDecimals: 0),
     SeriesFormat(
       .walkingHeartRate, "Walking heart rate", unit: "bpm", decimals: 1,
       "Mean of the day's walking heart-rate averages."),
     SeriesFormat(
       .hrvSDNN, "HRV (SDNN)", unit: "ms", decimals: 1,
-      "Mean of the day's heart-rate variability readings (SDNN)."),
+      "Mean of the day's heart-rate variability readings (SDNN).", shownDecimals: 0),
     SeriesFormat(
       .hrvLnSDNN, "HRV, ln(SDNN)", unit: "ln ms", decimals: 4,
       "Mean of ln(SDNN in ms) over the day's valid HRV readings: the series baselines and the "
-        + "condition score use (exp of it is the geometric mean in ms)."),
+        + "condition score use (exp of it is the geometric mean in ms).", shown: "HRV (SDNN)",
+      shownUnit: "ms", shownDecimals: 0),
     SeriesFormat(
       .hrvRMSSD, "HRV (RMSSD)", unit: "ms", decimals: 1,
       "Mean of the day's RMSSD readings (other vendors; never mixed into SDNN)."),
     SeriesFormat(
       .hrvLnRMSSD, "HRV, ln(RMSSD)", unit: "ln ms", decimals: 4,
       "Mean of ln(RMSSD in ms) over the day's RMSSD readings: the condition score's measure "
-        + "for a person whose devices give RMSSD and no SDNN."),
+        + "for a person whose devices give RMSSD and no SDNN.", shown: "HRV (RMSSD)",
+      shownUnit: "ms", shownDecimals: 0),
     SeriesFormat(
       .hrRecovery, "Heart rate recovery", unit: "bpm", decimals: 1,
       "The day's last one-minute heart-rate recovery (drop after exercise)."),
     SeriesFormat(
-      .vo2Max, "VO2 max", unit: "mL/kg/min", decimals: 1, "The day's last VO2 max estimate."),
+      .vo2Max, "VO2 max", unit: "mL/kg/min", decimals: 1, "The day's last VO2 max estimate.",
+      shown: "VO₂ max"),
     // Breathing, oxygen, temperature
     SeriesFormat(
       .respiratoryRate, "Respiratory rate", unit: "breaths/min", decimals: 1,
@@ -84,17 +87,18 @@ public enum SeriesVocabulary {
       "Mean of the day's blood-oxygen saturation readings, in percent."),
     SeriesFormat(
       .wristTemperature, "Sleeping wrist temperature", unit: "°C", decimals: 2,
-      "Mean of the day's sleeping wrist temperature readings."),
+      "Mean of the day's sleeping wrist temperature readings.", shown: "Wrist temperature",
+      shownDecimals: 2),
     SeriesFormat(
       .bodyTemperature, "Body temperature", unit: "°C", decimals: 2,
       "Mean of the day's body temperature readings."),
     // Blood
     SeriesFormat(
       .bloodPressureSystolic, "Blood pressure (systolic)", unit: "mmHg", decimals: 1,
-      "Mean of the day's systolic blood-pressure readings."),
+      "Mean of the day's systolic blood-pressure readings.", shownDecimals: 0),
     SeriesFormat(
       .bloodPressureDiastolic, "Blood pressure (diastolic)", unit: "mmHg", decimals: 1,
-      "Mean of the day's diastolic blood-pressure readings."),
+      "Mean of the day's diastolic blood-pressure readings.", shownDecimals: 0),
     SeriesFormat(
       .bloodGlucose, "Blood glucose", unit: "mg/dL", decimals: 1,
       "Mean of the day's blood-glucose readings."),
@@ -104,7 +108,8 @@ public enum SeriesVocabulary {
     SeriesFormat(
       .bodyFat, "Body fat", unit: "%", scale: 100, decimals: 1,
       "The day's last body-fat reading, in percent."),
-    SeriesFormat(.bmi, "BMI", unit: "kg/m²", decimals: 1, "The day's last body-mass index."),
+    SeriesFormat(
+      .bmi, "BMI", unit: "kg/m²", decimals: 1, "The day's last body-mass index.", shownUnit: ""),
     SeriesFormat(
       .leanBodyMass, "Lean body mass", unit: "kg", decimals: 2,
       "The day's last lean-body-mass reading."),
@@ -113,10 +118,10 @@ public enum SeriesVocabulary {
     SeriesFormat(
       .sleepAsleep, "Sleep", unit: "min", decimals: 1,
       "Minutes asleep in the night that ends on this sleep day (the date of its end + 6 h), "
-        + "from the one source chosen for the night; naps are nap_minutes."),
+        + "from the one source chosen for the night; naps are nap_minutes.", shownUnit: "h"),
     SeriesFormat(
       .sleepInBed, "Time in bed", unit: "min", decimals: 1,
-      "Minutes in bed in the night of this sleep day."),
+      "Minutes in bed in the night of this sleep day.", shownUnit: "h"),
     SeriesFormat(
       .sleepCore, "Core sleep", unit: "min", decimals: 1, "Core sleep minutes of the night."),
     SeriesFormat(
@@ -141,7 +146,7 @@ public enum SeriesVocabulary {
       .napCount, "Nap count", unit: "count", decimals: 0, "Naps started that day."),
     SeriesFormat(
       .sleep, "Sleep samples", unit: "min", decimals: 1,
-      "Minutes of sleep-analysis samples that day, before nights are formed."),
+      "Minutes of sleep-analysis samples that day, before nights are formed.", shown: "Sleep"),
     // Workouts (a workout belongs to the day it started)
     SeriesFormat(
       .workoutCount, "Workouts", unit: "count", decimals: 0,
@@ -156,7 +161,8 @@ public enum SeriesVocabulary {
       .workoutDistance, "Workout distance", unit: "km", decimals: 2,
       "Distance of the day's workouts."),
     SeriesFormat(
-      .workout, "Workout samples", unit: "min", decimals: 1, "Minutes of workout samples."),
+      .workout, "Workout samples", unit: "min", decimals: 1, "Minutes of workout samples.",
+      shown: "Workout"),
     // The rest
     SeriesFormat(
       .mindfulMinutes, "Mindful minutes", unit: "min", decimals: 1, "Mindful minutes that day."),
@@ -165,7 +171,8 @@ public enum SeriesVocabulary {
     SeriesFormat(.dietaryWater, "Water", unit: "mL", decimals: 0, "Water drunk that day."),
     SeriesFormat(
       .activitySummaryEnergy, "Move ring", unit: "kcal", decimals: 0,
-      "Active energy of Apple's activity summary for the day (the Move ring)."),
+      "Active energy of Apple's activity summary for the day (the Move ring).",
+      shown: "Move ring (active energy)"),
     SeriesFormat(
       .activitySummaryExercise, "Exercise ring", unit: "min", decimals: 1,
       "Exercise minutes of Apple's activity summary for the day."),
@@ -182,7 +189,7 @@ public enum SeriesVocabulary {
       "Elevation gained that day, summed like steps."),
     SeriesFormat(
       .wheelchairPushes, "Wheelchair pushes", unit: "count", decimals: 0,
-      "Wheelchair pushes that day, summed like steps."),
+      "Wheelchair pushes that day, summed like steps.", shownUnit: "pushes"),
     SeriesFormat(
       .skinTemperatureDeviation, "Skin temperature deviation", unit: "°C", decimals: 2,
       "Mean of the day's skin-temperature deviations from the device's own baseline."),

@@ -1,8 +1,6 @@
 import HealthCore
 import Testing
 
-@testable import Aggregate
-
 /// The pinned HRV follows the person's measure (docs/aggregate.md, "Pinned metrics").
 @Suite struct PinnedMeasureTests {
   let defaults: [MetricID] = [.hrvLnSDNN, .restingHeartRate, .sleepAsleep]
