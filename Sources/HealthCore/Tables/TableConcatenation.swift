@@ -120,7 +120,9 @@ public enum TableConcatenation {
     part: String, at position: Int64
   ) throws {
     let length = body.count - 4
-    let rowsCRC = head.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[1..<5])) }
+    let rowsCRC = head.withUnsafeBytes {
+      CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[1..<5]))
+    }
     try body.withUnsafeBytes { raw in
       let payload = UnsafeRawBufferPointer(rebasing: raw[0..<length])
       let stored = ByteCoding.readUInt32(raw, length)

@@ -55,7 +55,8 @@ struct TableConcatenationCRCTests {
     // The digest, which is not combined, is that of the bytes too.
     let reread = try FileFingerprint.withChecksum(dir.file("t.hpt"))
     #expect(trusted.fingerprint.digest == reread.digest)
-    #expect(try TableFile.read(Sample.self, from: dir.file("t.hpt")).rows == (0..<37).map(Self.sample))
+    #expect(
+      try TableFile.read(Sample.self, from: dir.file("t.hpt")).rows == (0..<37).map(Self.sample))
   }
 
   @Test("a part with a damaged block is refused when verified")
