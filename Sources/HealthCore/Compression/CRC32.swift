@@ -8,6 +8,9 @@ public struct CRC32: Sendable, Hashable {
   /// A fresh checksum (of zero bytes).
   public init() {}
 
+  /// A checksum that continues from `value`, the CRC-32 of some bytes already seen.
+  public init(value: UInt32) { self.value = value }
+
   /// Adds bytes to the checksum.
   public mutating func update(_ bytes: UnsafeRawBufferPointer) {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return }
@@ -26,6 +29,23 @@ public struct CRC32: Sendable, Hashable {
   /// Adds bytes to the checksum.
   public mutating func update(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { update($0) }
+  }
+
+  /// Appends `count` bytes whose own CRC-32 is `crc` without reading them: zlib's
+  /// `crc32_combine`, so the result equals `update` over those bytes.
+  public mutating func append(crc: UInt32, count: Int64) {
+    guard count > 0 else { return }
+    value = UInt32(truncatingIfNeeded: crc32_combine(uLong(value), uLong(crc), Int(count)))
+  }
+
+  /// The CRC-32 of the last `count` bytes of a run whose CRC-32 is `whole`, given the CRC-32
+  /// of the run's first bytes (`prefix`): `whole` with `prefix`'s part removed. A CRC-32 is
+  /// linear, `crc(A‖B) = shift(crc(A), |B|) ⊕ crc(B)`, and `crc32_combine(a, 0, n)` is that
+  /// shift, so `crc(B) = crc(A‖B) ⊕ crc32_combine(crc(A), 0, |B|)`.
+  public static func suffix(of whole: UInt32, prefix: UInt32, suffixCount count: Int64) -> UInt32 {
+    guard count > 0 else { return 0 }
+    let shifted = UInt32(truncatingIfNeeded: crc32_combine(uLong(prefix), 0, Int(count)))
+    return whole ^ shifted
   }
 
   /// The CRC-32 of a byte array.

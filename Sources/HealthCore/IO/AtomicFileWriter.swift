@@ -68,12 +68,20 @@ public final class AtomicFileWriter {
       crc.update(bytes)
       digest.update(bytes)
     }
-    if buffer.count + bytes.count > bufferLimit { try flushBuffer() }
-    if bytes.count >= bufferLimit {
-      try writeFully(bytes)
-    } else {
-      buffer.append(contentsOf: bytes)
+    try put(bytes)
+  }
+
+  /// Appends bytes whose CRC-32 the caller already knows (`crc32`, of exactly these bytes):
+  /// the file's CRC-32 takes it by `crc32_combine` instead of reading them again; the digest
+  /// still reads them (it cannot be combined). Used by `TableConcatenation` for block bodies
+  /// (docs/reliability.md, "Integrity").
+  public func write(_ bytes: UnsafeRawBufferPointer, knownCRC32 crc32: UInt32) throws {
+    bytesWritten += Int64(bytes.count)
+    if durable {
+      crc.append(crc: crc32, count: Int64(bytes.count))
+      digest.update(bytes)
     }
+    try put(bytes)
   }
 
   /// Appends bytes.
@@ -169,6 +177,16 @@ public final class AtomicFileWriter {
       unlink(temporaryPath)
       TemporaryFiles.unregister(temporaryPath)
       committed = true
+    }
+  }
+
+  /// Buffers `bytes`, or writes them through when they are a buffer's worth or more.
+  private func put(_ bytes: UnsafeRawBufferPointer) throws {
+    if buffer.count + bytes.count > bufferLimit { try flushBuffer() }
+    if bytes.count >= bufferLimit {
+      try writeFully(bytes)
+    } else {
+      buffer.append(contentsOf: bytes)
     }
   }
 

@@ -77,22 +77,28 @@ public final class FileReader {
   /// Reads exactly `count` bytes at an absolute position (for zip central directories);
   /// returns fewer only at end of file.
   public func read(at position: Int64, count: Int) throws -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: count)
-    var got = 0
-    while got < count {
-      let n = out.withUnsafeMutableBytes { buf in
-        pread(fd, buf.baseAddress! + got, count - got, off_t(position) + off_t(got))
+    // Not zero-filled first: only the bytes read are kept (`initialized`), so no
+    // uninitialized byte is ever seen. Table concatenation reads every block through here.
+    var failure: (code: Int32, at: Int)?
+    let out = [UInt8](unsafeUninitializedCapacity: count) { buf, initialized in
+      var got = 0
+      while got < count {
+        let n = pread(fd, buf.baseAddress! + got, count - got, off_t(position) + off_t(got))
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = (errno, got)
+          break
+        }
+        if n == 0 { break }
+        got += n
       }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw HealthError(
-          .ioError, "read failed: \(SystemCalls.errnoText())",
-          at: SourceLocation(file: path, byteOffset: position + Int64(got)))
-      }
-      if n == 0 { break }
-      got += n
+      initialized = got
     }
-    if got < count { out.removeLast(count - got) }
+    if let failure {
+      throw HealthError(
+        .ioError, "read failed: \(SystemCalls.errnoText(failure.code))",
+        at: SourceLocation(file: path, byteOffset: position + Int64(failure.at)))
+    }
     return out
   }
 

@@ -203,11 +203,14 @@ private struct EncodeJob: @unchecked Sendable {
       var head: [UInt8] = [TableFileLayout.blockTag]
       ByteCoding.appendUInt32(UInt32(rows), to: &head)
       ByteCoding.appendUInt32(UInt32(state.scratch.count), to: &head)
+      // The payload is CRC'd once: the block's CRC (row count, then payload) and the file's
+      // CRC take it by `crc32_combine` (docs/reliability.md, "Integrity").
+      let payloadCRC = CRC32.checksum(state.scratch)
       var crc = CRC32()
       head.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[1..<5])) }
-      crc.update(state.scratch)
+      crc.append(crc: payloadCRC, count: Int64(state.scratch.count))
       try file.write(head)
-      try file.write(state.scratch)
+      try state.scratch.withUnsafeBytes { try file.write($0, knownCRC32: payloadCRC) }
       var tail: [UInt8] = []
       ByteCoding.appendUInt32(crc.value, to: &tail)
       try file.write(tail)

@@ -132,12 +132,12 @@ public enum IngestStage {
       parts: [parts.samples],
       header: TableHeader(
         kind: .samples, columns: Sample.columns, stage: "ingest", inputs: descriptors, meta: meta),
-      to: options.output)
+      to: options.output, blockCheck: .trustWrittenThisRun)
     let rejects = try TableConcatenation.concatenate(
       parts: [parts.rejects],
       header: TableHeader(
         kind: .rejects, columns: Reject.columns, stage: "ingest", inputs: descriptors, meta: meta),
-      to: options.rejectsOutput)
+      to: options.rejectsOutput, blockCheck: .trustWrittenThisRun)
 
     result.wallSeconds = SystemCalls.monotonicSeconds() - started
     var manifest = StageManifest(

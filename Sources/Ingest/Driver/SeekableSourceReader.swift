@@ -11,10 +11,13 @@ public protocol SeekableSourceReader: InputReader {
 }
 
 extension SeekableSourceReader {
-  /// Reads the file at `path`.
+  /// Reads the file at `path`, and sets the sink's `contentCRC32` from the bytes read
+  /// (`ChecksummedFileReader`: no second read for the input's fingerprint).
   public func read(
     path: String, into sink: IngestSink, options: ReaderOptions, progress: ProgressMeter
   ) throws {
-    try read(source: FileReader(path: path), into: sink, options: options, progress: progress)
+    let source = try ChecksummedFileReader(path: path)
+    try read(source: source, into: sink, options: options, progress: progress)
+    sink.contentCRC32 = try source.wholeFileCRC32()
   }
 }
