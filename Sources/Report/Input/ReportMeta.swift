@@ -45,11 +45,6 @@ public struct ReportMeta: Sendable {
   /// The default pinned metrics (docs/aggregate.md, "Pinned metrics").
   public static let defaultPinned: [MetricID] = [.hrvLnSDNN, .restingHeartRate, .sleepAsleep]
 
-  /// Reads the facts from the merged header `meta` of the aggregate tables.
-  public init(_ meta: [String: String]) {
-    self.init(AggregateFacts(meta: meta))
-  }
-
   /// The report's view of the facts.
   public init(_ facts: AggregateFacts) {
     asOf = facts.asOf
