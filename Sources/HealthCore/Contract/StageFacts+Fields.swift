@@ -4,8 +4,8 @@ extension StageFacts {
   /// The facts as `path = value` lines for people and key/value tables (`inspect`, the
   /// SQLite `metadata` table), in path order: every field of the JSON `facts` object by its
   /// dotted path (`aggregate.asOf`, `clean.rejectedByCode.out-of-range`); a text as itself,
-  /// a number or boolean as JSON, a list as one line of JSON (docs/table-format.md,
-  /// "Facts"). Derived from the `Codable` value, so no field name is spelled here.
+  /// a number or boolean as JSON, a list as one line of JSON, an empty object as `{}`
+  /// (docs/table-format.md, "Facts"). Derived from the `Codable` value, so no field name is spelled here.
   public func fields() throws -> [(path: String, value: String)] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -23,7 +23,9 @@ extension StageFacts {
   private static func flatten(
     _ value: Any, path: String, into out: inout [(path: String, value: String)]
   ) throws {
-    if let object = value as? [String: Any] {
+    if let object = value as? [String: Any], object.isEmpty, !path.isEmpty {
+      out.append((path, "{}"))
+    } else if let object = value as? [String: Any] {
       for (key, child) in object {
         try flatten(child, path: path.isEmpty ? key : path + "." + key, into: &out)
       }
