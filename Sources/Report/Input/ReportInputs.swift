@@ -65,25 +65,25 @@ public struct ReportInputs: Sendable {
     var inputs = ReportInputs(facts: facts)
     let dailyPath = try path(AggregateFolder.daily)
     try TableFile.stream(DailyValue.self, from: dailyPath, limits: .displayable) { block in
-        for r in block where from.map({ r.day >= $0 }) ?? true { inputs.daily.append(r) }
-      }
+      for r in block where from.map({ r.day >= $0 }) ?? true { inputs.daily.append(r) }
+    }
     let baselinesPath = try path(AggregateFolder.baselines)
     try TableFile.stream(BaselineRow.self, from: baselinesPath, limits: .displayable) { block in
-        for r in block where from.map({ r.day >= $0 }) ?? true { inputs.baselines.append(r) }
-      }
+      for r in block where from.map({ r.day >= $0 }) ?? true { inputs.baselines.append(r) }
+    }
     let scoresPath = try path(AggregateFolder.scores)
     try TableFile.stream(ScoreRow.self, from: scoresPath, limits: .displayable) { block in
-        for r in block where from.map({ r.day >= $0 }) ?? true { inputs.scores.append(r) }
-      }
+      for r in block where from.map({ r.day >= $0 }) ?? true { inputs.scores.append(r) }
+    }
     let streaksPath = try path(AggregateFolder.streaks)
     let streaks = try TableFile.read(StreakRow.self, from: streaksPath, limits: .displayable)
     inputs.streaks = streaks.rows
     let weeklyPath = try path(AggregateFolder.weekly)
     try TableFile.stream(WeeklyRow.self, from: weeklyPath, limits: .displayable) { block in
-        for r in block where from.map({ r.weekStart >= $0.adding(days: -7) }) ?? true {
-          inputs.weekly.append(r)
-        }
+      for r in block where from.map({ r.weekStart >= $0.adding(days: -7) }) ?? true {
+        inputs.weekly.append(r)
       }
+    }
     inputs.files = [dailyPath, baselinesPath, scoresPath, streaksPath, weeklyPath]
     try inputs.readHabits(directory: directory, from: from)
     return inputs

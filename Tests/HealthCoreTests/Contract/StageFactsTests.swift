@@ -126,11 +126,23 @@ struct StageFactsTests {
   @Test(
     "damaged facts are a typed error naming the field, never a crash",
     arguments: [
-      (#""asOf":"2026-11-15""#, #""asOf":"2026-13-01""#, "facts.aggregate.asOf: not a yyyy-MM-dd date"),
-      (#""recordsRead":100,"recordsRejected""#, #""recordsRejected""#, "facts.ingest.recordsRead: missing"),
+      (
+        #""asOf":"2026-11-15""#, #""asOf":"2026-13-01""#,
+        "facts.aggregate.asOf: not a yyyy-MM-dd date"
+      ),
+      (
+        #""recordsRead":100,"recordsRejected""#, #""recordsRejected""#,
+        "facts.ingest.recordsRead: missing"
+      ),
       (#""inputsFailed":1"#, #""inputsFailed":"one""#, "facts.ingest.inputsFailed: not a Int"),
-      (#""pinned":["hrvLnSDNN","steps"]"#, #""pinned":"hrvLnSDNN""#, "facts.aggregate.pinned: not a Array"),
-      (#""start":1794117841"#, #""start":null"#, "facts.clean.nightWindows[0].start: null where a Int64 belongs"),
+      (
+        #""pinned":["hrvLnSDNN","steps"]"#, #""pinned":"hrvLnSDNN""#,
+        "facts.aggregate.pinned: not a Array"
+      ),
+      (
+        #""start":1794117841"#, #""start":null"#,
+        "facts.clean.nightWindows[0].start: null where a Int64 belongs"
+      ),
     ])
   func damaged(_ from: String, _ to: String, _ message: String) throws {
     let facts = StageFacts(ingest: Self.ingest, clean: Self.clean, aggregate: Self.aggregate)

@@ -12,8 +12,7 @@ import Testing
 struct HeaderChecksTests {
   /// A samples table with `facts` whose header JSON is rewritten by `edit`, its CRC-32
   /// recomputed.
-  static func table(facts: StageFacts = StageFacts(), _ edit: (String) -> String) throws -> String
-  {
+  static func table(facts: StageFacts = StageFacts(), _ edit: (String) -> String) throws -> String {
     let dir = TemporaryDirectory("header-checks")
     let path = dir.file("t.hpt")
     let writer = try TableWriter<Sample>(path: path, stage: "test", facts: facts)

@@ -171,7 +171,8 @@ struct DotLineChartTests {
       }
     }
     let model = try ReportModelBuilder.build(
-      ReportInputs(daily: daily, facts: AggregateFacts(asOf: LocalDay(iso: "2025-03-09"))), asOf: nil, window: 7)
+      ReportInputs(daily: daily, facts: AggregateFacts(asOf: LocalDay(iso: "2025-03-09"))),
+      asOf: nil, window: 7)
     let series = model.series.first { $0.presentation.metric == .steps }!
     let dir = TemporaryDirectory()
     let chart = try Fixtures.parseSVG(DotLineChart.scene(series, id: "chart-steps"), in: dir)

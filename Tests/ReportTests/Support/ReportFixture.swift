@@ -279,11 +279,20 @@ struct ReportFixture {
 
   /// Writes the five tables into `directory`.
   func write(to directory: String) throws {
-    try TableFile.write(daily, to: directory + "/daily.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts))
-    try TableFile.write(baselines, to: directory + "/baselines.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts))
-    try TableFile.write(scores, to: directory + "/scores.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts))
-    try TableFile.write(streaks, to: directory + "/streaks.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts))
-    try TableFile.write(weekly, to: directory + "/weekly.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts))
+    try TableFile.write(
+      daily, to: directory + "/daily.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts))
+    try TableFile.write(
+      baselines, to: directory + "/baselines.hpt", stage: "aggregate",
+      facts: StageFacts(aggregate: facts))
+    try TableFile.write(
+      scores, to: directory + "/scores.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts)
+    )
+    try TableFile.write(
+      streaks, to: directory + "/streaks.hpt", stage: "aggregate",
+      facts: StageFacts(aggregate: facts))
+    try TableFile.write(
+      weekly, to: directory + "/weekly.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts)
+    )
   }
 
   /// The canonical value of a key metric on a day, if any.
