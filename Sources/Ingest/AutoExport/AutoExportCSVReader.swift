@@ -38,25 +38,20 @@ public struct AutoExportCSVReader: SeekableSourceReader, Sendable {
     progress: ProgressMeter = .silent
   ) throws {
     var zone = try LocalTimeZone(options: options)
-    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
-    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
-    defer { progress.end() }
-    let headers = try csv.header(hint: "export the daily metrics CSV again from Health Auto Export")
-      .map(AutoExportColumnHeader.init)
-    // Every named column is read (a metric, or a Min/Avg/Max member): a name given twice
-    // is refused, whatever its unit.
-    try RepeatedColumn.check(
-      headers.map { $0.name.lowercased() }, shown: headers.map(\.text), path: source.path
-    ) { _ in true }
-    let plan = AutoExportColumnPlan(headers: headers)
-    sink.notes.append(contentsOf: plan.notes)
-    let rows = AutoExportCSVRows(
-      csv: csv, sink: sink, plan: plan, columns: headers.count, source: source.path)
-    var records: Int64 = 0
-    while try csv.next() {
-      try rows.read(zone: &zone)
-      records += 1
-      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
+    try CSVInput.read(source, bufferSize: bufferSize, progress: progress) { csv in
+      let headers = try csv.header(
+        hint: "export the daily metrics CSV again from Health Auto Export"
+      ).map(AutoExportColumnHeader.init)
+      // Every named column is read (a metric, or a Min/Avg/Max member): a name given twice
+      // is refused, whatever its unit.
+      try RepeatedColumn.check(
+        headers.map { $0.name.lowercased() }, shown: headers.map(\.text), path: source.path
+      ) { _ in true }
+      let plan = AutoExportColumnPlan(headers: headers)
+      sink.notes.append(contentsOf: plan.notes)
+      let rows = AutoExportCSVRows(
+        csv: csv, sink: sink, plan: plan, columns: headers.count, source: source.path)
+      try csv.forEachRecord(progress: progress) { try rows.read(zone: &zone) }
     }
   }
 

@@ -31,22 +31,15 @@ public struct AutoExportWorkoutsCSVReader: SeekableSourceReader, Sendable {
     progress: ProgressMeter = .silent
   ) throws {
     var zone = try LocalTimeZone(options: options)
-    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
-    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
-    defer { progress.end() }
-    let headers = try csv.header(hint: "export the workouts CSV again from Health Auto Export")
-      .map(AutoExportColumnHeader.init)
-    let columns = try WorkoutsCSVColumns(headers: headers, path: source.path)
-    let categories = TextInterner()
-    var records: Int64 = 0
-
-    while try csv.next() {
-      records += 1
-      guard
-        try Self.readRow(
+    try CSVInput.read(source, bufferSize: bufferSize, progress: progress) { csv in
+      let headers = try csv.header(hint: "export the workouts CSV again from Health Auto Export")
+        .map(AutoExportColumnHeader.init)
+      let columns = try WorkoutsCSVColumns(headers: headers, path: source.path)
+      let categories = TextInterner()
+      try csv.forEachRecord(progress: progress) {
+        _ = try Self.readRow(
           csv, columns: columns, categories: categories, zone: &zone, sink: sink)
-      else { continue }
-      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
+      }
     }
   }
 

@@ -36,35 +36,40 @@ public struct FitbitCSVReader: SeekableSourceReader, Sendable {
     source: SeekableByteSource, into sink: IngestSink, options: ReaderOptions,
     progress: ProgressMeter, recordBase: Int64, entryName: String?
   ) throws -> Int64 {
-    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
+    try CSVInput.read(source, bufferSize: bufferSize, progress: progress) { csv in
+      try Self.read(
+        csv, path: source.path, into: sink, options: options, progress: progress,
+        recordBase: recordBase, fileName: entryName ?? source.path)
+    }
+  }
+
+  /// Reads the header (exit 65 naming the missing column of a known layout), then the rows;
+  /// returns the lines read.
+  private static func read(
+    _ csv: CSVRecordReader, path: String, into sink: IngestSink, options: ReaderOptions,
+    progress: ProgressMeter, recordBase: Int64, fileName: String
+  ) throws -> Int64 {
     let hint = "export the data again from Fitbit (Google Takeout); the header names the columns"
     let header = try csv.header(hint: hint)
     guard let (layout, missing) = FitbitCSVLayout.match(header) else {
       throw HealthError.malformed(
         "the header is not one of the Fitbit CSV layouts healthpipe reads",
-        at: SourceLocation(file: source.path, line: 1), hint: hint)
+        at: SourceLocation(file: path, line: 1), hint: hint)
     }
     guard missing.isEmpty else {
       throw HealthError.malformed(
         "this Fitbit \(layout.kind.rawValue) file has no column "
           + missing.map { "'\($0)'" }.joined(separator: ", ")
           + " (its header: \(header.joined(separator: ",")))",
-        at: SourceLocation(file: source.path, line: 1),
+        at: SourceLocation(file: path, line: 1),
         hint: "Fitbit changed the file's layout; tell healthpipe's maintainers, or convert it "
           + "to the long CSV")
     }
     var rows = try FitbitCSVRows(
       csv: csv, sink: sink, layout: layout, header: header, options: options,
-      fileName: entryName ?? source.path)
+      fileName: fileName)
     rows.recordBase = recordBase
-    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
-    defer { progress.end() }
-    var records: Int64 = 0
-    while try csv.next() {
-      try rows.read()
-      records += 1
-      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
-    }
+    try csv.forEachRecord(progress: progress) { try rows.read() }
     rows.finish()
     return Int64(max(1, csv.recordLine))
   }

@@ -35,27 +35,21 @@ public struct HabitJournalReader: SeekableSourceReader, Sendable {
     progress: ProgressMeter = .silent
   ) throws {
     var clock = try HabitDayClock(options: options, path: source.path, sink: sink)
-    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
-    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
-    defer { progress.end() }
-    let hint = "a habit journal starts with the header date,habit,value"
-    let header = try csv.header(hint: hint)
-    guard let columns = HabitJournalColumns(header: header) else {
-      throw HealthError.malformed(
-        "the header has no date and habit columns",
-        at: SourceLocation(file: source.path, line: csv.recordLine), hint: hint)
-    }
-    if !columns.ignored.isEmpty {
-      sink.notes.append("columns not read: \(columns.ignored.joined(separator: ", "))")
-    }
-    let rows = HabitJournalRows(
-      csv: csv, sink: sink, columns: columns, fieldCount: header.count,
-      habits: HabitLookup(options.habits))
-    var records: Int64 = 0
-    while try csv.next() {
-      try rows.read(clock: &clock)
-      records += 1
-      if records & 0xFF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
+    try CSVInput.read(source, bufferSize: bufferSize, progress: progress) { csv in
+      let hint = "a habit journal starts with the header date,habit,value"
+      let header = try csv.header(hint: hint)
+      guard let columns = HabitJournalColumns(header: header) else {
+        throw HealthError.malformed(
+          "the header has no date and habit columns",
+          at: SourceLocation(file: source.path, line: csv.recordLine), hint: hint)
+      }
+      if !columns.ignored.isEmpty {
+        sink.notes.append("columns not read: \(columns.ignored.joined(separator: ", "))")
+      }
+      let rows = HabitJournalRows(
+        csv: csv, sink: sink, columns: columns, fieldCount: header.count,
+        habits: HabitLookup(options.habits))
+      try csv.forEachRecord(progress: progress, every: 1 << 8) { try rows.read(clock: &clock) }
     }
   }
 

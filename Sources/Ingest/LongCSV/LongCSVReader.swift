@@ -34,31 +34,32 @@ public struct LongCSVReader: SeekableSourceReader, Sendable {
     progress: ProgressMeter = .silent
   ) throws {
     var zone = try LocalTimeZone(options: options)
-    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
-    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
-    defer { progress.end() }
-    let header = try csv.header(
-      hint: "a long CSV starts with the header date,metric,value,unit,source")
+    try CSVInput.read(source, bufferSize: bufferSize, progress: progress) { csv in
+      var rows = try Self.rows(csv, sink: sink, path: source.path)
+      try csv.forEachRecord(progress: progress) { try rows.read(zone: &zone) }
+    }
+  }
+
+  /// Reads the header and finds the columns by name; exit 65 without `date`, `metric` and
+  /// `value`, or with a column named twice.
+  private static func rows(_ csv: CSVRecordReader, sink: IngestSink, path: String) throws
+    -> LongCSVRows
+  {
+    let hint = "a long CSV starts with the header date,metric,value,unit,source"
+    let header = try csv.header(hint: hint)
     guard let columns = LongCSVColumns(header: header) else {
       throw HealthError.malformed(
         "the header has no date, metric and value columns",
-        at: SourceLocation(file: source.path, line: csv.recordLine),
-        hint: "a long CSV starts with the header date,metric,value,unit,source")
+        at: SourceLocation(file: path, line: csv.recordLine), hint: hint)
     }
     let names = header.map { $0.trimmingASCIIBlanks().lowercased() }
-    try RepeatedColumn.check(names, shown: header, path: source.path) {
+    try RepeatedColumn.check(names, shown: header, path: path) {
       LongCSVColumns.known.contains($0)
     }
     if !columns.ignored.isEmpty {
       sink.notes.append("columns not read: \(columns.ignored.joined(separator: ", "))")
     }
-    var rows = LongCSVRows(csv: csv, sink: sink, columns: columns, fieldCount: header.count)
-    var records: Int64 = 0
-    while try csv.next() {
-      try rows.read(zone: &zone)
-      records += 1
-      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
-    }
+    return LongCSVRows(csv: csv, sink: sink, columns: columns, fieldCount: header.count)
   }
 
   /// Whether the first bytes look like a long CSV: a header with `date`, `metric` and `value`.

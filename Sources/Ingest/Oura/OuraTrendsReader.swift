@@ -34,20 +34,13 @@ public struct OuraTrendsReader: SeekableSourceReader, Sendable {
     progress: ProgressMeter = .silent
   ) throws {
     var zone = try LocalTimeZone(options: options)
-    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
-    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
-    defer { progress.end() }
-    let rows = try VendorRows(
-      csv: csv, sink: sink, layout: OuraTrendsLayout.layout, source: Self.sourceName)
-    let row = OuraTrendsRow(rows: rows)
-    var records: Int64 = 0
-    while try rows.next() {
-      try row.read(zone: &zone)
-      rows.endRow()
-      records += 1
-      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
+    try CSVInput.read(source, bufferSize: bufferSize, progress: progress) { csv in
+      let rows = try VendorRows(
+        csv: csv, sink: sink, layout: OuraTrendsLayout.layout, source: Self.sourceName)
+      let row = OuraTrendsRow(rows: rows)
+      try rows.forEachRow(progress: progress) { try row.read(zone: &zone) }
+      rows.finish(emptyRowsMeaning: "a date with every column read empty")
     }
-    rows.finish(emptyRowsMeaning: "a date with every column read empty")
   }
 
   /// Whether the first bytes look like an Oura trends CSV: a header naming at least four

@@ -201,6 +201,18 @@ final class VendorRows {
   /// Ends the current row: a row that gave no record counts as one without values.
   func endRow() { if rowRecords == 0 { emptyRows += 1 } }
 
+  /// Runs `body` on each row of the right shape (`next()`), ends it (`endRow()`), and
+  /// reports the bytes consumed to `progress` every 1,024 rows.
+  func forEachRow(progress: ProgressMeter, _ body: () throws -> Void) throws {
+    var records: Int64 = 0
+    while try next() {
+      try body()
+      endRow()
+      records += 1
+      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
+    }
+  }
+
   /// At most this many columns not read are named in the manifest's note; the rest are
   /// counted in one clause (a header may hold 2^20 cells: docs/reliability.md, "Limits").
   static let maxListedColumns = 32

@@ -38,21 +38,14 @@ public struct WhoopCSVReader: SeekableSourceReader, Sendable {
     progress: ProgressMeter = .silent
   ) throws {
     var zone = try LocalTimeZone(options: options)
-    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
-    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
-    defer { progress.end() }
-    let rows = try VendorRows(
-      csv: csv, sink: sink, layouts: WhoopLayouts.all, source: Self.sourceName)
-    let kind = WhoopLayouts.Kind(rawValue: rows.layoutIndex)!
-    let row = WhoopRow(rows: rows, kind: kind)
-    var records: Int64 = 0
-    while try rows.next() {
-      try row.read(zone: &zone)
-      rows.endRow()
-      records += 1
-      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
+    try CSVInput.read(source, bufferSize: bufferSize, progress: progress) { csv in
+      let rows = try VendorRows(
+        csv: csv, sink: sink, layouts: WhoopLayouts.all, source: Self.sourceName)
+      let kind = WhoopLayouts.Kind(rawValue: rows.layoutIndex)!
+      let row = WhoopRow(rows: rows, kind: kind)
+      try rows.forEachRow(progress: progress) { try row.read(zone: &zone) }
+      rows.finish(emptyRowsMeaning: "cycles or entries with only their times")
     }
-    rows.finish(emptyRowsMeaning: "cycles or entries with only their times")
   }
 
   /// Whether the first bytes look like one of WHOOP's export CSVs.

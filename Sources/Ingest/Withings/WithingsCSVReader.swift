@@ -35,45 +35,43 @@ public struct WithingsCSVReader: SeekableSourceReader, Sendable {
     progress: ProgressMeter = .silent
   ) throws {
     var zone = try LocalTimeZone(options: options)
-    let csv = CSVRecordReader(source: source, bufferSize: bufferSize)
-    progress.begin(stage: "ingest \(source.path)", totalBytes: source.size)
-    defer { progress.end() }
-    let header = try csv.header(hint: "export the file again (\(WithingsLayouts.hint))")
-    let plain = header.map(VendorHeaderText.normalised)
-    if plain == WithingsLayouts.dailyHeader {
-      return try WithingsDailyFile(csv: csv, sink: sink, path: source.path)
-        .read(zone: &zone, progress: progress)
+    try CSVInput.read(source, bufferSize: bufferSize, progress: progress) { csv in
+      let header = try csv.header(hint: "export the file again (\(WithingsLayouts.hint))")
+      let plain = header.map(VendorHeaderText.normalised)
+      if plain == WithingsLayouts.dailyHeader {
+        return try WithingsDailyFile(csv: csv, sink: sink, path: source.path)
+          .read(zone: &zone, progress: progress)
+      }
+      if plain == WithingsLayouts.rawHeader {
+        return try WithingsRawFile(csv: csv, sink: sink, path: source.path)
+          .read(progress: progress)
+      }
+      let (layout, kind) = try Self.layout(of: header, path: source.path)
+      let overlaps: [Int64: WithingsSleepOverlaps.Loser] =
+        kind == .sleep ? try WithingsSleepOverlaps.find(csv: csv, header: header) : [:]
+      source.seek(to: 0)
+      let reread = CSVRecordReader(source: source, bufferSize: bufferSize)
+      let rows = try VendorRows(
+        csv: reread, sink: sink, layouts: [WithingsLayouts.all[layout]], source: Self.sourceName)
+      let row = WithingsRow(rows: rows, kind: kind, overlaps: overlaps)
+      try rows.forEachRow(progress: progress) { try row.read(zone: &zone) }
+      rows.finish(emptyRowsMeaning: "rows with every column read empty")
     }
-    if plain == WithingsLayouts.rawHeader {
-      return try WithingsRawFile(csv: csv, sink: sink, path: source.path).read(progress: progress)
-    }
+  }
+
+  /// The layout of `WithingsLayouts.all` a header fits, and its kind; exit 65 when none.
+  private static func layout(of header: [String], path: String) throws
+    -> (Int, WithingsLayouts.Kind)
+  {
     guard let layout = VendorLayout.best(of: WithingsLayouts.all, for: header),
       let kind = WithingsLayouts.Kind(rawValue: layout)
     else {
       throw HealthError.malformed(
         "the header is not that of a Withings export file healthpipe reads",
-        at: SourceLocation(file: source.path, line: 1),
+        at: SourceLocation(file: path, line: 1),
         hint: "export the file again (\(WithingsLayouts.hint))")
     }
-    var overlaps: [Int64: WithingsSleepOverlaps.Loser] = [:]
-    if kind == .sleep {
-      overlaps = try WithingsSleepOverlaps.find(csv: csv, header: header)
-      source.seek(to: 0)
-    } else {
-      source.seek(to: 0)
-    }
-    let reread = CSVRecordReader(source: source, bufferSize: bufferSize)
-    let rows = try VendorRows(
-      csv: reread, sink: sink, layouts: [WithingsLayouts.all[layout]], source: Self.sourceName)
-    let row = WithingsRow(rows: rows, kind: kind, overlaps: overlaps)
-    var records: Int64 = 0
-    while try rows.next() {
-      try row.read(zone: &zone)
-      rows.endRow()
-      records += 1
-      if records & 0x3FF == 0 { progress.update(bytes: reread.bytesConsumed, records: records) }
-    }
-    rows.finish(emptyRowsMeaning: "rows with every column read empty")
+    return (layout, kind)
   }
 
   /// Whether the first bytes look like one of Withings' export CSVs: one of the layouts,

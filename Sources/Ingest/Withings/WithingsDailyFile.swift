@@ -28,18 +28,14 @@ struct WithingsDailyFile {
       knownHeader: WithingsLayouts.dailyHeader)
     let type = "aggregates_\(name)"
     let target = VendorRows.Target(metric: quantity.metric, unit: quantity.unit)
-    var records: Int64 = 0
-    while try rows.next() {
-      defer { rows.endRow() }
-      records += 1
-      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
-      guard let valueCell = rows.cell(1) else { continue }
+    try rows.forEachRow(progress: progress) {
+      guard let valueCell = rows.cell(1) else { return }
       let dateText = rows.text(0)
       guard let ts = TimestampParser.parse(dateText) else {
         try rows.reject(
           type: type, .badDate, "date '\(dateText)' is not a date", metric: target.metric,
           value: rows.text(1))
-        continue
+        return
       }
       let offset = zone.offset(
         atLocal: Int64(ts.localDay.dayNumber) * 86_400, sink: sink, what: Self.what)
@@ -49,7 +45,7 @@ struct WithingsDailyFile {
         try rows.reject(
           type: type, .badNumber, "'\(rows.text(1))' is not a number", metric: target.metric,
           value: rows.text(1), start: span.start, utcOffset: offset, unit: target.unit)
-        continue
+        return
       }
       try rows.keep(rows.sample(target, value, span), type: type)
     }

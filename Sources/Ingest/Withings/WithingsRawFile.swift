@@ -34,12 +34,8 @@ struct WithingsRawFile {
       knownHeader: WithingsLayouts.rawHeader)
     let kind: SourceKind = device == "tracker" || device == "hr" ? .watch : .unknown
     var row = RawRow(rows: rows, quantity: quantity, type: type, kind: kind)
-    var records: Int64 = 0
-    while try rows.next() {
+    try rows.forEachRow(progress: progress) {
       if quantity.notRead == nil { try row.read() }
-      rows.endRow()
-      records += 1
-      if records & 0x3FF == 0 { progress.update(bytes: csv.bytesConsumed, records: records) }
     }
     rows.finish(emptyRowsMeaning: "rows without values")
   }

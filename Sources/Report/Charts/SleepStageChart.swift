@@ -12,7 +12,7 @@ public enum SleepStageChart {
 
   /// The stages in stacking order with their roles and names.
   public static let stages:
-    [(role: ChartRole, name: String, minutes: @Sendable (SleepNight) -> Double?)] = [
+    [(role: ChartRole, name: String, minutes: @Sendable (ReportSleepNight) -> Double?)] = [
       (.barDeep, "Deep", { $0.deep }), (.barCore, "Core", { $0.core }),
       (.barREM, "REM", { $0.rem }),
       (.barUnstaged, "No stage", { $0.unstaged }), (.barAwake, "Awake", { $0.awake }),
@@ -20,7 +20,7 @@ public enum SleepStageChart {
 
   /// The chart's description: what the bars are, the last night's stages, the naps (dates
   /// with their year outside the year of the last point).
-  static func describe(_ nights: [SleepNight]) -> String {
+  static func describe(_ nights: [ReportSleepNight]) -> String {
     let withData = nights.filter(\.hasData)
     let year = nights.last?.day.components.year ?? 0
     var desc =
@@ -51,7 +51,7 @@ public enum SleepStageChart {
 
   /// The scene for nights over the window (one entry per point, oldest first).
   public static func scene(
-    _ nights: [SleepNight], id: String, grouping: ReportWindow.Grouping = .day
+    _ nights: [ReportSleepNight], id: String, grouping: ReportWindow.Grouping = .day
   ) -> ChartScene {
     let count = nights.count
     let withData = nights.filter(\.hasData)

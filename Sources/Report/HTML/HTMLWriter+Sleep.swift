@@ -47,7 +47,7 @@ extension HTMLWriter {
         ? LocalDayText.monthYear(n.day) : LocalDayText.short(n.day, year: m.reportYear)
       raw("<tr><td><time datetime=\"\(n.day)\">\(Markup.escape(label))</time>")
       if n.partial {
-        raw(" <span class=\"partial\">\(Markup.escape(SleepNight.partialNote))</span>")
+        raw(" <span class=\"partial\">\(Markup.escape(ReportSleepNight.partialNote))</span>")
       }
       if let nap = n.napNote { raw(" <span class=\"muted\">+ \(Markup.escape(nap))</span>") }
       raw("</td>")

@@ -32,7 +32,7 @@ extension MarkdownWriter {
       var night =
         m.grouping == .month
         ? LocalDayText.monthYear(n.day) : LocalDayText.short(n.day, year: year)
-      if n.partial { night += " (\(SleepNight.partialNote))" }
+      if n.partial { night += " (\(ReportSleepNight.partialNote))" }
       if let nap = n.napNote { night += " (+ \(nap))" }
       line("| \(e(night)) | " + (times + cells).joined(separator: " | ") + " |")
     }

@@ -38,7 +38,7 @@ public struct ReportModel: Sendable {
   /// One series per key metric, in catalog order.
   public var series: [MetricSeries]
   /// Sleep stage minutes per point (night, or the mean night of a week or month).
-  public var nights: [SleepNight]
+  public var nights: [ReportSleepNight]
   /// Bedtime and wake time per point.
   public var sleepTimes: SleepTimes
   /// VO₂ max readings (joined), when any exist in the window.

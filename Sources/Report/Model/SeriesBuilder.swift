@@ -159,7 +159,7 @@ enum SeriesBuilder {
   }
 
   /// Sleep stage minutes per point: the night, or the mean of the nights of a week or month.
-  static func nights(buckets: Buckets, daily: DailyIndex) -> [SleepNight] {
+  static func nights(buckets: Buckets, daily: DailyIndex) -> [ReportSleepNight] {
     func m(_ id: MetricID) -> [Double?] { buckets.means(daily[id] ?? [:]) }
     let asleep = m(.sleepAsleep)
     let inBed = m(.sleepInBed)
@@ -170,7 +170,7 @@ enum SeriesBuilder {
     let napMinutes = m(.napMinutes)
     let napCount = m(.napCount)
     return buckets.starts.enumerated().map { i, day in
-      var n = SleepNight(day: day)
+      var n = ReportSleepNight(day: day)
       n.asleep = asleep[i]
       n.inBed = inBed[i]
       n.core = core[i]
@@ -190,7 +190,7 @@ enum SeriesBuilder {
   /// leaves them out): their minutes come from the partial rows, and the night says so.
   /// Returns the sleep days of every partial night up to the as-of date.
   static func markPartial(
-    _ nights: inout [SleepNight], buckets: Buckets, partial: DailyIndex
+    _ nights: inout [ReportSleepNight], buckets: Buckets, partial: DailyIndex
   ) -> Set<LocalDay> {
     let days = Set((partial[.sleepAsleep] ?? [:]).keys).union((partial[.sleepInBed] ?? [:]).keys)
     guard buckets.grouping == .day else { return Set(days.map(LocalDay.init(dayNumber:))) }

@@ -12,18 +12,18 @@ struct SleepAndStripTests {
   @Test("stacked bars: each stage's rectangle spans its minutes, in-bed is an outline")
   func stackedBars() throws {
     let first = LocalDay(year: 2025, month: 7, day: 1)!
-    var staged = SleepNight(day: first)
+    var staged = ReportSleepNight(day: first)
     staged.asleep = 390
     staged.deep = 60
     staged.core = 240
     staged.rem = 90
     staged.awake = 30
     staged.inBed = 450
-    var unstaged = SleepNight(day: first.adding(days: 2))
+    var unstaged = ReportSleepNight(day: first.adding(days: 2))
     unstaged.asleep = 420
     let nights =
-      [staged, SleepNight(day: first.adding(days: 1)), unstaged]
-      + (3..<7).map { SleepNight(day: first.adding(days: $0)) }
+      [staged, ReportSleepNight(day: first.adding(days: 1)), unstaged]
+      + (3..<7).map { ReportSleepNight(day: first.adding(days: $0)) }
     let dir = TemporaryDirectory()
     let chart = try Fixtures.parseSVG(SleepStageChart.scene(nights, id: "chart-sleep"), in: dir)
     func bars(_ cls: String) -> [(day: LocalDay, from: Double, to: Double)] {

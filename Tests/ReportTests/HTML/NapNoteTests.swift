@@ -9,14 +9,14 @@ import Testing
 struct NapNoteTests {
   static let day = LocalDay(year: 2026, month: 11, day: 8)!
 
-  static func nights() -> [SleepNight] {
+  static func nights() -> [ReportSleepNight] {
     // 8 Nov: the ring's 393 min asleep, in bed 445 min, the watch's nap of 36.87 min.
-    var night = SleepNight(day: day)
+    var night = ReportSleepNight(day: day)
     night.asleep = 393
     night.inBed = 445.2
     night.napMinutes = 36.87
     night.napCount = 1
-    var other = SleepNight(day: day.adding(days: 1))
+    var other = ReportSleepNight(day: day.adding(days: 1))
     other.asleep = 420
     return [night, other]
   }
@@ -26,7 +26,7 @@ struct NapNoteTests {
     let n = Self.nights()
     #expect(n[0].napNote == "nap 37 min")
     #expect(n[1].napNote == nil)
-    var two = SleepNight(day: Self.day)
+    var two = ReportSleepNight(day: Self.day)
     two.napMinutes = 65
     two.napCount = 2
     #expect(two.napNote == "2 naps 1h 05m")

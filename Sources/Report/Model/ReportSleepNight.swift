@@ -1,7 +1,8 @@
 import HealthCore
 
-/// One sleep day's stage minutes (from the daily table's sleep series).
-public struct SleepNight: Sendable, Hashable {
+/// One sleep day's stage minutes as the report shows them, read back from the daily table's
+/// sleep series (Aggregate's `SleepNight` is the night computed from the cleaned rows).
+public struct ReportSleepNight: Sendable, Hashable {
   /// The sleep day (the night ending that morning).
   public var day: LocalDay
   /// Asleep minutes (union of asleep stages).
