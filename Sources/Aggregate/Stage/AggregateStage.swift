@@ -120,6 +120,12 @@ public enum AggregateStage {
       ingest: upstream.ingest, clean: upstream.clean, rejects: read.rejects,
       inputs: own.exportInputs)
     own.habits = result.habitDefinitions
+    // A window arriving after 9999-12-31 (an as-of near the end of the calendar) is not a
+    // `yyyy-MM-dd` day: left out ("not known"), so the header always reads back.
+    own.arrivals = own.arrivals.mapValues {
+      $0.filter { LocalDay(iso: $0.value.description) != nil }
+    }
+    .filter { !$0.value.isEmpty }
     var facts = upstream
     facts.clean?.nightWindows = []
     facts.aggregate = own
