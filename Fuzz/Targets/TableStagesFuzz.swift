@@ -87,7 +87,7 @@ private func aggregateAndReport(_ samples: String, folder: String) {
 /// seeds made as of the day they were made, may record any date.
 private func report(_ folder: String) {
   let built = (try? TableFile.header(of: folder + "/" + AggregateFolder.daily)).flatMap {
-    AggregateFacts(meta: $0.meta).asOf
+    $0.facts.aggregate?.asOf
   }
   for (format, asOf) in [
     (ReportFormat.html, nil), (.markdown, FuzzAggregate.asOf), (.email, nil),

@@ -22,11 +22,8 @@ public enum ReportStage {
     if o.format == .email, o.email.date == nil { o.email.date = try MessageDate.resolve() }
     progress.begin(stage: name)
     // Only the window (and the week before it, for deltas) is kept in memory.
-    let dailyPath = AggregateFolder.path(AggregateFolder.daily, in: o.inputDirectory)
-    var facts = AggregateFacts()
-    if SystemCalls.fileStatus(dailyPath) != nil {
-      facts = AggregateFacts(meta: try TableFile.header(of: dailyPath).meta)
-    }
+    // The facts, read once and passed down.
+    let facts = try recordedFacts(ofFolder: o.inputDirectory) ?? AggregateFacts()
     // `latest` is the aggregate's last day with data; like any date it must be the day the
     // folder was built for (it is, when the aggregate ran as of latest too).
     let day = ReportAsOf.day(o.asOf, facts: facts)
@@ -34,7 +31,7 @@ public enum ReportStage {
     var options = o
     options.asOf = day.map { .day($0) }
     let from = day?.adding(days: -o.window.daysRead)
-    let inputs = try ReportInputs.read(directory: o.inputDirectory, from: from)
+    let inputs = try ReportInputs.read(directory: o.inputDirectory, from: from, facts: facts)
     progress.update(bytes: 0, records: Int64(inputs.daily.count + inputs.baselines.count))
     let read = SystemCalls.monotonicSeconds()
     let rendered = try render(inputs, options)

@@ -43,9 +43,13 @@ struct CleanStageTests {
     let path = dir.file("samples.hpt")
     try TableFile.write(
       samples, to: path, stage: "ingest", inputs: [F.appleInput, F.haeInput],
-      meta: ["ingest.read": "12"])
+      facts: StageFacts(ingest: ingestFacts))
     return path
   }
+
+  /// The ingest facts of the input table, which clean carries forward unchanged.
+  static let ingestFacts = IngestFacts(
+    recordsRead: 12, recordsKept: 12, recordsRejected: 0, inputsFailed: 0)
 
   @Test("the manifest reconciles every metric with hand-counted numbers")
   func manifestReconciles() throws {
@@ -107,17 +111,18 @@ struct CleanStageTests {
     #expect(rows[3].source == F.phone && rows[3].value == 100 && rows[3].end == F.ten + 600)
     #expect(header.inputs.count == 3)
     #expect(header.inputs[2].format == "samples" && header.inputs[2].path == input)
+    let facts = try #require(header.facts.clean)
     #expect(
-      header.meta[CleanFacts.Key.priority]
-        == "manual, Apple Watch, Garmin, Fitbit, Oura, WHOOP, Withings, iPhone, *")
-    #expect(header.meta[CleanFacts.Key.read] == "12")
-    #expect(header.meta[CleanFacts.Key.rejectedPrefix + "out-of-range"] == "3")
-    #expect(header.meta[CleanFacts.Key.duplicates] == "1")
-    #expect(header.meta[CleanFacts.Key.overlapped] == "2")
-    #expect(header.meta[CleanFacts.Key.futureDatesUnchecked] == "1")
-    #expect(header.meta["ingest.read"] == "12")
-    let sources = try JSONDecoder().decode(
-      [CleanFacts.Source].self, from: Data((header.meta[CleanFacts.Key.sources] ?? "").utf8))
+      facts.priority == "manual, Apple Watch, Garmin, Fitbit, Oura, WHOOP, Withings, iPhone, *")
+    #expect(facts.read == 12)
+    #expect(facts.rejectedByCode == ["out-of-range": 3])
+    #expect(facts.duplicates == 1)
+    #expect(facts.overlapped == 2)
+    #expect(facts.futureDatesUnchecked == [1])
+    // Ingest's section rides on unchanged; there is no aggregate section yet.
+    #expect(header.facts.ingest == Self.ingestFacts)
+    #expect(header.facts.aggregate == nil)
+    let sources = facts.sources
     // In priority order: Withings is named in the default list, above the phone.
     #expect(sources.map(\.name) == [F.watch, "Withings", F.phone, "Cronometer"])
     #expect(sources.map(\.samples) == [7, 1, 3, 1])

@@ -27,7 +27,7 @@ struct AggregateEndToEndTests {
       add(.sleep, noon - 13 * 3600, 8 * 3600, 480, "asleepUnspecified")
       add(.workout, noon + 5 * 3600, 1800, 25, "Running")
     }
-    try TableFile.write(rows, to: path, stage: "clean", meta: ["priority": "manual,*"])
+    try TableFile.write(rows, to: path, stage: "clean")
   }
 
   @Test("writes the tables and CSVs, exits 0, and a rerun is byte-identical")

@@ -74,7 +74,7 @@ struct GeneratedHistoryAggregateTests {
       scores: try TableFile.read(ScoreRow.self, from: agg + "/scores.hpt").rows,
       streaks: try TableFile.read(StreakRow.self, from: agg + "/streaks.hpt").rows,
       weekly: try TableFile.read(WeeklyRow.self, from: agg + "/weekly.hpt").rows,
-      facts: AggregateFacts(meta: daily.header.meta))
+      facts: daily.header.facts.aggregate ?? AggregateFacts())
   }
 
   static func inputs(_ folder: String, _ formats: String) -> [String] {
@@ -340,7 +340,7 @@ struct GeneratedHistoryAggregateTests {
       #expect(r.code == 0, "\(r.stderr)")
     }
     let daily = try TableFile.read(DailyValue.self, from: dir.file("agg") + "/daily.hpt")
-    let facts = AggregateFacts(meta: daily.header.meta)
+    let facts = try #require(daily.header.facts.aggregate)
     #expect(facts.partialNights == [Self.day("2026-01-01")])
     #expect(
       daily.rows.first { $0.metric == .sleepAsleep && $0.category == "partial" }?.value == 57)

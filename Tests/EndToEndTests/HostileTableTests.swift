@@ -192,7 +192,7 @@ struct HostileTableTests {
     let header = try TableFile.header(of: path)
     func write<R: TableRecord>(_ rows: [R]) throws {
       try TableFile.write(
-        rows, to: path, stage: "aggregate", inputs: header.inputs, meta: header.meta)
+        rows, to: path, stage: "aggregate", inputs: header.inputs, facts: header.facts)
     }
     switch kind {
     case "daily":

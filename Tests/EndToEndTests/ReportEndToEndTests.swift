@@ -75,14 +75,15 @@ struct ReportEndToEndTests {
         week: week, metric: .workoutMinutes, value: 130, previousValue: 90, daysWithData: 7,
         daysInWeek: 7, unit: "min"),
     ]
-    let meta = [
-      "asOf": "2025-07-06", "pinned": "hrv,restingHeartRate,sleep", "quality.recordsRead": "5000",
-    ]
-    try TableFile.write(daily, to: dir + "/daily.hpt", stage: "aggregate", meta: meta)
-    try TableFile.write(baselines, to: dir + "/baselines.hpt", stage: "aggregate", meta: meta)
-    try TableFile.write([score], to: dir + "/scores.hpt", stage: "aggregate", meta: meta)
-    try TableFile.write([streak], to: dir + "/streaks.hpt", stage: "aggregate", meta: meta)
-    try TableFile.write(weekly, to: dir + "/weekly.hpt", stage: "aggregate", meta: meta)
+    let facts = StageFacts(
+      aggregate: AggregateFacts(
+        asOf: LocalDay(iso: "2025-07-06"), pinned: ["hrv", "restingHeartRate", "sleep"],
+        quality: DataQualityFacts(recordsRead: 5000)))
+    try TableFile.write(daily, to: dir + "/daily.hpt", stage: "aggregate", facts: facts)
+    try TableFile.write(baselines, to: dir + "/baselines.hpt", stage: "aggregate", facts: facts)
+    try TableFile.write([score], to: dir + "/scores.hpt", stage: "aggregate", facts: facts)
+    try TableFile.write([streak], to: dir + "/streaks.hpt", stage: "aggregate", facts: facts)
+    try TableFile.write(weekly, to: dir + "/weekly.hpt", stage: "aggregate", facts: facts)
   }
 
   @Test("html, markdown and email reports exit 0 and write their files and manifests")

@@ -167,7 +167,7 @@ struct SQLiteExportEndToEndTests {
     #expect(pk["weekly"] == ["week", "metric", "category"])
 
     let metadata = try #require(db["metadata"] as? [String: String])
-    #expect(metadata["asOf"] == "2024-05-07")
+    #expect(metadata["aggregate.asOf"] == "2024-05-07")
     #expect(metadata["source"] == "work")
     #expect(metadata["healthpipe"]?.hasPrefix("healthpipe ") == true)
     #expect((db["undescribed"] as? [Any])?.isEmpty == true, "\(db["undescribed"] ?? "")")

@@ -43,8 +43,7 @@ struct TrustInvariantsEndToEndTests {
         "aggregate", dir.file("c.hpt"), "--out", dir.file("agg"), "--as-of", asOf ?? "latest",
         "--quiet",
       ]))
-    let facts = AggregateFacts(
-      meta: try TableFile.header(of: dir.file("agg/daily.hpt")).meta)
+    let facts = try #require(try TableFile.header(of: dir.file("agg/daily.hpt")).facts.aggregate)
     return History(dir: dir, aggregate: dir.file("agg"), asOf: try #require(facts.asOf))
   }
 
@@ -141,7 +140,7 @@ struct TrustInvariantsEndToEndTests {
     try Self.expectSuccess(
       Healthpipe.run(["run", "Pipelines/nightly.pipeline", "--quiet"], in: dir.path))
     let aggregate = dir.file(".healthpipe/nightly/aggregate")
-    let facts = AggregateFacts(meta: try TableFile.header(of: aggregate + "/daily.hpt").meta)
+    let facts = try #require(try TableFile.header(of: aggregate + "/daily.hpt").facts.aggregate)
     let h = History(dir: dir, aggregate: aggregate, asOf: try #require(facts.asOf))
     let problems = try Self.problems(h, label: "SampleData")
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

@@ -39,7 +39,7 @@ public final class DailyAggregator {
     var activity: String
   }
 
-  /// The night windows clean carried in the cleaned table's header (`CleanFacts.Key.nightWindows`):
+  /// The night windows clean carried in the cleaned table's header (`CleanFacts.nightWindows`):
   /// the nights whose window the cleaned rows alone do not show. Empty for a table clean
   /// did not write; then every window comes from the rows.
   public var carriedNightWindows: [NightWindow] = []

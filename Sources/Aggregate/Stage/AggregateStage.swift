@@ -28,7 +28,7 @@ public enum AggregateStage {
     // The habits: the pipeline's, and those the inputs define (Loop exports).
     var settings = o.settings
     settings.habits = HabitDefinition.resolved(
-      pipeline: o.settings.habits, found: HabitFacts(meta: read.header.meta).found)
+      pipeline: o.settings.habits, found: read.header.facts.ingest?.habitsFound ?? [])
     let result = AggregateComputation.compute(data: data, asOf: asOf, settings: settings)
     progress.end()
 
@@ -36,7 +36,7 @@ public enum AggregateStage {
     for path in o.rejectsInputs { inputs.append(try FileFingerprint.withChecksum(path)) }
     try writeTables(
       result, to: o.outputDirectory, inputs: inputs,
-      meta: try headerMeta(result, read: read, timeZone: o.timeZone))
+      facts: headerFacts(result, read: read, timeZone: o.timeZone))
 
     var manifest = manifestBody(o, asOf: asOf, result: result, rowsRead: read.rows)
     manifest.inputs = inputs
@@ -105,28 +105,38 @@ public enum AggregateStage {
     return (asOf, data)
   }
 
-  /// The tables' header facts: the computed facts, the input's facts carried on (clean's
-  /// night windows aside: they are for this stage only), the zone and the tracked habits.
-  private static func headerMeta(_ result: AggregateResult, read: InputRead, timeZone: String?)
-    throws -> [String: String]
+  /// The tables' header facts: the input's ingest and clean sections carried on (clean's
+  /// night windows aside: they are for this stage only), and the aggregate section — the
+  /// computed facts, the zone, the rejects, the data-quality facts and the tracked habits.
+  private static func headerFacts(_ result: AggregateResult, read: InputRead, timeZone: String?)
+    -> StageFacts
   {
-    var facts = result.facts
-    facts.inputs = read.header.inputs
-    facts.timeZone = timeZone
-    facts.rejects = read.rejects
-    facts.quality = DataQualityFacts(
-      ingest: IngestFacts(meta: read.header.meta), clean: CleanFacts(meta: read.header.meta),
-      rejects: read.rejects, inputs: facts.exportInputs)
-    return try facts.headerMeta(
-      carrying: read.header.meta.filter { $0.key != CleanFacts.Key.nightWindows }
-    ).merging(HabitFacts(tracked: result.habitDefinitions).trackedMeta()) { _, own in own }
+    let upstream = read.header.facts
+    var own = result.facts
+    own.inputs = read.header.inputs
+    own.timeZone = timeZone
+    own.rejects = read.rejects
+    own.quality = DataQualityFacts(
+      ingest: upstream.ingest, clean: upstream.clean, rejects: read.rejects,
+      inputs: own.exportInputs)
+    own.habits = result.habitDefinitions
+    // A window arriving after 9999-12-31 (an as-of near the end of the calendar) is not a
+    // `yyyy-MM-dd` day: left out ("not known"), so the header always reads back.
+    own.arrivals = own.arrivals.mapValues {
+      $0.filter { LocalDay(iso: $0.value.description) != nil }
+    }
+    .filter { !$0.value.isEmpty }
+    var facts = upstream
+    facts.clean?.nightWindows = []
+    facts.aggregate = own
+    return facts
   }
 
   /// Writes the six tables, each listing the samples table and the rejects tables as its
   /// inputs, then the CSV files.
   private static func writeTables(
     _ result: AggregateResult, to folder: String, inputs: [FileFingerprint],
-    meta: [String: String]
+    facts: StageFacts
   ) throws {
     let descriptors = inputs.enumerated().map { i, fp in
       InputDescriptor(
@@ -136,7 +146,7 @@ public enum AggregateStage {
     func write<R: TableRecord>(_ rows: [R], _ file: String) throws {
       try TableFile.write(
         rows, to: AggregateFolder.path(file, in: folder), stage: name, inputs: descriptors,
-        meta: meta)
+        facts: facts)
     }
     try write(result.daily, AggregateFolder.daily)
     try write(result.baselines, AggregateFolder.baselines)
@@ -222,13 +232,15 @@ public enum AggregateStage {
   }
 
   /// The night windows clean carried for the aggregate (docs/aggregate.md, "Sleep day");
-  /// a value that does not parse is a damaged table (exit 65).
+  /// none without a clean section; a window that ends before it starts is a damaged table
+  /// (exit 65).
   private static func carriedNightWindows(_ header: TableHeader, path: String) throws
     -> [NightWindow]
   {
-    guard let windows = CleanFacts.nightWindows(in: header.meta) else {
+    let windows = header.facts.clean?.nightWindows ?? []
+    if let bad = windows.first(where: { $0.start > $0.end }) {
       throw HealthError.malformed(
-        "the header's \(CleanFacts.Key.nightWindows) is not a list of 'yyyy-MM-dd start end' windows",
+        "the header's clean night window of \(bad.day) ends before it starts",
         at: SourceLocation(file: path),
         hint: "run clean again to rewrite the cleaned table")
     }

@@ -63,7 +63,7 @@ public struct CleanResult: Sendable {
     tally = RowTally(store)
   }
 
-  /// The facts for the tables' header meta and the manifest.
+  /// The facts for the tables' header (`StageFacts.clean`) and the manifest.
   var summary: CleanSummary {
     CleanSummary(
       priority: priority, inputs: inputs, metrics: metrics, countsByMetric: countsByMetric,

@@ -1,6 +1,6 @@
 import HealthCore
 
-/// The facts about a whole clean run that go into both tables' header `meta` and into the
+/// The facts about a whole clean run that go into both tables' header facts (`StageFacts.clean`) and into the
 /// manifest: counts per metric and in total, the sources seen and the inputs without an
 /// export date. `CleanResult` has one for the samples it holds; the partitioned stage adds
 /// up one per metric (`CleanSummary.Builder`).

@@ -1,7 +1,7 @@
 import HealthCore
 
 extension CleanSummary {
-  /// What the cleaned and rejects tables tell the later stages (their header `meta`).
+  /// What the cleaned and rejects tables tell the later stages (the `clean` section of their header facts).
   var facts: CleanFacts {
     let t = total
     return CleanFacts(

@@ -47,11 +47,13 @@ extension PartitionedClean {
     runs: RejectRuns, priority: SourcePriority, header: TableHeader, inputs: [InputDescriptor],
     progress: ProgressMeter
   ) throws -> Outcome {
-    let meta = try summary.facts.headerMeta(carrying: header.meta)
+    // Ingest's section carried forward unchanged, clean's own added.
+    var facts = header.facts
+    facts.clean = summary.facts
     let cleaned = try TableWriter<Sample>(
-      path: options.output, stage: "clean", inputs: inputs, meta: meta)
+      path: options.output, stage: "clean", inputs: inputs, facts: facts)
     let rejects = try TableWriter<Reject>(
-      path: options.rejectsOutput, stage: "clean", inputs: inputs, meta: meta)
+      path: options.rejectsOutput, stage: "clean", inputs: inputs, facts: facts)
     let reconciliation: [Reconciliation]
     do {
       let reasons = RejectReasons(pools: pools, priority: priority, inputs: header.inputs)

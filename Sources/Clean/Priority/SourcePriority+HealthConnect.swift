@@ -5,10 +5,10 @@ extension SourcePriority {
   /// Android's merge) and, when no list was given (`isExplicit`), the exports' own orders
   /// in front; the list unchanged for a table without Health Connect inputs
   /// (docs/clean.md, "Health Connect: the person's own priorities"). `header` is the
-  /// samples table's header: its meta carries each Health Connect input's
+  /// samples table's header: its ingest facts carry each Health Connect input's
   /// `HealthConnectFacts`.
   public func applyingHealthConnect(_ header: TableHeader) -> SourcePriority {
-    let facts = HealthConnectFacts.all(in: header.meta)
+    let facts = header.facts.ingest?.healthConnectByInput ?? [:]
     guard !facts.isEmpty else { return self }
     var copy = self
     copy.healthConnectInputs = Set(facts.keys.map { Int32($0) })

@@ -3,10 +3,8 @@
 /// own source order per data category (`health_data_category_priority_table`) and the
 /// schema version (docs/ingest-health-connect.md, "Priorities").
 ///
-/// Carried in the samples table's header `meta`, one key per input
-/// (`healthConnect.<input>`, a JSON object), and forward unchanged by clean and aggregate.
-/// The one place that knows the key: ingest writes through `headerMeta`, clean reads through
-/// `all(in:)`.
+/// Carried in the ingest section of the table facts (`IngestFacts.healthConnect`, one entry
+/// per Health Connect input), forward unchanged by clean and aggregate.
 public struct HealthConnectFacts: Sendable, Hashable, Codable {
   /// One app of `application_info_table`.
   public struct App: Sendable, Hashable, Codable {
@@ -51,31 +49,8 @@ public struct HealthConnectFacts: Sendable, Hashable, Codable {
     self.unknownAppIds = unknownAppIds
   }
 
-  /// Every key starts with this; the input index follows.
-  public static let keyPrefix = "healthConnect."
-
   /// The list of a category, highest priority first; nil when the export has none for it.
   public func order(of category: HealthConnectCategory) -> [String]? {
     priority[category.name]
-  }
-
-  /// The facts as one header `meta` entry.
-  public var headerMeta: [String: String] {
-    get throws {
-      [Self.keyPrefix + String(input): try MetaJSON.text(self, what: "the Health Connect facts")]
-    }
-  }
-
-  /// Every Health Connect input's facts in a table header's `meta`, by input index; inputs
-  /// whose entry does not parse are left out.
-  public static func all(in meta: [String: String]) -> [Int: HealthConnectFacts] {
-    var found: [Int: HealthConnectFacts] = [:]
-    for (key, value) in meta where key.hasPrefix(keyPrefix) {
-      guard let index = Int(key.dropFirst(keyPrefix.count)),
-        let facts = MetaJSON.decode(HealthConnectFacts.self, value), facts.input == index
-      else { continue }
-      found[index] = facts
-    }
-    return found
   }
 }

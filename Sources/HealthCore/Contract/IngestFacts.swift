@@ -1,9 +1,7 @@
-/// What the ingest stage tells the later stages: its record counts, carried in the header
-/// `meta` of the samples and rejects tables (and forward, unchanged, by clean and aggregate)
-/// for the report's data-quality section (docs/report-inputs.md).
-///
-/// The one place that knows these keys: ingest writes through `headerMeta`, aggregate reads
-/// through `init(meta:)`.
+/// What the ingest stage tells the later stages (`StageFacts.ingest`, carried forward
+/// unchanged by clean and aggregate): its record counts for the report's data-quality
+/// section (docs/report-inputs.md), the Health Connect facts clean's priority rules use, and
+/// the habit definitions found in the inputs (docs/habits.md, "In the tables").
 public struct IngestFacts: Sendable, Hashable, Codable {
   /// Records read from all inputs.
   public var recordsRead: Int64
@@ -13,45 +11,29 @@ public struct IngestFacts: Sendable, Hashable, Codable {
   public var recordsRejected: Int64
   /// Inputs that failed as a whole.
   public var inputsFailed: Int
-
-  /// The header `meta` keys.
-  public enum Key {
-    /// `records.read`.
-    public static let recordsRead = "records.read"
-    /// `records.kept`.
-    public static let recordsKept = "records.kept"
-    /// `records.rejected`.
-    public static let recordsRejected = "records.rejected"
-    /// `inputs.failed`.
-    public static let inputsFailed = "inputs.failed"
-  }
+  /// The facts of each Health Connect input, in input order.
+  public var healthConnect: [HealthConnectFacts]
+  /// Habit definitions found in the inputs (Loop Habit Tracker's `Habits.csv`), in input
+  /// order.
+  public var habitsFound: [HabitDefinition]
 
   /// Creates the facts.
-  public init(recordsRead: Int64, recordsKept: Int64, recordsRejected: Int64, inputsFailed: Int) {
+  public init(
+    recordsRead: Int64, recordsKept: Int64, recordsRejected: Int64, inputsFailed: Int,
+    healthConnect: [HealthConnectFacts] = [], habitsFound: [HabitDefinition] = []
+  ) {
     self.recordsRead = recordsRead
     self.recordsKept = recordsKept
     self.recordsRejected = recordsRejected
     self.inputsFailed = inputsFailed
+    self.healthConnect = healthConnect
+    self.habitsFound = habitsFound
   }
 
-  /// The facts as header `meta` entries (decimal integers).
-  public var headerMeta: [String: String] {
-    [
-      Key.recordsRead: String(recordsRead), Key.recordsKept: String(recordsKept),
-      Key.recordsRejected: String(recordsRejected), Key.inputsFailed: String(inputsFailed),
-    ]
-  }
-
-  /// Reads the facts from a table header's `meta` (ingest's own tables, or a later stage's
-  /// that carried them forward); nil when the counts are not there (a table not made by
-  /// ingest).
-  public init?(meta: [String: String]) {
-    guard let read = meta[Key.recordsRead].flatMap({ Int64($0) }),
-      let kept = meta[Key.recordsKept].flatMap({ Int64($0) }),
-      let rejected = meta[Key.recordsRejected].flatMap({ Int64($0) })
-    else { return nil }
-    self.init(
-      recordsRead: read, recordsKept: kept, recordsRejected: rejected,
-      inputsFailed: meta[Key.inputsFailed].flatMap { Int($0) } ?? 0)
+  /// The Health Connect facts by input index (the first entry of an index wins).
+  public var healthConnectByInput: [Int: HealthConnectFacts] {
+    var found: [Int: HealthConnectFacts] = [:]
+    for facts in healthConnect where found[facts.input] == nil { found[facts.input] = facts }
+    return found
   }
 }

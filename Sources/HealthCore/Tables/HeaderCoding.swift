@@ -27,15 +27,17 @@ enum HeaderCoding {
 
   /// The header, checked: valid JSON with no key twice in one object (the decoder would
   /// keep one silently), `format` `healthpipe-table` and the `version` this healthpipe
-  /// reads (the JSON's own version, not only the binary one before it). Exit 65 with the
-  /// byte offset otherwise.
+  /// reads (the JSON's own version, not only the binary one before it; checked before the
+  /// rest, so a table of another version gets the version message), then the columns,
+  /// inputs and stage facts. Exit 65 with the byte offset otherwise.
   static func decode(_ bytes: [UInt8], path: String) throws -> TableHeader {
-    let header: TableHeader
+    let at = SourceLocation(file: path, byteOffset: 16)
+    let preamble: Preamble
     do {
-      header = try JSONDecoder().decode(TableHeader.self, from: Data(bytes))
+      preamble = try JSONDecoder().decode(Preamble.self, from: Data(bytes))
     } catch {
       throw HealthError.malformed(
-        "table header is not valid: \(error)", at: SourceLocation(file: path, byteOffset: 16),
+        "table header is not valid: \(error)", at: at,
         hint: "the file was written by another program or an incompatible healthpipe version")
     }
     if let repeated = JSONRepeatedKey.first(in: bytes) {
@@ -45,18 +47,69 @@ enum HeaderCoding {
         hint: "the file was not written by healthpipe, or was edited; rerun the stage that wrote it"
       )
     }
-    guard header.format == "healthpipe-table" else {
+    guard preamble.format == "healthpipe-table" else {
       throw HealthError.malformed(
-        "table header says format '\(header.format)', not healthpipe-table",
-        at: SourceLocation(file: path, byteOffset: 16),
+        "table header says format '\(preamble.format)', not healthpipe-table", at: at,
         hint: "pass a file written by `healthpipe ingest`, `clean` or `aggregate`")
     }
-    guard header.version == TableFileLayout.version else {
+    guard preamble.version == TableFileLayout.version else {
       throw HealthError.malformed(
-        "table header says version \(header.version); this healthpipe reads version "
-          + "\(TableFileLayout.version)", at: SourceLocation(file: path, byteOffset: 16),
+        "table header says version \(preamble.version); this healthpipe reads version "
+          + "\(TableFileLayout.version)", at: at,
         hint: "rerun the stage that wrote it with this healthpipe")
     }
-    return header
+    do {
+      return try JSONDecoder().decode(TableHeader.self, from: Data(bytes))
+    } catch let error as DecodingError where error.isInFacts {
+      throw HealthError.malformed(
+        "table header's stage facts are damaged: \(error.summary)", at: at,
+        hint: "the file was edited or damaged; rerun the stage that wrote it")
+    } catch {
+      throw HealthError.malformed(
+        "table header is not valid: \(error)", at: at,
+        hint: "the file was written by another program or an incompatible healthpipe version")
+    }
+  }
+
+  /// The two fields checked before the rest of a header is decoded.
+  private struct Preamble: Decodable {
+    var format: String
+    var version: Int
+  }
+}
+
+extension DecodingError {
+  /// The coding path of the error.
+  fileprivate var path: [any CodingKey] {
+    switch self {
+    case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c),
+      .dataCorrupted(let c):
+      return c.codingPath
+    @unknown default: return []
+    }
+  }
+
+  /// True when the error is inside the header's `facts` object.
+  fileprivate var isInFacts: Bool {
+    if case .keyNotFound(let key, let c) = self, c.codingPath.isEmpty {
+      return key.stringValue == "facts"
+    }
+    return path.first?.stringValue == "facts"
+  }
+
+  /// What is wrong and where, in one line: `facts.aggregate.asOf: not a yyyy-MM-dd day`.
+  fileprivate var summary: String {
+    var names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+    if case .keyNotFound(let key, _) = self { names.append(key.stringValue) }
+    let at = names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+    let why: String
+    switch self {
+    case .keyNotFound: why = "missing"
+    case .typeMismatch(let type, _): why = "not a \(type)"
+    case .valueNotFound(let type, _): why = "null where a \(type) belongs"
+    case .dataCorrupted(let c): why = c.debugDescription
+    @unknown default: why = "\(self)"
+    }
+    return at + ": " + why
   }
 }

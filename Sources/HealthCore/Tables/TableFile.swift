@@ -139,9 +139,9 @@ public enum TableFile {
   /// Writes records to a table file atomically.
   public static func write<Record: TableRecord>(
     _ records: some Sequence<Record>, to path: String, stage: String,
-    inputs: [InputDescriptor] = [], meta: [String: String] = [:]
+    inputs: [InputDescriptor] = [], facts: StageFacts = StageFacts()
   ) throws {
-    let writer = try TableWriter<Record>(path: path, stage: stage, inputs: inputs, meta: meta)
+    let writer = try TableWriter<Record>(path: path, stage: stage, inputs: inputs, facts: facts)
     try writer.append(contentsOf: records)
     try writer.commit()
   }

@@ -2,8 +2,10 @@
 public enum TableFileLayout {
   /// File magic: `\x89HPT\r\n\x1a\n` (binary-safe like PNG's: catches text-mode mangling).
   public static let magic: [UInt8] = [0x89, 0x48, 0x50, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
-  /// Body layout version.
-  public static let version = 1
+  /// Layout version of the file (body and header). 2: the header carries the stage facts
+  /// as one typed `facts` object instead of version 1's `meta` text map; a version-1 table
+  /// is refused (exit 65: rerun the stage that wrote it).
+  public static let version = 2
   /// Tag byte before each block.
   public static let blockTag: UInt8 = 0x42  // "B"
   /// Tag byte before the footer.

@@ -59,21 +59,22 @@ public struct TableHeader: Sendable, Codable, Hashable {
   public var toolVersion: String
   /// Inputs and their fingerprints.
   public var inputs: [InputDescriptor]
-  /// Free key/value facts carried forward (as-of date, priority list, counts for reports).
-  /// Sorted by key on disk. Never clocks: the bytes must be the same for the same inputs.
-  public var meta: [String: String]
+  /// What the stages tell each other and the report, one typed value (`StageFacts`; the
+  /// `facts` object on disk, keys sorted). Never clocks: the bytes must be the same for the
+  /// same inputs.
+  public var facts: StageFacts
 
   /// Creates a header.
   public init(
     kind: TableKind, columns: [ColumnSpec], stage: String, inputs: [InputDescriptor] = [],
-    meta: [String: String] = [:]
+    facts: StageFacts = StageFacts()
   ) {
     self.kind = kind
     self.columns = columns
     self.stage = stage
     self.toolVersion = ToolInfo.version
     self.inputs = inputs
-    self.meta = meta
+    self.facts = facts
   }
 
   /// The index of a column by name.

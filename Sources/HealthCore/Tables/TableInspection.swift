@@ -69,9 +69,9 @@ public struct TableInspection: Sendable, Codable {
         t += line + "\n"
       }
     }
-    if !header.meta.isEmpty {
-      t += "  meta:\n"
-      for (k, v) in header.meta.sorted(by: { $0.key < $1.key }) { t += "    \(k) = \(v)\n" }
+    if let facts = try? header.facts.fields(), !facts.isEmpty {
+      t += "  facts:\n"
+      for (k, v) in facts { t += "    \(k) = \(v)\n" }
     }
     if let groupedBy, !countsByKey.isEmpty {
       t += "  rows by \(groupedBy):\n"

@@ -35,11 +35,11 @@ public final class TableWriter<Record: TableRecord> {
   /// Opens a writer. The header's kind and columns are taken from `Record`. `durable: false`
   /// is for scratch tables this process joins into a real output (see `AtomicFileWriter`).
   public init(
-    path: String, stage: String, inputs: [InputDescriptor] = [], meta: [String: String] = [:],
+    path: String, stage: String, inputs: [InputDescriptor] = [], facts: StageFacts = StageFacts(),
     rowsPerBlock: Int = TableFileLayout.defaultRowsPerBlock, durable: Bool = true
   ) throws {
     header = TableHeader(
-      kind: Record.tableKind, columns: Record.columns, stage: stage, inputs: inputs, meta: meta)
+      kind: Record.tableKind, columns: Record.columns, stage: stage, inputs: inputs, facts: facts)
     builders = Record.columns.map(ColumnBuilder.init)
     spareBuilders = Record.columns.map(ColumnBuilder.init)
     unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }

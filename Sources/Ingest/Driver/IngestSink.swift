@@ -73,9 +73,9 @@ public final class IngestSink {
   public var extra: [String: Int64] = [:]
   /// Notes for the manifest (assumed time zone, skipped entries, ...).
   public var notes: [String] = []
-  /// Facts the reader hands to the later stages, added to the tables' header `meta` (keys
-  /// owned by a HealthCore contract type, e.g. `HealthConnectFacts`).
-  public var headerMeta: [String: String] = [:]
+  /// The Health Connect facts of the input, which ingest puts in the tables' facts
+  /// (`IngestFacts.healthConnect`) for clean's priority rules.
+  public var healthConnect: HealthConnectFacts?
   /// The export date the input declared, if any (epoch seconds).
   public var exportDate: Int64?
   /// The time zone assumed for local times without an offset, and why.

@@ -123,20 +123,20 @@ public enum IngestStage {
             separator: "; "))
     }
 
-    var meta = try IngestFacts(
-      recordsRead: result.totals.read, recordsKept: result.totals.kept,
-      recordsRejected: result.totals.rejected, inputsFailed: result.failedCount
-    ).headerMeta.merging(HabitFacts(found: habitsFound).foundMeta()) { own, _ in own }
-    for one in read { meta.merge(one.headerMeta) { kept, _ in kept } }
+    let facts = StageFacts(
+      ingest: IngestFacts(
+        recordsRead: result.totals.read, recordsKept: result.totals.kept,
+        recordsRejected: result.totals.rejected, inputsFailed: result.failedCount,
+        healthConnect: read.compactMap(\.healthConnect), habitsFound: habitsFound))
     let samples = try TableConcatenation.concatenate(
       parts: [parts.samples],
       header: TableHeader(
-        kind: .samples, columns: Sample.columns, stage: "ingest", inputs: descriptors, meta: meta),
+        kind: .samples, columns: Sample.columns, stage: "ingest", inputs: descriptors, facts: facts),
       to: options.output, blockCheck: .trustWrittenThisRun)
     let rejects = try TableConcatenation.concatenate(
       parts: [parts.rejects],
       header: TableHeader(
-        kind: .rejects, columns: Reject.columns, stage: "ingest", inputs: descriptors, meta: meta),
+        kind: .rejects, columns: Reject.columns, stage: "ingest", inputs: descriptors, facts: facts),
       to: options.rejectsOutput, blockCheck: .trustWrittenThisRun)
 
     result.wallSeconds = SystemCalls.monotonicSeconds() - started
@@ -202,7 +202,7 @@ public enum IngestStage {
     return InputRead(
       index: index, path: path, format: format, fingerprint: fingerprint, descriptor: descriptor,
       counts: sink.counts, totals: sink.totals, rejectTally: sink.rejectTally, extra: sink.extra,
-      notes: sink.notes, headerMeta: sink.headerMeta,
+      notes: sink.notes, healthConnect: sink.healthConnect,
       samplesRows: samplesPart.rowCount - writers.samplesMark.rows,
       rejectsRows: rejectsPart.rowCount - writers.rejectsMark.rows)
   }
@@ -243,7 +243,7 @@ struct InputRead {
   var rejectTally: RejectTally
   var extra: [String: Int64]
   var notes: [String]
-  var headerMeta: [String: String] = [:]
+  var healthConnect: HealthConnectFacts?
   var samplesRows: Int64
   var rejectsRows: Int64
 }

@@ -60,7 +60,7 @@ public struct HealthConnectReader: InputReader {
         "\(facts.unknownAppIds) app ids in the priority lists are not in application_info_table")
     }
     sink.notes.append("Health Connect schema version \(schema.version)")
-    sink.headerMeta.merge(try facts.headerMeta) { _, new in new }
+    sink.healthConnect = facts
   }
 
   /// Lists every table the reader does not read, with its row count (`not read:`), and

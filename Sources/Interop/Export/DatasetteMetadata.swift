@@ -38,9 +38,9 @@ struct DatasetteMetadata: Encodable {
   var databases: [String: Database]
 
   /// The metadata for the database named `database` (its file name without extension).
-  init(database: String, described: [MetadataTables.Described], facts: [String: String]) {
-    let asOf = facts[AggregateFacts.Key.asOf].map { " as of \($0)" } ?? ""
-    let through = facts[AggregateFacts.Key.dataThrough].map { " (data through \($0))" } ?? ""
+  init(database: String, described: [MetadataTables.Described], facts: StageFacts) {
+    let asOf = facts.aggregate?.asOf.map { " as of \($0)" } ?? ""
+    let through = facts.aggregate?.dataThrough.map { " (data through \($0))" } ?? ""
     title = "healthpipe: health data\(asOf)"
     description =
       "Health exports cleaned and aggregated by \(ToolInfo.name) \(ToolInfo.version)\(asOf)"

@@ -2,7 +2,7 @@ import HealthCore
 
 extension SQLiteExport {
   /// What loading the tables gave: their descriptions for the metadata tables, a note and
-  /// a row total per table, and the header meta the `metadata` facts come from.
+  /// a row total per table, and the header facts the `metadata` rows come from.
   struct LoadedTables {
     /// One description per table, in load order, then the devices table if there is one.
     var described: [MetadataTables.Described] = []
@@ -10,8 +10,8 @@ extension SQLiteExport {
     var notes: [String] = []
     /// `rows.NAME` per table.
     var totals: [String: Int64] = [:]
-    /// The header meta of the daily table, or of the first table when there is none.
-    var facts: [String: String] = [:]
+    /// The header facts of the daily table, or of the first table when there is none.
+    var facts = StageFacts()
   }
 
   /// Inserts every table into `db`, counting rows on `progress` (begun by the caller).
@@ -39,7 +39,7 @@ extension SQLiteExport {
           kind: t.header.kind.rawValue, stage: t.header.stage, rows: outcome.rows,
           sourceFile: t.path, sourceSize: print.size, sourceCRC: print.crc32 ?? "",
           columns: t.columns.map { ($0.name, $0.type, $0.unit, $0.description) }))
-      if t.header.kind == .daily || loaded.facts.isEmpty { loaded.facts = t.header.meta }
+      if t.header.kind == .daily || loaded.facts.isEmpty { loaded.facts = t.header.facts }
     }
     if let devices { loaded.described.append(devices.described) }
     return loaded

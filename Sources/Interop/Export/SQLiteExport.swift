@@ -86,7 +86,7 @@ public enum SQLiteExport {
         loaded.described.append(try createDailyWide(in: db, stage: daily.header.stage))
         unknown = try unknownMetrics(db)
       }
-      let factRows = metadataFacts(source: o.source, meta: loaded.facts)
+      let factRows = try metadataFacts(source: o.source, facts: loaded.facts)
       try MetadataTables.write(
         into: db, described: loaded.described, facts: factRows, tables: tables,
         unknownMetrics: unknown)
@@ -149,16 +149,19 @@ public enum SQLiteExport {
     return out
   }
 
-  /// The `metadata` rows: fixed facts first, then the header meta of the daily table (or of
-  /// the last table read), in key order.
-  private static func metadataFacts(source: String, meta: [String: String]) -> [(String, String)] {
+  /// The `metadata` rows: fixed facts first, then the header facts of the daily table (or
+  /// of the first table read), one row per field by its dotted path (`StageFacts.fields`),
+  /// in path order.
+  private static func metadataFacts(source: String, facts: StageFacts) throws -> [(
+    String, String
+  )] {
     var rows: [(String, String)] = [
       ("healthpipe", "\(ToolInfo.name) \(ToolInfo.version)"),
       ("layoutVersion", String(MetadataTables.layoutVersion)),
       ("source", source),
     ]
-    for key in meta.keys.sorted() where !rows.contains(where: { $0.0 == key }) {
-      rows.append((key, meta[key]!))
+    for (path, value) in try facts.fields() where !rows.contains(where: { $0.0 == path }) {
+      rows.append((path, value))
     }
     return rows
   }

@@ -32,6 +32,10 @@ public struct PipelineRunner {
     if stamp.toolVersion != ToolInfo.version {
       return (true, "healthpipe version changed (\(stamp.toolVersion) -> \(ToolInfo.version))")
     }
+    if stamp.tableFormat != TableFileLayout.version {
+      let was = stamp.tableFormat.map { "version \($0)" } ?? "an older version"
+      return (true, "table format changed (\(was) -> version \(TableFileLayout.version))")
+    }
     if stamp.settings != stage.settings {
       let changed = Set(stamp.settings.keys).union(stage.settings.keys)
         .filter { stamp.settings[$0] != stage.settings[$0] }.sorted()
@@ -141,7 +145,8 @@ public struct PipelineRunner {
     Self.remember(outputs, in: &known)
     if output.partialFailures.isEmpty {
       let stamp = StageStamp(
-        toolVersion: ToolInfo.version, settings: stage.settings,
+        toolVersion: ToolInfo.version, tableFormat: TableFileLayout.version,
+        settings: stage.settings,
         inputs: try FingerprintCheck.fingerprints(stage.inputs, known: known), outputs: outputs)
       try FileSystem.createDirectory(workFolder + "/.stamps")
       try stamp.write(to: stampPath(stage.name))

@@ -6,6 +6,10 @@ import HealthCore
 public struct StageStamp: Sendable, Codable, Equatable {
   /// healthpipe version that ran it (a new version reruns everything).
   public var toolVersion: String
+  /// The table file format it wrote and read (`TableFileLayout.version`): a new format
+  /// reruns everything, since the tables of the old one are refused (nil in a stamp an
+  /// older healthpipe wrote, which then reruns too).
+  public var tableFormat: Int?
   /// The settings that influence the stage's result, canonicalised.
   public var settings: [String: String]
   /// Inputs with size, mtime, ctime, inode and CRC-32.

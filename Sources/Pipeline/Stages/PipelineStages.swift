@@ -106,6 +106,6 @@ public enum PipelineStages {
   public static func recordedAsOf(_ layout: WorkLayout) -> LocalDay? {
     let path = AggregateFolder.path(AggregateFolder.daily, in: layout.aggregate)
     guard let header = try? TableFile.header(of: path) else { return nil }
-    return AggregateFacts(meta: header.meta).asOf
+    return header.facts.aggregate?.asOf
   }
 }

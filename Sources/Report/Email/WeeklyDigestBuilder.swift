@@ -68,7 +68,7 @@ public enum WeeklyDigestBuilder {
 
     // An input that failed or kept nothing is said at the top: a weekly reader must not take
     // a week without that input's data for a quiet week.
-    let quality = ReportMeta(inputs.facts)
+    let quality = inputs.meta
     let scoreRow = inputs.scores.first { $0.day == asOf }
     var goals = goals(inputs, asOf: asOf, monday: monday, week: thisWeek)
     for i in goals.indices {
@@ -162,7 +162,7 @@ public enum WeeklyDigestBuilder {
   static func goals(_ inputs: ReportInputs, asOf: LocalDay, monday: LocalDay, week: String)
     -> [WeeklyDigest.Goal]
   {
-    let meta = ReportMeta(inputs.facts)
+    let meta = inputs.meta
     var names: [String] = []
     for s in inputs.streaks where !names.contains(s.goal) { names.append(s.goal) }
     for r in inputs.weekly

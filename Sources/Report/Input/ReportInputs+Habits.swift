@@ -2,20 +2,18 @@ import HealthCore
 
 extension ReportInputs {
   /// Reads `habits.hpt` from the aggregate folder into `habits` (rows from a week before
-  /// `from`, so the first week's count is whole) and adds its header's `meta` keys the
-  /// other tables did not have; nothing for a folder an older healthpipe wrote without one
-  /// (the report then has no Habits section). A damaged table is exit 65, as for every
+  /// `from`, so the first week's count is whole); nothing for a folder an older healthpipe
+  /// wrote without one (the report then has no Habits section). A damaged table is exit 65, as for every
   /// table.
   mutating func readHabits(directory: String, from: LocalDay?) throws {
     let path = AggregateFolder.path(AggregateFolder.habits, in: directory)
     guard SystemCalls.fileStatus(path) != nil else { return }
     var rows: [HabitDayRow] = []
-    let header = try TableFile.stream(HabitDayRow.self, from: path, limits: .displayable) {
+    try TableFile.stream(HabitDayRow.self, from: path, limits: .displayable) {
       block in
       for r in block where from.map({ r.day >= $0.adding(days: -7) }) ?? true { rows.append(r) }
     }
     habits = rows
     files.append(path)
-    for (k, v) in header.meta where meta[k] == nil { meta[k] = v }
   }
 }

@@ -42,10 +42,6 @@ public struct ReportMeta: Sendable {
   /// path and why.
   public var inputProblems: [String]
 
-  /// Reads the facts from the merged header `meta` of the aggregate tables.
-  public init(_ meta: [String: String]) {
-    self.init(AggregateFacts(meta: meta))
-  }
 
   /// The report's view of the facts.
   public init(_ facts: AggregateFacts) {

@@ -6,8 +6,15 @@ extension ReportStage {
   /// the machine's zone or a folder without tables. `report --as-of yesterday` resolves on
   /// it, so the report names the same day as the aggregate that built the folder.
   public static func recordedTimeZone(ofFolder directory: String) throws -> String? {
+    try recordedFacts(ofFolder: directory)?.timeZone
+  }
+
+  /// The aggregate facts of the folder `directory` (its daily table's header), nil when it
+  /// has no daily table; an empty value when the table has no aggregate section. A damaged
+  /// header is exit 65 (`TableFile.header`).
+  static func recordedFacts(ofFolder directory: String) throws -> AggregateFacts? {
     let dailyPath = AggregateFolder.path(AggregateFolder.daily, in: directory)
     guard SystemCalls.fileStatus(dailyPath) != nil else { return nil }
-    return AggregateFacts(meta: try TableFile.header(of: dailyPath).meta).timeZone
+    return try TableFile.header(of: dailyPath).facts.aggregate ?? AggregateFacts()
   }
 }

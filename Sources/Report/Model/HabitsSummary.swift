@@ -3,7 +3,7 @@ import HealthCore
 /// The Habits section (docs/report.md, "Habits"): today's "N of M done", and per habit
 /// that is not archived its day's value, its streak, this week's count for a weekly habit
 /// and the last two weeks as a strip. Built from the `habits` table and the habits the
-/// header names (`HabitFacts`), in their order.
+/// header names (`AggregateFacts.habits`), in their order.
 public struct HabitsSummary: Sendable {
   /// One habit.
   public struct Habit: Sendable {
@@ -35,7 +35,7 @@ public struct HabitsSummary: Sendable {
 
   /// The summary of `inputs`' habits as of `asOf`; nil when no habit is shown.
   static func build(_ inputs: ReportInputs, asOf: LocalDay) -> HabitsSummary? {
-    let tracked = HabitFacts(meta: inputs.meta).tracked.filter { !$0.archived }
+    let tracked = inputs.facts.habits.filter { !$0.archived }
     guard !tracked.isEmpty else { return nil }
     var byHabit: [String: [Int32: HabitDayRow]] = [:]
     for r in inputs.habits where r.day <= asOf {

@@ -8,7 +8,7 @@ public enum ReportModelBuilder {
   public static func build(_ inputs: ReportInputs, asOf requested: LocalDay?, window: Int) throws
     -> ReportModel
   {
-    let meta = ReportMeta(inputs.facts)
+    let meta = inputs.meta
     let asOf = try ReportAsOf.day(requested, inputs: inputs)
     let rows = Rows(inputs, asOf: asOf)
     let firstDay = meta.firstDay ?? rows.firstDataDay

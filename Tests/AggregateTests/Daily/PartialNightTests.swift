@@ -87,15 +87,10 @@ struct PartialNightTests {
     #expect(
       r.scores.first { $0.day == S.day("2026-01-04") }?.coaching.hasPrefix("No new data for 4 days")
         == true)
-    // The facts round-trip through the header meta.
-    let meta = try! r.facts.headerMeta(carrying: [:])
-    #expect(meta["daysSinceData"] == "20")
-    #expect(meta["partialNights"] == "2026-01-01")
-    #expect(meta["lastDay.sleepAsleep"] == "2025-12-31")
-    let read = AggregateFacts(meta: meta)
-    #expect(read.daysSinceData == 20)
-    #expect(read.partialNights == [S.day("2026-01-01")])
-    #expect(read.lastDays == r.facts.lastDays)
+    // The facts the header carries.
+    #expect(r.facts.daysSinceData == 20)
+    #expect(r.facts.partialNights == [S.day("2026-01-01")])
+    #expect(r.facts.lastDays["sleepAsleep"] == S.day("2025-12-31"))
   }
 
   @Test(
@@ -121,8 +116,8 @@ struct PartialNightTests {
     #expect(manifest.balanced)
     let daily = try TableFile.read(DailyValue.self, from: out + "/daily.hpt")
     #expect(daily.rows.allSatisfy { $0.day <= S.day("2025-12-31") })
-    #expect(daily.header.meta["partialNights"] == nil)
-    #expect(daily.header.meta["daysSinceData"] == "0")
+    #expect(daily.header.facts.aggregate?.partialNights == [])
+    #expect(daily.header.facts.aggregate?.daysSinceData == 0)
     // As of a date after it, the cut night is there, under `partial`.
     let out2 = dir.file("agg2")
     try AggregateStage.run(
@@ -130,7 +125,7 @@ struct PartialNightTests {
       progress: .silent)
     let rows = try TableFile.read(DailyValue.self, from: out2 + "/daily.hpt")
     #expect(rows.rows.contains { $0.metric == .sleepAsleep && $0.category == "partial" })
-    #expect(rows.header.meta["partialNights"] == "2026-01-01")
-    #expect(rows.header.meta["daysSinceData"] == "20")
+    #expect(rows.header.facts.aggregate?.partialNights == [S.day("2026-01-01")])
+    #expect(rows.header.facts.aggregate?.daysSinceData == 20)
   }
 }

@@ -9,7 +9,7 @@ import Testing
 struct AggregateStageTests {
   let asOf = LocalDay(iso: "2024-11-10")!
 
-  func input(_ dir: TemporaryDirectory, meta: [String: String] = [:]) throws -> String {
+  func input(_ dir: TemporaryDirectory, facts: StageFacts = StageFacts()) throws -> String {
     let path = dir.file("clean.hpt")
     var rows: [Sample] = []
     CleanedSampleSynthesizer.generate(days: 70, endingAt: asOf, seed: 3) { rows += $0 }
@@ -17,14 +17,21 @@ struct AggregateStageTests {
       InputDescriptor(
         index: 0, path: "export.zip", format: "apple-zip", size: 10, crc32: "0000abcd")
     ]
-    try TableFile.write(rows, to: path, stage: "clean", inputs: inputs, meta: meta)
+    try TableFile.write(rows, to: path, stage: "clean", inputs: inputs, facts: facts)
     return path
   }
 
   @Test("writes the six tables and four CSVs, with the input's facts carried forward")
   func outputs() throws {
     let dir = TemporaryDirectory()
-    let path = try input(dir, meta: ["priority": "manual,Apple Watch,iPhone,*", "asOf": "x"])
+    // Upstream sections: ingest's rides on unchanged, clean's without its night windows.
+    let ingest = IngestFacts(
+      recordsRead: 5, recordsKept: 4, recordsRejected: 1, inputsFailed: 0)
+    let clean = CleanFacts(
+      priority: "manual,Apple Watch,iPhone,*", read: 4, cleaned: 4, rows: 4, trimmed: 0,
+      rejected: 0, rejectedByCode: [:], duplicates: 0, overlapped: 0, sources: [],
+      nightWindows: [NightWindow(day: asOf.adding(days: -400), start: 0, end: 60)])
+    let path = try input(dir, facts: StageFacts(ingest: ingest, clean: clean))
     let rejects = dir.file("rejects.hpt")
     let reject = Reject(
       stage: "clean", code: .outOfRange, reason: "312 bpm is above 250", metric: "heartRate",
@@ -45,20 +52,25 @@ struct AggregateStageTests {
 
     let (header, daily) = try TableFile.read(DailyValue.self, from: out + "/daily.hpt")
     #expect(header.stage == "aggregate")
-    #expect(header.meta["priority"] == "manual,Apple Watch,iPhone,*")
-    #expect(header.meta["asOf"] == "2024-11-10")
-    #expect(header.meta["input.asOf"] == "x")
-    #expect(header.meta["pinned"] == "hrvLnSDNN,restingHeartRate,sleepAsleep")
-    #expect(header.meta["weekStart"] == "monday")
-    #expect(header.meta["weeklyActiveTarget"] == "5")
-    #expect(header.meta["goal.active.description"] == "exercise ≥ 30 min or a workout ≥ 20 min")
-    #expect(header.meta["rejects.clean.out-of-range"] == "2")
-    #expect(header.meta["rejects.ingest.bad-date"] == "1")
-    #expect(header.meta["rejects.total"] == "3")
-    #expect(header.meta["coverage.nights7"] == "7")
-    let carried = try JSONDecoder().decode(
-      [InputDescriptor].self, from: Data(header.meta["inputs"]!.utf8))
-    #expect(carried.first?.format == "apple-zip")
+    #expect(header.facts.ingest == ingest)
+    var carriedClean = clean
+    carriedClean.nightWindows = []
+    #expect(header.facts.clean == carriedClean)
+    let facts = try #require(header.facts.aggregate)
+    #expect(facts.asOf?.description == "2024-11-10")
+    #expect(facts.pinned == ["hrvLnSDNN", "restingHeartRate", "sleepAsleep"])
+    #expect(facts.weekStart == .monday)
+    #expect(facts.weeklyActiveTarget == 5)
+    #expect(facts.goals.first?.description == "exercise ≥ 30 min or a workout ≥ 20 min")
+    #expect(facts.rejects == ["clean.out-of-range": 2, "ingest.bad-date": 1])
+    #expect(facts.nightsLast7 == 7)
+    // Data quality from the upstream sections and the rejects tables: 5 read by ingest,
+    // 4 kept by clean, the rejects tables' 3 by reason.
+    #expect(facts.quality.recordsRead == 5)
+    #expect(facts.quality.recordsKept == 4)
+    #expect(facts.quality.rejectedByCode == ["out-of-range": 2, "bad-date": 1])
+    #expect(facts.quality.priority == "manual,Apple Watch,iPhone,*")
+    #expect(facts.inputs?.first?.format == "apple-zip")
     #expect(header.inputs.map(\.format) == ["samples", "rejects"])
     #expect(daily.contains { $0.metric == .hrvLnSDNN })
     #expect(daily.allSatisfy { $0.day <= asOf })
@@ -212,7 +224,7 @@ struct AggregateStageTests {
     #expect(without.asOf == fallback)
     #expect(without.dailyRows == 0 && without.samplesRead == 0)
     let header = try TableFile.header(of: dir.file("b") + "/daily.hpt")
-    #expect(header.meta["asOf"] == "2024-11-17")
+    #expect(header.facts.aggregate?.asOf?.description == "2024-11-17")
   }
 }
 

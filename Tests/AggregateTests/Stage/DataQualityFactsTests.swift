@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Data-quality facts for the report")
 struct DataQualityFactsTests {
-  @Test("ingest and clean counts become the report's keys; the sum balances")
+  @Test("ingest and clean counts become the report's facts; the sum balances")
   func fromStageCounts() {
     // Ingest read 100 (3 rejected); clean read the 97 kept: 80 cleaned, 2 out of range,
     // 5 duplicates, 10 overlapped (80 + 2 + 5 + 10 = 97).
@@ -26,19 +26,16 @@ struct DataQualityFactsTests {
       "clean.overlapped": 10,
     ]
     let q = DataQualityFacts(ingest: ingest, clean: clean, rejects: rejects, inputs: nil)
-      .headerMeta
-    #expect(q["quality.recordsRead"] == "100")
-    #expect(q["quality.recordsKept"] == "80")
+    #expect(q.recordsRead == 100)
+    #expect(q.recordsKept == 80)
     // 3 bad numbers at ingest + 2 out of range at clean; duplicates and overlaps apart.
-    #expect(q["quality.rejected"] == "5")
-    #expect(q["quality.rejected.bad-number"] == "3")
-    #expect(q["quality.rejected.out-of-range"] == "2")
-    #expect(q["quality.rejected.duplicate"] == nil)
-    #expect(q["quality.duplicates"] == "5")
-    #expect(q["quality.overlapped"] == "10")
+    #expect(q.rejected == 5)
+    #expect(q.rejectedByCode == ["bad-number": 3, "out-of-range": 2])
+    #expect(q.duplicates == 5)
+    #expect(q.overlapped == 10)
     // 100 = 80 + 5 + 5 + 10
-    #expect(q["quality.sources"] == "Jo’s Apple Watch\nJo’s iPhone\n(no source name)")
-    #expect(q["quality.priority"] == "manual, Apple Watch, iPhone, *")
+    #expect(q.sources == ["Jo’s Apple Watch", "Jo’s iPhone", "(no source name)"])
+    #expect(q.priority == "manual, Apple Watch, iPhone, *")
   }
 
   @Test("without rejects tables, clean's per-reason counts and ingest's total are used")
@@ -48,11 +45,9 @@ struct DataQualityFactsTests {
       clean: CleanFacts(
         priority: "*", read: 6, cleaned: 5, rows: 5, trimmed: 0, rejected: 1,
         rejectedByCode: ["future-date": 1], duplicates: 0, overlapped: 0, sources: []),
-      rejects: [:], inputs: nil
-    ).headerMeta
-    #expect(q["quality.rejected"] == "5")
-    #expect(q["quality.rejected.ingest"] == "4")
-    #expect(q["quality.rejected.future-date"] == "1")
+      rejects: [:], inputs: nil)
+    #expect(q.rejected == 5)
+    #expect(q.rejectedByCode == ["ingest": 4, "future-date": 1])
   }
 
   @Test("inputs that contributed nothing are listed from the tables' input list")
@@ -75,23 +70,22 @@ struct DataQualityFactsTests {
           exitCode: 65)),
       InputDescriptor(index: 3, path: "work/samples.hpt", format: "samples", size: 9, crc32: "x"),
     ]
-    // The facts of a tables' input list, as the report would read it back.
-    func quality(_ meta: [String: String]) -> [String: String] {
+    // The facts of a tables' input list (its export files only).
+    func quality(_ inputs: [InputDescriptor]?) -> DataQualityFacts {
       DataQualityFacts(
-        ingest: nil, clean: nil, rejects: [:], inputs: AggregateFacts(meta: meta).exportInputs
-      ).headerMeta
+        ingest: nil, clean: nil, rejects: [:],
+        inputs: AggregateFacts(inputs: inputs).exportInputs)
     }
-    let json = String(decoding: try JSONEncoder().encode(inputs), as: UTF8.self)
-    let q = quality(["inputs": json])
-    #expect(q["quality.inputs"] == "3")
+    let q = quality(inputs)
+    #expect(q.inputs == 3)
     #expect(
-      q["quality.inputProblems"]
-        == "in/export.zip: failed: not a complete zip file (byte 20000)\n"
-        + "in/hae.json: 0 of 3 samples kept by clean; most common reject reason: unknown-unit (2)")
-    // Without problems there is no key; without a readable list, neither key.
-    let fine = String(decoding: try JSONEncoder().encode([inputs[1]]), as: UTF8.self)
-    #expect(quality(["inputs": fine])["quality.inputProblems"] == nil)
-    #expect(quality(["inputs": fine])["quality.inputs"] == "1")
-    #expect(quality(["inputs": "not json"])["quality.inputs"] == nil)
+      q.inputProblems == [
+        "in/export.zip: failed: not a complete zip file (byte 20000)",
+        "in/hae.json: 0 of 3 samples kept by clean; most common reject reason: unknown-unit (2)",
+      ])
+    // Without problems there are none; without a list, the count is unknown.
+    #expect(quality([inputs[1]]).inputProblems == [])
+    #expect(quality([inputs[1]]).inputs == 1)
+    #expect(quality(nil).inputs == nil)
   }
 }

@@ -39,10 +39,7 @@ struct ArrivalDateTests {
     #expect(r.facts.arrivals["steps"] == rhr)
     // A metric without data has none.
     #expect(r.facts.arrivals["hrvLnSDNN"] == nil)
-    // The meta keys.
-    let meta = try! r.facts.headerMeta(carrying: [:])
-    #expect(meta["arrival.restingHeartRate.base60"] == "2027-01-21")
-    #expect(AggregateFacts(meta: meta).arrival("restingHeartRate", "base60") == S.day("2027-01-21"))
+    #expect(r.facts.arrival("restingHeartRate", "base60") == S.day("2027-01-21"))
     // No vs-usual facts before the history supports them: no range, no position, no delta.
     let today = r.baselines.first { $0.day == asOf && $0.metric == .restingHeartRate }!
     #expect(today.rangeLow == nil)

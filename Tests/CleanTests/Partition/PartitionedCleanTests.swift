@@ -54,7 +54,7 @@ struct PartitionedCleanTests {
     }
     let input = dir.file("shuffled.hpt")
     try TableFile.write(
-      shuffled, to: input, stage: "ingest", inputs: header.inputs, meta: header.meta)
+      shuffled, to: input, stage: "ingest", inputs: header.inputs, facts: header.facts)
     try expectSameAsReference(input, dir, "shuffled")
   }
 

@@ -23,7 +23,10 @@ import Testing
   static func priority(_ given: SourcePriority = .standard) throws -> SourcePriority {
     let header = TableHeader(
       kind: .samples, columns: Sample.columns, stage: "ingest", inputs: [input],
-      meta: try facts.headerMeta)
+      facts: StageFacts(
+        ingest: IngestFacts(
+          recordsRead: 0, recordsKept: 0, recordsRejected: 0, inputsFailed: 0,
+          healthConnect: [facts])))
     return given.applyingHealthConnect(header)
   }
 

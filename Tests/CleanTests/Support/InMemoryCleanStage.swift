@@ -25,10 +25,11 @@ enum InMemoryCleanStage {
     let summary = result.summary
     let inputs = summary.marking(
       try CleanStage.cleanedTableInputs(header: header, samplesTable: o.input).inputs)
-    let meta = try summary.facts.headerMeta(carrying: header.meta)
+    var facts = header.facts
+    facts.clean = summary.facts
     var tally = WriteTally()
     let cleaned = try TableWriter<Sample>(
-      path: o.output, stage: "clean", inputs: inputs, meta: meta)
+      path: o.output, stage: "clean", inputs: inputs, facts: facts)
     // Written as `Sample` values and counted here, not through `CleanedTableWriter`, so the
     // stage's id-based writing is compared with the plain one.
     try result.forEachCleaned { sample, part in
@@ -37,7 +38,7 @@ enum InMemoryCleanStage {
       try cleaned.append(sample)
     }
     let rejects = try TableWriter<Reject>(
-      path: o.rejectsOutput, stage: "clean", inputs: inputs, meta: meta)
+      path: o.rejectsOutput, stage: "clean", inputs: inputs, facts: facts)
     try result.forEachReject { reject in
       tally.countReject(metric: reject.metric, code: reject.code)
       try rejects.append(reject)

@@ -73,19 +73,4 @@ struct SleepSessionsTests {
     #expect(
       sessions.sessions.map { SleepNightRule.isNight($0, windows: windows) } == [true, true, false])
   }
-
-  @Test("night windows round-trip through the header text; damaged text is refused")
-  func metaText() {
-    let windows = [
-      NightWindow(day: LocalDay(iso: "2026-11-10")!, start: 1_794_282_600, end: 1_794_310_800),
-      NightWindow(day: LocalDay(iso: "2026-11-08")!, start: 1_794_117_841, end: 1_794_144_553),
-    ]
-    let text = NightWindow.metaText(windows)
-    #expect(text == "2026-11-08 1794117841 1794144553; 2026-11-10 1794282600 1794310800")
-    #expect(NightWindow.parse(metaText: text) == windows.reversed())
-    #expect(NightWindow.parse(metaText: "") == [])
-    #expect(NightWindow.parse(metaText: "2026-11-08 5 4") == nil)
-    #expect(NightWindow.parse(metaText: "2026-11-08 1 2 3") == nil)
-    #expect(NightWindow.parse(metaText: "yesterday 1 2") == nil)
-  }
 }

@@ -6,14 +6,16 @@ import Testing
 /// Round 3, finding 17 (docs/reliability.md): a table header saying `"version":2` was read
 /// as version 1 (only the binary version before it was checked), and a key given twice was
 /// accepted (the decoder keeps one of the two). The corpus holds such files
-/// (`table/header-version-2.hpt`, `table/header-repeated-key.hpt`).
+/// (`table/header-version-3.hpt`, `table/header-repeated-key.hpt`; `table/old-version-1.hpt` is
+/// a table of the format before this one).
 @Suite("Regression: table header checks")
 struct HeaderChecksTests {
-  /// A samples table whose header JSON is rewritten by `edit`, its CRC-32 recomputed.
-  static func table(_ edit: (String) -> String) throws -> String {
+  /// A samples table with `facts` whose header JSON is rewritten by `edit`, its CRC-32
+  /// recomputed.
+  static func table(facts: StageFacts = StageFacts(), _ edit: (String) -> String) throws -> String {
     let dir = TemporaryDirectory("header-checks")
     let path = dir.file("t.hpt")
-    let writer = try TableWriter<Sample>(path: path, stage: "test")
+    let writer = try TableWriter<Sample>(path: path, stage: "test", facts: facts)
     try writer.commit()
     var bytes = try FileReader.readAll(path)
     let length = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16 | Int(bytes[15]) << 24
@@ -34,7 +36,7 @@ struct HeaderChecksTests {
   @Test(
     "a second key, another version or another format is refused with the byte offset",
     arguments: [
-      ("\"version\":1", "\"version\":2", "table header says version 2"),
+      ("\"version\":2", "\"version\":3", "table header says version 3"),
       ("\"stage\":\"test\"", "\"stage\":\"test\",\"stage\":\"clean\"", "has the key 'stage' twice"),
       ("\"format\":\"healthpipe-table\"", "\"format\":\"other\"", "says format 'other'"),
       (

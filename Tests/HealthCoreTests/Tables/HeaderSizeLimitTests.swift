@@ -14,9 +14,16 @@ struct HeaderSizeLimitTests {
     let temporary = TemporaryDirectory("header-limit")
     let folder = temporary.path
     let path = folder + "/t.hpt"
+    /// Facts whose one text is `text` (a priority list, the longest text clean writes).
+    func facts(_ text: String) -> StageFacts {
+      StageFacts(
+        clean: CleanFacts(
+          priority: text, read: 0, cleaned: 0, rows: 0, trimmed: 0, rejected: 0,
+          rejectedByCode: [:], duplicates: 0, overlapped: 0, sources: []))
+    }
     let big = String(repeating: "x", count: TableFileLayout.maxHeaderBytes)
     #expect {
-      try TableFile.write([Sample](), to: path, stage: "test", meta: ["sources": big])
+      try TableFile.write([Sample](), to: path, stage: "test", facts: facts(big))
     } throws: { error in
       (error as? HealthError)?.code == .dataError
         && (error as? HealthError)?.message.contains("header would be") == true
@@ -24,7 +31,7 @@ struct HeaderSizeLimitTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     // Just under the limit still writes and reads back.
     let fits = String(repeating: "x", count: TableFileLayout.maxHeaderBytes - 4096)
-    try TableFile.write([Sample](), to: path, stage: "test", meta: ["sources": fits])
-    #expect(try TableFile.header(of: path).meta["sources"]?.count == fits.count)
+    try TableFile.write([Sample](), to: path, stage: "test", facts: facts(fits))
+    #expect(try TableFile.header(of: path).facts.clean?.priority.count == fits.count)
   }
 }

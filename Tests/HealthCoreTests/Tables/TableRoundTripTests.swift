@@ -35,8 +35,15 @@ struct TableRoundTripTests {
   func deterministic() throws {
     let dir = TemporaryDirectory()
     let rows = (0..<300).map(Self.sample)
-    try TableFile.write(rows, to: dir.file("a.hpt"), stage: "t", meta: ["b": "2", "a": "1"])
-    try TableFile.write(rows, to: dir.file("b.hpt"), stage: "t", meta: ["a": "1", "b": "2"])
+    // Dictionaries in the facts: keys sorted on disk whatever their order in memory.
+    var one = AggregateFacts(rejects: ["b": 2, "a": 1])
+    one.lastDays = ["x": LocalDay(dayNumber: 1), "w": LocalDay(dayNumber: 2)]
+    var two = AggregateFacts(rejects: ["a": 1, "b": 2])
+    two.lastDays = ["w": LocalDay(dayNumber: 2), "x": LocalDay(dayNumber: 1)]
+    try TableFile.write(
+      rows, to: dir.file("a.hpt"), stage: "t", facts: StageFacts(aggregate: one))
+    try TableFile.write(
+      rows, to: dir.file("b.hpt"), stage: "t", facts: StageFacts(aggregate: two))
     let a = try FileReader.readAll(dir.file("a.hpt"))
     let b = try FileReader.readAll(dir.file("b.hpt"))
     #expect(a == b)

@@ -194,7 +194,7 @@ import Testing
     #expect(result.totals.kept == 2 && result.totals.rejected == 0)
     let header = try TableFile.header(of: folder.file("samples.hpt"))
     #expect(
-      HabitFacts(meta: header.meta).found.map(\.key) == [
+      header.facts.ingest?.habitsFound.map(\.key) == [
         "meditate", "read_write_draw", "water", "run",
       ])
   }

@@ -82,7 +82,8 @@ struct HealthConnectReaderTests {
       out.sink.extra["notRead.basal_metabolic_rate_record_table"]
         == Int64(python["basal_metabolic_rate_record_table"] ?? -1))
     // The person's order, as the export's app ids name it.
-    let facts = HealthConnectFacts.all(in: out.sink.headerMeta)[0]
+    let facts = out.sink.healthConnect
+    #expect(facts?.input == 0)
     #expect(facts?.schemaVersion == version)
     #expect(facts?.order(of: .activity) == ["Samsung Health", "Fit", "Oura", "Health Connect"])
     #expect(facts?.order(of: .sleep) == ["Oura", "Samsung Health"])

@@ -95,6 +95,30 @@ struct PipelineRunnerTests {
     #expect(repaired.map(\.status) == ["skipped", "ran"])
   }
 
+  @Test("a stamp of another table format, or of a healthpipe before it was recorded, reruns")
+  func tableFormat() throws {
+    let dir = TemporaryDirectory("runner")
+    try "hello".write(toFile: dir.file("input.txt"), atomically: true, encoding: .utf8)
+    let log = RunLog()
+    let runner = PipelineRunner(workFolder: dir.path)
+    _ = try runner.run(stages(dir, log: log), progress: .silent) { _ in }
+    let path = runner.stampPath("count")
+    var stamp = try #require(StageStamp.read(path))
+    #expect(stamp.tableFormat == TableFileLayout.version)
+    stamp.tableFormat = 1
+    try stamp.write(to: path)
+    let older = try runner.run(stages(dir, log: log), progress: .silent) { _ in }.outcomes
+    #expect(older.map(\.status) == ["skipped", "ran"])
+    #expect(older[1].reason == "table format changed (version 1 -> version 2)")
+    // A stamp without the field (written before it existed) reruns too.
+    stamp.tableFormat = nil
+    try stamp.write(to: path)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!text.contains("tableFormat"))
+    let unknown = try runner.run(stages(dir, log: log), progress: .silent) { _ in }.outcomes
+    #expect(unknown[1].reason == "table format changed (an older version -> version 2)")
+  }
+
   @Test("--plan decides without running or writing anything")
   func plan() throws {
     let dir = TemporaryDirectory("runner")

@@ -171,7 +171,8 @@ struct DotLineChartTests {
       }
     }
     let model = try ReportModelBuilder.build(
-      ReportInputs(daily: daily, meta: ["asOf": "2025-03-09"]), asOf: nil, window: 7)
+      ReportInputs(daily: daily, facts: AggregateFacts(asOf: LocalDay(iso: "2025-03-09"))),
+      asOf: nil, window: 7)
     let series = model.series.first { $0.presentation.metric == .steps }!
     let dir = TemporaryDirectory()
     let chart = try Fixtures.parseSVG(DotLineChart.scene(series, id: "chart-steps"), in: dir)
@@ -210,7 +211,7 @@ struct DotLineBandTests {
       baselines.append(b)
     }
     let model = try ReportModelBuilder.build(
-      ReportInputs(daily: daily, baselines: baselines, meta: ["asOf": asOf.description]),
+      ReportInputs(daily: daily, baselines: baselines, facts: AggregateFacts(asOf: asOf)),
       asOf: nil, window: 30)
     return model.series.first { $0.presentation.metric == .restingHeartRate }!
   }

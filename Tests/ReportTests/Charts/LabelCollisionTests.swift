@@ -105,7 +105,7 @@ struct LabelCollisionTests {
       baselines.append(b)
     }
     let model = try ReportModelBuilder.build(
-      ReportInputs(daily: daily, baselines: baselines, meta: ["asOf": asOf.description]),
+      ReportInputs(daily: daily, baselines: baselines, facts: AggregateFacts(asOf: asOf)),
       asOf: nil, window: 30)
     let s = model.series.first { $0.presentation.metric == .restingHeartRate }!
     let scene = DotLineChart.scene(s, id: "crowded")

@@ -89,7 +89,7 @@ struct WeeklyDigestTests {
     // (docs/aggregate.md, "Pinned metrics"); the report reads the pin back with the one
     // resolver (`PinnedMetrics.recorded`).
     var f = ReportFixture()
-    f.meta["pinned"] = "hrvLnRMSSD,restingHeartRate"
+    f.facts.pinned = ["hrvLnRMSSD", "restingHeartRate"]
     let rmssd = MetricID.hrvLnRMSSD
     // This week 40 ms on Tue 1 and 90 ms on Fri 4 Jul → geometric mean √(40 × 90) = 60 ms;
     // last week 39 ms on Wed 25 Jun.
@@ -142,7 +142,7 @@ struct WeeklyDigestTests {
   @Test("fewer than two pinned metrics with data: filled up to two charts")
   func chartFallback() throws {
     var f = ReportFixture()
-    f.meta["pinned"] = "bodyMass"
+    f.facts.pinned = ["bodyMass"]
     let d = try Self.digest(f)
     #expect(
       d.charts.map(\.metric.presentation.metric) == [.bodyMass, .sleepAsleep])
@@ -183,7 +183,7 @@ struct WeeklyDigestTests {
     let active = d.goals[0]
     // The fixture's weekly row is as of Sunday, so the daily goal rows count: day i is a
     // goal day when i·7 mod 5 < 3; Mon–Wed are days 143, 144, 145 → 1001, 1008, 1015 mod 5
-    // = 1, 3, 0 → 2 goal days; the target is the meta's goal.active.weeklyTarget, 5. After
+    // = 1, 3, 0 → 2 goal days; the target is the facts' goal active's weeklyTarget, 5. After
     // Wednesday the week has 4 days left (Thu–Sun), and 3 more goal days are needed.
     #expect(DigestWords.goalWeek(active) == "2 of 5 days; 3 more in the 4 days left")
     #expect(

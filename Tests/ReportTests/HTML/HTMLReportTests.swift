@@ -153,7 +153,7 @@ struct HTMLReportTests {
     f.scores = []
     f.streaks = []
     f.weekly = []
-    f.meta = ["asOf": f.asOf.description]
+    f.facts = AggregateFacts(asOf: f.asOf)
     let (html, model) = try render(f, window: 7)
     let page = try ParsedHTML(html)
     #expect(page.errors.isEmpty)
@@ -180,7 +180,7 @@ struct HTMLReportTests {
     #expect(page.text.contains("Records read not available"))
     // Without weekly rows the goal progress comes from the daily goalMet rows of the ISO
     // week: Monday is i = 5; a day is active when i·7 mod 5 < 3 → i = 5, 6, 8, 10, 11 → 5 days,
-    // against the default target of 5 (no goal.active.weeklyTarget in the meta).
+    // against the default target of 5 (no weekly target for the active goal in the facts).
     #expect(model.hero.weeklyGoal == "5/5 active days")
     #expect(model.hero.wellness == nil)
     #expect(model.hero.wellnessNote == "not available")

@@ -52,7 +52,7 @@ import Testing
       + rows("stretch", "1.1..1s")
       + rows("alcohol", "111100", unit: "drinks", value: 1, streak: 0, best: 4)
       + rows("walk", "1111111")
-    inputs.meta.merge(try HabitFacts(tracked: habits).trackedMeta()) { _, new in new }
+    inputs.facts.habits = habits
     return inputs
   }
 
@@ -120,7 +120,7 @@ import Testing
     // No habits table at all, and a table whose only habit is archived: nothing to show.
     var archivedOnly = Fixtures.inputs(ReportFixture())
     archivedOnly.habits = Self.rows("walk", "1111111")
-    archivedOnly.meta.merge(try HabitFacts(tracked: [Self.habits[5]]).trackedMeta()) { _, n in n }
+    archivedOnly.facts.habits = [Self.habits[5]]
     for inputs in [Fixtures.inputs(ReportFixture()), archivedOnly] {
       let model = try ReportModelBuilder.build(inputs, asOf: Self.asOf, window: 30)
       #expect(model.habits == nil)

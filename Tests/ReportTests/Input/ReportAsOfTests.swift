@@ -44,7 +44,9 @@ struct ReportAsOfTests {
     }
     #expect(try ReportAsOf.day(nil, inputs: ReportInputs(daily: rows)) == Self.through)
     #expect(
-      try ReportAsOf.day(nil, inputs: ReportInputs(daily: rows, meta: ["asOf": "2026-11-15"]))
+      try ReportAsOf.day(
+        nil,
+        inputs: ReportInputs(daily: rows, facts: AggregateFacts(asOf: LocalDay(iso: "2026-11-15"))))
         == Self.built)
     #expect(throws: HealthError.self) { try ReportAsOf.day(nil, inputs: ReportInputs()) }
   }

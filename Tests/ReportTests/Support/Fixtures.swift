@@ -11,7 +11,7 @@ enum Fixtures {
     ReportInputs(
       daily: f.daily, baselines: f.baselines, scores: f.scores, streaks: f.streaks,
       weekly: f.weekly,
-      meta: f.meta)
+      facts: f.facts)
   }
 
   /// Writes text to a file in a folder and returns the path.

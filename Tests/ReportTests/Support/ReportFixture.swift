@@ -4,7 +4,7 @@ import HealthCore
 /// A realistic, deterministic aggregate folder written by hand with `TableFile.write`:
 /// 150 days ending Sun 6 Jul 2025 of every key metric (with gaps), sleep stages, baselines
 /// computed here by the window rules of docs/aggregate.md (independently of the report code, which
-/// only reads them), scores, streaks, weekly rows and the header meta.
+/// only reads them), scores, streaks, weekly rows and the aggregate facts of the header.
 struct ReportFixture {
   static let asOf = LocalDay(year: 2025, month: 7, day: 6)!
   let asOf: LocalDay
@@ -14,7 +14,7 @@ struct ReportFixture {
   var scores: [ScoreRow] = []
   var streaks: [StreakRow] = []
   var weekly: [WeeklyRow] = []
-  var meta: [String: String] = [:]
+  var facts = AggregateFacts()
 
   /// Canonical daily values per key metric (nil = missing day), index 0 = first day.
   var values: [MetricID: [Double?]] = [:]
@@ -207,21 +207,15 @@ struct ReportFixture {
           daysInWeek: 7, unit: units[m]!))
     }
 
-    meta = [
-      "asOf": asOf.description,
-      "pinned": "hrv,restingHeartRate,sleep",
-      "weekStart": "monday",
-      "goal.active.weeklyTarget": "5",
-      "quality.recordsRead": "184467",
-      "quality.recordsKept": "180012",
-      "quality.rejected": "1201",
-      "quality.rejected.out-of-range": "1180",
-      "quality.rejected.unknown-unit": "21",
-      "quality.duplicates": "2210",
-      "quality.overlapped": "1044",
-      "quality.sources": "manual\nJo's Apple Watch\nJo's iPhone\nWithings <Body+>",
-      "quality.priority": "manual,Apple Watch,iPhone,*",
-    ]
+    facts = AggregateFacts(
+      asOf: asOf, pinned: ["hrv", "restingHeartRate", "sleep"], weekStart: .monday,
+      goals: [AggregateFacts.Goal(name: "active", weeklyTarget: 5)],
+      quality: DataQualityFacts(
+        recordsRead: 184_467, recordsKept: 180_012, rejected: 1201,
+        rejectedByCode: ["out-of-range": 1180, "unknown-unit": 21], duplicates: 2210,
+        overlapped: 1044,
+        sources: ["manual", "Jo's Apple Watch", "Jo's iPhone", "Withings <Body+>"],
+        priority: "manual,Apple Watch,iPhone,*"))
   }
 
   /// The window rules (docs/aggregate.md, "Windows") for day index i.
@@ -285,11 +279,20 @@ struct ReportFixture {
 
   /// Writes the five tables into `directory`.
   func write(to directory: String) throws {
-    try TableFile.write(daily, to: directory + "/daily.hpt", stage: "aggregate", meta: meta)
-    try TableFile.write(baselines, to: directory + "/baselines.hpt", stage: "aggregate", meta: meta)
-    try TableFile.write(scores, to: directory + "/scores.hpt", stage: "aggregate", meta: meta)
-    try TableFile.write(streaks, to: directory + "/streaks.hpt", stage: "aggregate", meta: meta)
-    try TableFile.write(weekly, to: directory + "/weekly.hpt", stage: "aggregate", meta: meta)
+    try TableFile.write(
+      daily, to: directory + "/daily.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts))
+    try TableFile.write(
+      baselines, to: directory + "/baselines.hpt", stage: "aggregate",
+      facts: StageFacts(aggregate: facts))
+    try TableFile.write(
+      scores, to: directory + "/scores.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts)
+    )
+    try TableFile.write(
+      streaks, to: directory + "/streaks.hpt", stage: "aggregate",
+      facts: StageFacts(aggregate: facts))
+    try TableFile.write(
+      weekly, to: directory + "/weekly.hpt", stage: "aggregate", facts: StageFacts(aggregate: facts)
+    )
   }
 
   /// The canonical value of a key metric on a day, if any.

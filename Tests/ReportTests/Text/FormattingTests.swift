@@ -39,21 +39,23 @@ struct FormattingTests {
     #expect(sleep.formatWithUnit(sleep.display(399)) == "6h 39m")
   }
 
-  @Test("meta is read defensively: bad numbers and missing keys are not available")
-  func meta() {
-    let m = ReportMeta([
-      "asOf": "2025-13-01", "pinned": "bogus, hrv, hrv, steps, spo2, bodyMass",
-      "quality.recordsRead": "12x", "quality.rejected.out-of-range": "5",
-      "quality.rejected.bad-date": "2", "quality.sources": "A, B",
-    ])
+  @Test("facts are read defensively: unknown pins dropped, missing facts not available")
+  func facts() {
+    let m = ReportMeta(
+      AggregateFacts(
+        pinned: ["bogus", "hrv", "hrv", "steps", "spo2", "bodyMass"],
+        quality: DataQualityFacts(
+          rejected: 7, rejectedByCode: ["out-of-range": 5, "bad-date": 2, "unknown-unit": 0],
+          sources: ["A", "B"])))
     #expect(m.asOf == nil)
     // Unknown names dropped, duplicates removed, at most three.
     #expect(m.pinned == [.hrvLnSDNN, .steps, .spo2])
     #expect(m.recordsRead == nil)
+    // A code with no rejects is not a reason.
     #expect(m.rejectedByReason.map(\.code) == ["bad-date", "out-of-range"])
     #expect(m.rejected == 7)
     #expect(m.sources == ["A", "B"])
-    #expect(ReportMeta([:]).pinned == PinnedMetrics.defaults)
+    #expect(ReportMeta(AggregateFacts()).pinned == PinnedMetrics.defaults)
     // The names the aggregate resolves are the names the report reads back: `weight` is
     // bodyMass and `heartRate` (no baselines) is not a pin, for both.
     let facts = AggregateFacts(pinned: ["weight", "heartRate", "rhr"])

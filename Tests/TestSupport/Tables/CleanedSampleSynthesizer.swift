@@ -95,9 +95,7 @@ public enum CleanedSampleSynthesizer {
   public static func writeTable(days: Int, endingAt last: LocalDay, seed: UInt64, to path: String)
     throws -> Int64
   {
-    let writer = try TableWriter<Sample>(
-      path: path, stage: "clean",
-      meta: ["synthetic": "CleanedSampleSynthesizer seed \(seed), \(days) days to \(last)"])
+    let writer = try TableWriter<Sample>(path: path, stage: "clean")
     try generate(days: days, endingAt: last, seed: seed) { try writer.append(contentsOf: $0) }
     try writer.commit()
     return writer.rowCount

@@ -27,7 +27,7 @@ public enum SyntheticSamplesTable {
         index: 1, path: "HealthAutoExport.json", format: "hae-json", size: 0, crc32: "00000000"),
     ]
     let writer = try TableWriter<Sample>(
-      path: path, stage: "ingest", inputs: inputs, meta: ["synthetic.seed": String(seed)])
+      path: path, stage: "ingest", inputs: inputs)
     var generator = Generator(
       writer: writer, rng: SeededRandom(seed: seed), start: start, span: span,
       exportDate: exportDate)
