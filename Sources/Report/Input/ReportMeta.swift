@@ -42,7 +42,6 @@ public struct ReportMeta: Sendable {
   /// path and why.
   public var inputProblems: [String]
 
-
   /// The report's view of the facts.
   public init(_ facts: AggregateFacts) {
     asOf = facts.asOf
