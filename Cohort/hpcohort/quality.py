@@ -160,11 +160,12 @@ def quality_rows(pid: str, binary: str, work: str, input_name: Callable[[str], s
     dropped: dict[str, Counter] = {}
     for (source, code), count in count_rows(binary, rejects_clean, ["source", "code"]).items():
         dropped.setdefault(source, Counter())[code] += count
-    # `clean.sources` counts the samples clean read from each source; the rejects table says
-    # what it dropped of them, so what it kept is the difference.
+    # The header's `facts.clean.sources` counts the samples clean read from each source
+    # (docs/report-inputs.md, "Table facts"); the rejects table says what it dropped of them,
+    # so what it kept is the difference.
     read: Counter = Counter()
-    sources_meta = header(binary, rejects_clean).get("meta", {}).get("clean.sources")
-    for source in json.loads(sources_meta) if sources_meta else []:
+    clean_facts = header(binary, rejects_clean).get("facts", {}).get("clean") or {}
+    for source in clean_facts.get("sources") or []:
         read[source["name"]] += int(source["samples"])
     for source in sorted(set(read) | set(dropped)):
         codes = dropped.get(source, Counter())

@@ -118,7 +118,7 @@ def count_rows(binary: str, table_path: str, fields: list[str]) -> Counter:
 
 
 def header(binary: str, table_path: str) -> dict[str, Any]:
-    """The table's header (`healthpipe inspect --json`): columns, inputs, meta."""
+    """The table's header (`healthpipe inspect --json`): columns, inputs, facts."""
     result = subprocess.run(
         [binary, "inspect", table_path, "--json", "--quiet"], capture_output=True
     )
