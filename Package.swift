@@ -10,7 +10,7 @@ let package = Package(
   products: [
     .executable(name: "healthpipe", targets: ["healthpipe"]),
     .executable(name: "healthpipe-bench", targets: ["healthpipe-bench"]),
-    .library(name: "HealthCore", targets: ["HealthCore"]),
+    .library(name: "HealthCore", targets: ["HealthModel", "HealthSystem", "HealthCore"]),
   ],
   targets: [
     // System library shim for zlib (inflate for export.zip, deflate for PNG/zip, CRC-32).
@@ -22,63 +22,96 @@ let package = Package(
       name: "CSQLite", path: "Sources/CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
-    // Shared model: catalog, samples, days, units, typed table files, errors, manifests, and
-    // the contract between the stages (Contract/: the facts each stage hands on).
-    .target(name: "HealthCore", dependencies: ["CZlib"]),
+    // The three core modules, split by role (docs/architecture.md, "Modules").
+    // HealthModel: the values, with no I/O: catalog, samples and rejects, days and time,
+    // units, errors and exit codes, statistics, the sleep rule's shared parts, habits.
+    .target(name: "HealthModel"),
+    // HealthSystem: the operating system: files, atomic writes, fingerprints, threads,
+    // progress, checksums and zlib, and the one platform shim (Platform/).
+    .target(name: "HealthSystem", dependencies: ["HealthModel", "CZlib"]),
+    // HealthCore: the contract between the stages: typed table files and their schemas, the
+    // facts each stage hands on (Contract/), manifests, and the CSV side of the tables.
+    .target(name: "HealthCore", dependencies: ["HealthModel", "HealthSystem"]),
 
-    // The four stages. Each depends on HealthCore only; they meet through typed table files
-    // whose headers carry each stage's facts as a HealthCore type.
+    // The four stages. Each depends on the core modules only; they meet through typed table
+    // files whose headers carry each stage's facts as a HealthCore type.
     // Ingest also links SQLite: an Android Health Connect export is a SQLite database.
-    .target(name: "Ingest", dependencies: ["HealthCore", "CSQLite"]),
-    .target(name: "Clean", dependencies: ["HealthCore"]),
-    .target(name: "Aggregate", dependencies: ["HealthCore"]),
-    .target(name: "Report", dependencies: ["HealthCore"]),
+    .target(
+      name: "Ingest", dependencies: ["HealthModel", "HealthSystem", "HealthCore", "CSQLite"]),
+    .target(name: "Clean", dependencies: ["HealthModel", "HealthSystem", "HealthCore"]),
+    .target(name: "Aggregate", dependencies: ["HealthModel", "HealthSystem", "HealthCore"]),
+    .target(name: "Report", dependencies: ["HealthModel", "HealthSystem", "HealthCore"]),
 
     // Results for other tools: the SQLite database (Datasette, DB Browser). Not a stage: it
     // reads the stages' table files, so no stage links SQLite.
-    .target(name: "Interop", dependencies: ["HealthCore", "CSQLite"]),
+    .target(
+      name: "Interop", dependencies: ["HealthModel", "HealthSystem", "HealthCore", "CSQLite"]),
 
     // The sample-export generator (`healthpipe sample`, the bench, tests): writes every
     // format the readers read, and the zip writer it needs (SQLite for Health Connect
     // exports). Not a stage.
-    .target(name: "SampleExports", dependencies: ["HealthCore", "CSQLite"]),
+    .target(
+      name: "SampleExports", dependencies: ["HealthModel", "HealthSystem", "HealthCore", "CSQLite"]),
 
     // Pipeline files, stage graph, caching, locking: the only library that knows every stage.
     .target(
       name: "Pipeline",
-      dependencies: ["HealthCore", "Ingest", "Clean", "Aggregate", "Report", "Interop"]),
+      dependencies: [
+        "HealthModel", "HealthSystem", "HealthCore", "Ingest", "Clean", "Aggregate", "Report",
+        "Interop",
+      ]),
 
     // Option declarations, the parser and generated usage texts, shared by both programs.
-    .target(name: "Arguments", dependencies: ["HealthCore"]),
+    .target(name: "Arguments", dependencies: ["HealthModel", "HealthSystem"]),
 
     // Thin command-line layer: one file per command, each calling a stage or the pipeline.
     .executableTarget(
       name: "healthpipe",
       dependencies: [
-        "HealthCore", "Arguments", "Ingest", "Clean", "Aggregate", "Report", "Pipeline",
+        "HealthModel", "HealthSystem", "HealthCore", "Arguments", "Ingest", "Clean", "Aggregate",
+        "Report", "Pipeline",
         "Interop", "SampleExports",
       ]),
     // Benchmarks on generated exports, run against the release healthpipe as child processes.
     .executableTarget(
       name: "healthpipe-bench",
-      dependencies: ["HealthCore", "Arguments", "Pipeline", "SampleExports"]),
+      dependencies: [
+        "HealthModel", "HealthSystem", "HealthCore", "Arguments", "Pipeline", "SampleExports",
+      ]),
 
     // What the test targets share: temporary folders, the process runner (the built binary,
     // python3), where the real exports are, and generated tables for the stages' tests and
     // the table-stages fuzz target. Never linked into a program.
-    .target(name: "TestSupport", dependencies: ["HealthCore"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["HealthModel", "HealthSystem", "HealthCore"],
+      path: "Tests/TestSupport"),
 
-    .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TestSupport"]),
-    .testTarget(name: "ArgumentsTests", dependencies: ["Arguments", "HealthCore"]),
     .testTarget(
-      name: "IngestTests", dependencies: ["Ingest", "HealthCore", "SampleExports", "TestSupport"]),
-    .testTarget(name: "CleanTests", dependencies: ["Clean", "HealthCore", "TestSupport"]),
-    .testTarget(name: "AggregateTests", dependencies: ["Aggregate", "HealthCore", "TestSupport"]),
-    .testTarget(name: "ReportTests", dependencies: ["Report", "HealthCore", "TestSupport"]),
-    .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "HealthCore", "TestSupport"]),
-    .testTarget(name: "InteropTests", dependencies: ["Interop", "HealthCore", "TestSupport"]),
+      name: "HealthCoreTests",
+      dependencies: ["HealthModel", "HealthSystem", "HealthCore", "TestSupport"]),
+    .testTarget(name: "ArgumentsTests", dependencies: ["Arguments", "HealthModel"]),
     .testTarget(
-      name: "SampleExportsTests", dependencies: ["SampleExports", "HealthCore", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["healthpipe", "HealthCore", "TestSupport"]),
+      name: "IngestTests",
+      dependencies: [
+        "Ingest", "HealthModel", "HealthSystem", "HealthCore", "SampleExports", "TestSupport",
+      ]),
+    .testTarget(
+      name: "CleanTests",
+      dependencies: ["Clean", "HealthModel", "HealthSystem", "HealthCore", "TestSupport"]),
+    .testTarget(
+      name: "AggregateTests",
+      dependencies: ["Aggregate", "HealthModel", "HealthSystem", "HealthCore", "TestSupport"]),
+    .testTarget(
+      name: "ReportTests", dependencies: ["Report", "HealthModel", "HealthCore", "TestSupport"]),
+    .testTarget(
+      name: "PipelineTests",
+      dependencies: ["Pipeline", "HealthModel", "HealthSystem", "HealthCore", "TestSupport"]),
+    .testTarget(
+      name: "InteropTests", dependencies: ["Interop", "HealthModel", "HealthCore", "TestSupport"]),
+    .testTarget(
+      name: "SampleExportsTests", dependencies: ["SampleExports", "HealthModel", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["healthpipe", "HealthModel", "HealthSystem", "HealthCore", "TestSupport"]),
   ]
 )

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 #if canImport(Glibc)
   @preconcurrency import Glibc

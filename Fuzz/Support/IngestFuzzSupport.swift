@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// Runs one ingest reader on fuzz input with a sink that keeps nothing but counts, then

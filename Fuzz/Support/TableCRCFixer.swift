@@ -1,4 +1,5 @@
 import HealthCore
+import HealthSystem
 
 /// Recomputes the header, block and footer CRC-32s of a table file image in place, as far
 /// as its length fields can be followed.

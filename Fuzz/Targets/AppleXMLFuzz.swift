@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// libFuzzer target: the Apple Health XML reader on bytes in memory, handed out in pieces

@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// libFuzzer target: both Health Auto Export CSV readers (daily metrics and workouts) on the

@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// libFuzzer target: the Health Auto Export JSON reader on bytes in memory (a tiny buffer,

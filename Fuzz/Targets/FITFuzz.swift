@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// libFuzzer target: the FIT reader (decoder and Garmin mapping) on bytes in memory, handed

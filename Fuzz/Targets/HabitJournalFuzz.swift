@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Ingest
 
 /// libFuzzer target: the habit journal reader (`date,habit,value[,note]`) on bytes in

@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// libFuzzer target: the long CSV reader (`date,metric,value,unit,source`) on bytes in

@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// libFuzzer target: a Loop Habit Tracker "Export as CSV" zip read from a scratch file

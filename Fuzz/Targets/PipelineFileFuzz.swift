@@ -1,4 +1,3 @@
-import HealthCore
 import Pipeline
 
 /// libFuzzer target: the pipeline file parser and the settings check behind it

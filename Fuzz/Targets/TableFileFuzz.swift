@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 import TestSupport
 
 /// libFuzzer target: the typed table file reader, export (CSV and NDJSON) and inspection.

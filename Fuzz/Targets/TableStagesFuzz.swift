@@ -1,6 +1,8 @@
 import Aggregate
 import Clean
 import HealthCore
+import HealthModel
+import HealthSystem
 import Report
 import TestSupport
 

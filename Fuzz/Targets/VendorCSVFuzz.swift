@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// libFuzzer target: the Oura, WHOOP and Withings readers on the same bytes in memory; the

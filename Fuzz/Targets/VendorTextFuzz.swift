@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// libFuzzer target: the Garmin Connect JSON, Fitbit JSON and Fitbit CSV readers on bytes in

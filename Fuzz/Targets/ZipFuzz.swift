@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 
 /// libFuzzer target: an Apple Health `export.zip` read from a scratch file (central

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What every option declaration shares: its name, whether it takes a value, and its help.
 /// Usage lines and help texts are generated from these (`Usage`), so an option is written

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// A small, strict parser: `--name value`, `--name=value`, flags, `-h`, `-q`, `--` ends
 /// options. Unknown options, missing values and repeated single options are usage errors

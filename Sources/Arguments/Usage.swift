@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The usage line and help text of a program or command, generated from its option
 /// declarations: nothing about an option is written twice.
 public struct Usage: Sendable {

@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Stage 2: reads the ingest samples table and writes the cleaned samples table (canonical
 /// units, duplicates removed, sources arbitrated), the rejects table of this stage and the

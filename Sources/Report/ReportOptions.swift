@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The report formats.
 public enum ReportFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// What a report run did, as values: the command line and `run` format these by switching
 /// on them, never by looking keys up in the manifest (docs/architecture.md, "Stage

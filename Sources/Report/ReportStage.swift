@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The report stage: reads the aggregate folder and writes an HTML, Markdown or e-mail
 /// report (and, with `send`, pipes the e-mail to the mailer once per ISO week).

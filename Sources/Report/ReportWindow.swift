@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The report's horizon: how many days the charts cover and how days are grouped. One
 /// parser for `--window` and the pipeline file's `window` (docs/report.md, "Horizons").

@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// One benchmark run: locate the binary, print the machine, run the chosen sections, print
 /// the budget summary, write the JSON, and clean up unless `--keep`.

@@ -1,5 +1,5 @@
 import Arguments
-import HealthCore
+import HealthModel
 
 /// A `healthpipe` subcommand: its name, what it takes and what it does. Its usage line and
 /// help are generated from the option declarations (`Usage`).

@@ -1,6 +1,7 @@
 import Arguments
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Dispatches `healthpipe COMMAND ...` to a command and maps errors to exit codes.
 enum CommandLineInterface {

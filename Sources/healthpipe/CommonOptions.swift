@@ -1,5 +1,5 @@
 import Arguments
-import HealthCore
+import HealthModel
 
 /// Options several commands take in the same form, each with its own help line.
 enum CommonOptions {

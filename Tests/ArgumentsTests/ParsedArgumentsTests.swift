@@ -1,5 +1,5 @@
 import Arguments
-import HealthCore
+import HealthModel
 import Testing
 
 @Suite("Parsing arguments through typed declarations")

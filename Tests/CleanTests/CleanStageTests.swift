@@ -1,6 +1,8 @@
 import Clean
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 import TestSupport
 import Testing
 

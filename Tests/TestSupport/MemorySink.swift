@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Collects bytes in memory, for tests and fuzz targets that read what a `ByteSink` user
 /// (`TableExporter.export`) wrote.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// Turns cleaned samples, one at a time, into daily values (docs/aggregate.md, "Daily
 /// values", "Sleep days"). Memory grows with days and metrics, not with

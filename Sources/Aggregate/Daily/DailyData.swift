@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Everything the later steps need from the samples: the daily rows, the same values as
 /// series, the sleep nights, the workouts, and the counts for the manifest.

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Running totals of one series on one day: sum, count, min, max and the last value.
 struct DayAccumulator {
   var sum = 0.0

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Identifies a daily series: a metric id and its split ("" = total).
 public struct SeriesKey: Hashable, Sendable, Comparable {

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// What happened to one metric's samples in the aggregate stage, for the manifest's
 /// reconciliation: `read = used + afterAsOf + ignored`.
 public struct MetricCounts: Sendable, Hashable {

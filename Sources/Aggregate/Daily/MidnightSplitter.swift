@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Splits a cumulative sample's interval at local midnights, pro rata by time
 /// (docs/aggregate.md, "Daily values").

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Accumulates one plain series (a catalog metric, or a raw metric in one unit) day by day.
 final class SeriesAccumulator {

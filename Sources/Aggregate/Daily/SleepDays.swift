@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The cleaned sleep rows split into nights and naps (docs/aggregate.md, "Sleep day").
 ///

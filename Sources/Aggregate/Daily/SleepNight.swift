@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The totals of one sleep day's night (docs/aggregate.md, "Sleep day"): the rows of the
 /// sessions that overlap the night's window, never its naps.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One cleaned sleep row, kept until the sleep days are built.
 public struct SleepSegment: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// How the daily value of a metric the catalog does not know is formed, so that nothing
 /// disappears (raw type names are kept; docs/aggregate.md, "Daily values").

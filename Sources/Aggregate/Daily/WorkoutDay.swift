@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// One workout as the goals see it: its local day (of its start), activity type and
 /// minutes (the `duration`, which excludes pauses).

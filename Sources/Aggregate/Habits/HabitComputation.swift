@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The `habits` table (docs/habits.md, docs/streaks.md "Habits"): for each tracked habit,
 /// one row per day from its first day to the as-of date with the day's value, whether it

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What one day was for one habit (docs/streaks.md, "Habits").
 enum HabitDayState: Character, Sendable, Hashable {

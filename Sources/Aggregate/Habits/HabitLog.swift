@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The entries of each tracked habit by day, as docs/habits.md reads them: several entries
 /// of one day add up (a check is done when any says so); a Loop Habit Tracker export holds

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A habit's streak on each of its days, from the project's streak machinery
 /// (`DailyStreak`, `WeeklyStreak`, `Milestones`; docs/streaks.md, "Habits"): a daily habit

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Writes `daily.csv` and `daily-other.csv` with their CSV on the Web sidecars
 /// (docs/interop.md, "daily.csv").

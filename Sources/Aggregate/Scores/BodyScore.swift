@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The body score (docs/aggregate.md, "Scores") on day d.
 ///

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// What the coaching rules look at for one day.
 public struct CoachingContext: Sendable, Hashable {
   /// Days in [d−6, d] with data for at least one key metric.

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The coaching line: one short suggestion of an action, chosen by fixed rules in a fixed
 /// order, first match wins (docs/coaching.md). Rules that act on the condition score need
 /// the 60-day reference; with thinner data only the data-coverage rules and gentle routine

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The condition score (docs/aggregate.md, "Condition score") from the day's HRV x on the
 /// log scale:

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Rounding of scores: half up to a whole number (docs/aggregate.md, "Scores").
 public enum ScoreRounding {

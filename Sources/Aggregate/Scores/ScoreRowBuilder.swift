@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Builds the `scores` row of each day: condition, sleep, body, wellness, status and the
 /// coaching line.

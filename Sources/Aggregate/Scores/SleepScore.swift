@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The sleep score of a sleep day (docs/aggregate.md, "Scores"): three parts, weights renormalised
 /// over the parts that have data.

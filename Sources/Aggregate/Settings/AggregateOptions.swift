@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// What `AggregateStage.run` needs (docs/architecture.md, "Stage entry points").
 public struct AggregateOptions: StageOptions {

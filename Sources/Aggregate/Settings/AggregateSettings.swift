@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What the `[aggregate]` and `[goal.NAME]` sections of a pipeline file set, with their
 /// defaults (docs/aggregate.md, docs/streaks.md).

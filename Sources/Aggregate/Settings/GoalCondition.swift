@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One test a day can pass for a goal: a daily series compared with a threshold, or, for the
 /// `workout` metric, any single workout of the day (`a workout ≥ 20 min`).

@@ -1,5 +1,4 @@
 import Foundation
-import HealthCore
 
 /// A goal (docs/streaks.md, "Goals"; `[goal.NAME]` in the pipeline file): a day
 /// is a goal day when any of its conditions holds. With a weekly target the goal also has a

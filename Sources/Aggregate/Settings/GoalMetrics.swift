@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The metric names a goal condition may test, so a misspelt one (`distanse >= 5`) is
 /// refused when the pipeline file is read instead of giving a goal that is never met:

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Text helpers for goals: numbers with thousands separators, units, parse errors.
 enum GoalText {

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The sleep goal the sleep score measures a night against (docs/aggregate.md, "Scores"):
 /// the threshold of the `sleep` goal's `sleepAsleep ≥ N` (or `> N`) condition, else of
 /// the first goal with such a condition, else 420 minutes (7 hours).

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The goals part of `AggregateComputation`: each goal's state on every day, its
 /// `goal_met` rows, its streak rows and the notes on goals without data.

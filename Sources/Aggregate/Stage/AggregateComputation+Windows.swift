@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The baseline windows of the key metrics over the analysed days (docs/aggregate.md).
 struct KeyMetricWindows {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The aggregate stage as a pure function of the cleaned samples, the as-of date and the
 /// settings (docs/aggregate.md). `AggregateStage` adds the file reading and writing.

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 extension AggregateFacts {
   /// The facts the aggregate computation knows (docs/aggregate.md lists every key): as-of,

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The tables of the aggregate stage, in memory, before they are written.
 public struct AggregateResult: Sendable {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// What an aggregate run did, as values: the command line and `run` format these instead of
 /// looking keys up in the manifest (docs/architecture.md, "Stage outcomes").

@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The aggregate stage: reads the cleaned samples table, writes daily.hpt, baselines.hpt,
 /// scores.hpt, streaks.hpt, weekly.hpt, daily.csv and weekly.csv into the output folder,

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The days that get baselines, scores and weekly rows: from the start of the latest
 /// stretch of data that reaches the as-of date without a gap longer than `maxGapDays`, to

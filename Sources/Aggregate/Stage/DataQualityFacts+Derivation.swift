@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 extension DataQualityFacts {
   /// Codes that are not "rejected" in the report's sense: they have their own lines.

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthSystem
 
 /// Turns "rows read" into an approximate byte position for the progress line, from the row
 /// count in a table file's footer (docs/table-format.md: tag, rows as UInt64 little-endian,

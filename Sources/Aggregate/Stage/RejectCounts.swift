@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The rejects of the upstream stages counted by `stage.code` (`clean.overlapped`), for the
 /// data-quality facts (docs/aggregate.md). Counted from the two columns as stored, one

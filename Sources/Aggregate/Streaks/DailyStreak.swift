@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A daily streak replayed over the backfill window (docs/streaks.md, "Daily
 /// streak").

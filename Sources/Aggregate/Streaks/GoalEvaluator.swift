@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Decides, day by day, whether a goal was met (docs/streaks.md, "Goals": a goal day is a
 /// local day meeting the goal; "What a goal reads").

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Turns replayed streaks into `streaks` table rows: one `daily` row per goal, plus one
 /// `weekly` row for a goal with a weekly target. `states` are the days of the replayed span

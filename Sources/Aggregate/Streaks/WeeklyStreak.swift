@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A weekly-target streak (docs/streaks.md, "Weekly streak"): a week is met with at least `target`
 /// goal days; the streak counts met weeks back from the current week, or from the previous one

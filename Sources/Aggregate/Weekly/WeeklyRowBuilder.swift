@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Builds `weekly` rows per ISO week (docs/aggregate.md, "Weekly rows"):
 ///

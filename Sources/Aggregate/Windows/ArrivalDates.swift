@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// When each window of a key metric arrives (docs/aggregate.md, "Arrival dates"): `avg7`,
 /// `base14`, `base60` (the usual range) and `trend` (the report's trend sentences).

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 extension BaselineCalculator {
   /// The day's value against yesterday's, base14's and base60's (percent only when the

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Builds `baselines` rows (docs/aggregate.md, "Windows") for one key metric.
 ///

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The window lengths and minimum day counts of docs/aggregate.md, "Windows".
 public enum WindowRules {
   /// avg7 needs this many days with data in [d−6, d].

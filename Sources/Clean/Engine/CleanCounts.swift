@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What happened to the samples of one metric (or of all of them). Every sample read ends
 /// in exactly one of cleaned, rejected, duplicate or overlapped:

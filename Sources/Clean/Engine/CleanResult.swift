@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The outcome of cleaning: the cleaned samples in table order, the rejects with their
 /// reasons, the counts per metric and the sources seen. Produced per metric by `PartitionedClean`.

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The facts about a whole clean run that go into both tables' header facts (`StageFacts.clean`) and into the
 /// manifest: counts per metric and in total, the sources seen and the inputs without an

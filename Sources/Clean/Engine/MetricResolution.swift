@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The whole-table steps of the clean stage, one metric at a time: order the rows that
 /// passed the per-sample rules, remove exact duplicates, then arbitrate between sources by

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What the clean stage decided for one input sample.
 enum RowStatus: UInt8, Sendable {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The per-sample half of the clean stage: turns each sample of an ingest table into a
 /// compact `StoredSample` (strings interned into the pools of `pools`), converts its value

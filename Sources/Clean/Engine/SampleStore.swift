@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Every sample read by the clean stage, in read order, in compact form, with the string
 /// pools and per-metric catalog lookups they refer to.

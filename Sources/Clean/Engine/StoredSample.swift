@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One input sample in the compact form the clean stage keeps in memory (72 bytes instead
 /// of a `Sample`'s ~180): strings are ids into the store's pools, the three small enums and

@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Writes cleaned rows (canonical units, table order) into an open table writer and counts
 /// what it wrote. Rows come as the stage holds them, with their texts as pool ids, and are

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The reasons of duplicates and of cumulative and point overlaps, the rejects an
 /// overlap-heavy export has by the hundred thousand, made from cached parts: each reason

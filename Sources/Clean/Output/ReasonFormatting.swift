@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Number and time texts for human-readable reject reasons.
 enum ReasonFormatting {

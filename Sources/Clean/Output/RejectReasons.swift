@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Builds the rejects rows of the clean stage: code, a reason with the numbers involved,
 /// the value and unit as read, and the origin. Reasons are written from a `RejectRecord`

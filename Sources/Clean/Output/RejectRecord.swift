@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Everything the rejects table needs of one rejected sample, without its neighbours: the
 /// row, its value as read, its converted minimum and maximum, and the source, rank and origin of the sample

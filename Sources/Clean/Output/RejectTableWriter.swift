@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Writes the clean stage's rejects from their `RejectRecord`s into an open table writer
 /// and counts them: the bytes of appending each record's `Reject`

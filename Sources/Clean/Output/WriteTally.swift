@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Counts taken while the cleaned and rejects tables are written, per metric. The manifest
 /// reconciles them against the samples read, so a row lost or written twice between the

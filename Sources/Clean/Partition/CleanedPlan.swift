@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The cleaned table's rows, decided metric by metric and kept on a scratch file until
 /// every metric is resolved (the table's header carries the counts, so nothing can be
 /// written before): each metric's rows in table order as stored rows (a piece of a partly

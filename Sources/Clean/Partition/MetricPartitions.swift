@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The rows of a samples table sorted into one partition per metric on a scratch file,
 /// so the stage can resolve one metric at a time: arbitration looks across metrics only
 /// for the workout metrics, which are loaded together.

@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 extension PartitionedClean {
   /// Step 2: resolves the metrics one at a time, in table order, loading each from

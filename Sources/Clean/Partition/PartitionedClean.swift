@@ -1,5 +1,7 @@
 import Dispatch
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The clean stage on files, with memory bounded by the largest metric instead of the
 /// whole table. Arbitration looks across metrics only for workouts (resolved together, a

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The rejects of each metric, sorted by origin, on a scratch file, and their merge into
 /// the rejects table's order: origin (input file, record), then metric (table order),
 /// start and read order. Each metric's run is already in that order, and two runs never

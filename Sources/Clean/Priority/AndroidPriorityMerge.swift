@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Android's merge of overlapping records, for the Health Connect samples of the metrics
 /// Android totals with it (steps, distance, energy, floors, elevation, wheelchair pushes,
 /// mindfulness): AOSP's `PriorityRecordsAggregator` with `ValueColumnAggregationData`, as

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Daily totals beside another device's minute data, for cumulative metrics (docs/clean.md,
 /// "Daily totals"): a vendor's or Health Auto Export's total for a whole day (Oura's, Withings'

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The person's own source orders from their Health Connect exports, as clean ranks with
 /// them (docs/clean.md, "Health Connect: the person's own priorities").

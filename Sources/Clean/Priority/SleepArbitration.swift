@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Source priority for sleep (docs/clean.md, "Sleep"): the night's main sleep and the naps
 /// apart, so a nap can never win the night.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Why the sleep rule displaced a sleep row, kept beside the row until its reject reason is
 /// written (`SleepArbitration.reason`). A plain value of fixed size, so it travels inside a

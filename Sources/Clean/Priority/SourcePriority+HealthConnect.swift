@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 extension SourcePriority {
   /// This list with the table's Health Connect inputs noted (their merged metrics follow

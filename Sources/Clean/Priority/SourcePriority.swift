@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The ordered source-priority list of the clean stage (docs/clean.md, "Source priority"): parses
 /// it and

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Rule: exact duplicates (same metric, source, start, end and value, after unit
 /// normalisation) are kept once; the others are rejected (`duplicate`). The copy that

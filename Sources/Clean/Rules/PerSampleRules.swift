@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 // The per-sample checks of the clean stage, in the order `SampleIntake` applies them (first
 // failure wins; docs/clean.md, "Order of the rules"). Each rule says whether a sample passes

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Rule: plausible ranges per sample, in canonical units, boundaries included (docs/clean.md,
 /// "Ranges"). A value outside is rejected (`out-of-range`) with the numbers in the reason.

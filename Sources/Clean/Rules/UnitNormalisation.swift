@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Rule 1 of the clean stage: every catalog metric's value goes to its canonical unit
 /// (`MetricInfo.canonicalUnit`) through `UnitConverter`, with the `%` convention of the

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// What the aggregate stage tells the report (`StageFacts.aggregate`, in the header of all
 /// its tables; docs/report-inputs.md lists every field, docs/aggregate.md says how each is

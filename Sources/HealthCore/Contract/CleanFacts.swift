@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// What the clean stage tells the later stages (`StageFacts.clean`, in the header of the
 /// cleaned and rejects tables, carried forward by aggregate): its counts, the priority list in force and the sources seen (for the

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// What the Health Connect reader tells the clean stage about one export: the apps it
 /// holds (package, display name, and the source name their samples carry), the person's
 /// own source order per data category (`health_data_category_priority_table`) and the

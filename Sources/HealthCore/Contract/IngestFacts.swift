@@ -1,3 +1,5 @@
+import HealthModel
+
 /// What the ingest stage tells the later stages (`StageFacts.ingest`, carried forward
 /// unchanged by clean and aggregate): its record counts for the report's data-quality
 /// section (docs/report-inputs.md), the Health Connect facts clean's priority rules use, and

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 extension StageFacts {
   /// The facts as `path = value` lines for people and key/value tables (`inspect`, the

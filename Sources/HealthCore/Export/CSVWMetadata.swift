@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// A CSV on the Web (W3C, "Metadata Vocabulary for Tabular Data") description of one CSV
 /// file, written beside it as `<file>-metadata.json`, where CSVW processors look for it

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// How a number column is written in the CSV files healthpipe makes for people (`daily.csv`,
 /// `weekly.csv`, `healthpipe export --format csv` without `--exact`): at a precision that
 /// fits what it measures, never with a Double's binary noise (`14.399999999999999`)

@@ -1,3 +1,6 @@
+import HealthModel
+import HealthSystem
+
 /// Prints any table file as CSV (RFC 4180) or NDJSON, so DuckDB, pandas or a spreadsheet can
 /// read every intermediate result. Days print as `yyyy-MM-dd`, timestamps as ISO 8601 UTC,
 /// nulls as empty CSV fields or JSON `null`, non-finite numbers as JSON `null`. CSV text

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// The columns of the wide daily layout (`daily.csv`, the SQLite `daily_wide` view): one
 /// per known daily series present, in `SeriesVocabulary` order, a split of a series after
 /// its total (categories sorted), `_min` / `_max` after a series that has them. Names are

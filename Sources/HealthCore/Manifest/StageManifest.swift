@@ -1,4 +1,6 @@
 import Foundation
+import HealthModel
+import HealthSystem
 
 /// One reconciliation line of a manifest: the counts of one scope (an input file, a metric)
 /// and whether the stage's equation holds for it.
@@ -22,104 +24,6 @@ public struct Reconciliation: Sendable, Codable, Hashable {
     equation = "\(left) = " + right.joined(separator: " + ")
     let sum = right.reduce(Int64(0)) { $0 + (counts[$1] ?? 0) }
     holds = (counts[left] ?? 0) == sum
-  }
-}
-
-/// A file a stage read or wrote, with what identifies its content.
-public struct FileFingerprint: Sendable, Codable, Hashable {
-  /// Path as given.
-  public var path: String
-  /// Size in bytes.
-  public var size: Int64
-  /// Modification time, nanoseconds since the epoch.
-  public var modifiedNanoseconds: Int64
-  /// CRC-32 of the content (8 hex digits), when it was computed.
-  public var crc32: String?
-  /// `ContentDigest` of the content (16 hex digits), when it was computed: what the stage
-  /// cache compares for files a stage wrote (a table's whole-file CRC-32 does not change
-  /// with its values; see `ContentDigest`).
-  public var digest: String?
-  /// Status-change time (ctime), nanoseconds since the epoch; only in stage stamps (see
-  /// `withChangeStamp()`), nil elsewhere and then not written.
-  public var changedNanoseconds: Int64?
-  /// Inode number; only in stage stamps, like `changedNanoseconds`.
-  public var inode: UInt64?
-
-  /// Creates a fingerprint.
-  public init(
-    path: String, size: Int64, modifiedNanoseconds: Int64, crc32: String? = nil,
-    digest: String? = nil, changedNanoseconds: Int64? = nil, inode: UInt64? = nil
-  ) {
-    self.path = path
-    self.size = size
-    self.modifiedNanoseconds = modifiedNanoseconds
-    self.crc32 = crc32
-    self.digest = digest
-    self.changedNanoseconds = changedNanoseconds
-    self.inode = inode
-  }
-
-  /// Size, mtime, ctime and inode from the file system (no content read); nil if missing.
-  /// A `touch -r` edit keeps size and mtime but not the ctime (no call sets it back), and a
-  /// file replaced under the same name has a new inode.
-  public static func statWithChange(_ path: String) -> FileFingerprint? {
-    guard let st = SystemCalls.fileStatus(path), var print = stat(path) else { return nil }
-    #if canImport(Darwin)
-      print.changedNanoseconds =
-        Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
-    #else
-      print.changedNanoseconds =
-        Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
-    #endif
-    print.inode = UInt64(truncatingIfNeeded: st.st_ino)
-    return print
-  }
-
-  /// Whether `other` (a fresh `statWithChange`) shows the same size, mtime, ctime and inode.
-  /// A fingerprint without ctime or inode (a stamp written before they were recorded) never
-  /// matches, so the file is looked at again once.
-  public func sameStamp(as other: FileFingerprint) -> Bool {
-    size == other.size && modifiedNanoseconds == other.modifiedNanoseconds
-      && changedNanoseconds != nil && changedNanoseconds == other.changedNanoseconds
-      && inode != nil && inode == other.inode
-  }
-
-  /// Size and modification time from the file system (no content read); nil if missing.
-  public static func stat(_ path: String) -> FileFingerprint? {
-    guard let st = SystemCalls.fileStatus(path) else { return nil }
-    #if canImport(Darwin)
-      let ns = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
-    #else
-      let ns = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-    #endif
-    return FileFingerprint(path: path, size: Int64(st.st_size), modifiedNanoseconds: ns)
-  }
-
-  /// Size, modification time, and the CRC-32 and `ContentDigest` of the whole content (one
-  /// read).
-  public static func withChecksum(_ path: String) throws -> FileFingerprint {
-    guard var fp = stat(path) else {
-      throw HealthError.missingInput(path, reason: "no such file")
-    }
-    let reader = try FileReader(path: path)
-    var crc = CRC32()
-    var digest = ContentDigest()
-    // Not zero-filled, and no larger than the file needs (plus one byte to see its end):
-    // clearing a 1 MiB buffer for each of 853 small JSON files was 9 % of an ingest's
-    // instructions (docs/performance.md, row 12).
-    let capacity = Int(min(Int64(1 << 20), max(Int64(4096), fp.size + 1)))
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
-    defer { buffer.deallocate() }
-    while true {
-      let n = try reader.read(into: buffer)
-      if n == 0 { break }
-      let chunk = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<n])
-      crc.update(chunk)
-      digest.update(chunk)
-    }
-    fp.crc32 = crc.hex
-    fp.digest = digest.hex
-    return fp
   }
 }
 

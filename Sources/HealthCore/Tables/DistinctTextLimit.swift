@@ -1,3 +1,5 @@
+import HealthModel
+
 /// A bound on the distinct texts of one string column over a whole table
 /// (`TableWriter.limitDistinct(_:to:noun:)`): ingest keeps at most 10,000 source names and
 /// 10,000 metric names in a samples table (docs/reliability.md, "Limits"), because every

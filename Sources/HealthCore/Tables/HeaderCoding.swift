@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Canonical JSON for table headers: sorted keys, no whitespace, unescaped slashes,
 /// so the same header is always the same bytes.

@@ -1,3 +1,6 @@
+import HealthModel
+import HealthSystem
+
 /// Joins finished table files ("parts") into one table under a new header, copying their
 /// blocks byte for byte (no decoding), atomically.
 ///

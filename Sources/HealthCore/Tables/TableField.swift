@@ -1,3 +1,5 @@
+import HealthModel
+
 /// One column of a table, declared once: its name, type, nullability and unit (the
 /// `ColumnSpec` of the header), and the stored property of the row type it writes from and
 /// reads into. A `FieldRecord`'s list of fields is its schema, its writer and its reader,

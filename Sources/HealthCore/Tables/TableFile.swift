@@ -1,3 +1,6 @@
+import HealthModel
+import HealthSystem
+
 /// Convenience entry points for typed table files.
 public enum TableFile {
   /// Reads a whole table of `Record`s into memory (with `limits` as `stream` applies them).

@@ -1,3 +1,6 @@
+import HealthModel
+import HealthSystem
+
 /// Reads a table file block by block, checking every CRC. A truncated or corrupt file is
 /// refused with exit 65 and the byte offset, never read as fewer rows.
 public final class TableFileReader {

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// One input a table was derived from: its path, format and fingerprint.
 public struct InputDescriptor: Sendable, Codable, Hashable {
   /// Position in the list (the `file` of an `Origin`).

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// What `healthpipe inspect` reports about a table file: its header, schema, row and block
 /// counts, and whether every checksum held.

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// A Swift type stored as one row of a typed table file.
 ///
 /// `columns` fixes the schema; `write(to:)` and `init(reading:)` must visit the columns in

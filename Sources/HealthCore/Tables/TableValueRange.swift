@@ -1,3 +1,5 @@
+import HealthModel
+
 /// The values an integer column of a valid table can hold (docs/table-format.md). Every
 /// writer stays inside them, so a delta between two values always fits in 64 bits; a
 /// decoder refuses anything else as damage (exit 65 with the byte offset), even behind

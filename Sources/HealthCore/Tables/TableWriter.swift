@@ -1,4 +1,5 @@
 import Dispatch
+import HealthSystem
 
 /// Streams records into a typed table file, block by block, atomically.
 ///

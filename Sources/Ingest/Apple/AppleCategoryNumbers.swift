@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// HealthKit's raw values of its category enums. iOS 8 exports wrote category values as
 /// these numbers (`value="0"` in bed, `"1"` asleep) where later exports write the names

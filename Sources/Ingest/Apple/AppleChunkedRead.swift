@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads a big `export.xml` (or the export inside an `export.zip`, inflated on the
 /// splitter's thread) on several cores: `XMLChunkSplitter` cuts it into pieces where a

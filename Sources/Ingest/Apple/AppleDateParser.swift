@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Parses Apple Health's `yyyy-MM-dd HH:mm:ss ±HHMM` dates straight from bytes, caching the
 /// day number of the last date seen (records come in long runs within one day). The iOS 8

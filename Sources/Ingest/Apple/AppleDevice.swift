@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The `device` attribute of an Apple Health record, without the object pointer that
 /// changes on every row, and the kind of device it names.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension AppleExportParser {
   /// An `ActivitySummary` (one local day, no time): up to three samples, the move,

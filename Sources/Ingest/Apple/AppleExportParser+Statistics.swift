@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The statistics attributes of iOS 8 records (docs/ingest-apple.md, "iOS 8 statistics
 /// records"): a `Record` with `min`, `max`, `average` and `recordCount` (and for a sum,

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension AppleExportParser {
   /// Reads an element Apple never writes where it stands (a `Record` nested inside a

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension AppleExportParser {
   /// Reads a top-level `Workout` start tag into `workout`.

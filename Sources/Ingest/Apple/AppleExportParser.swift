@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Turns the events of an `XMLByteScanner` over an Apple Health export into samples and
 /// rejects in an `IngestSink`.

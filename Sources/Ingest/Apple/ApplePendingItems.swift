@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Why a record cannot become a sample: the reject code and the reason text.
 struct RecordProblem {

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// How a record `type` maps into the samples table. A class: every record of a type shares
 /// one, so a record holding it retains one reference instead of copying two strings.

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthSystem
 
 /// Reads an Apple Health `export.xml` (any localised name) with the streaming byte
 /// scanner: memory stays at one buffer whatever the file size, and the file's CRC-32 is

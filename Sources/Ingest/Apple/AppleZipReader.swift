@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads an Apple Health `export.zip` in place: the export XML is found by content (its
 /// name follows the phone's language: `export.xml`, `exportar.xml`, `eksport.xml`, …),

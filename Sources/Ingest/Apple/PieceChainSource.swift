@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The bytes of consecutive pieces of a split document, for the parser that reads on across
 /// piece ends (`AppleChunkedRead`): the first piece of the file, and any piece whose
 /// parallel parse cannot be used. It serves one piece at a time; at its end the scanner

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The steps of a start tag between its attributes: blanks skipped with their line ends
 /// counted, and each attribute kept (up to the cap) with its repeat check.
 extension XMLByteScanner {

@@ -1,5 +1,3 @@
-import HealthCore
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

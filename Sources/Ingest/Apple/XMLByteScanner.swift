@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads Health Auto Export's daily metrics CSV: `Date,Active Energy (kcal),…` with one row per
 /// local day and over a hundred `Name [Sub] (unit)` columns in any set and order.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One row of the daily metrics CSV once its date is known: the local day's interval, and
 /// how a value of it becomes a sample or a reject.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What the Health Auto Export daily CSV reader does with each column, worked out once from
 /// the header.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Data points of every metric but sleep.
 extension AutoExportJSONParser {

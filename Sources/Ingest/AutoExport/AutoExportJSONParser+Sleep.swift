@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// `sleep_analysis` in its two shapes.
 ///

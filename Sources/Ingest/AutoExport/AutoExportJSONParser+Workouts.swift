@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// `data.workouts[]`, versions 1 and 2.
 ///

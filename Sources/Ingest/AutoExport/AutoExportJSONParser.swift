@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Why one value of a data point could not be used; becomes a rejects row.
 struct AutoExportPointProblem: Error {

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Reads Health Auto Export JSON (`{"data": {"metrics": [...], "workouts": [...]}}`) as a
 /// stream: memory stays at one buffer plus one data point whatever the file size.

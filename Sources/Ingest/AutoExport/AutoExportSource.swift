@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Source names and kinds for Health Auto Export data.
 enum AutoExportSource {

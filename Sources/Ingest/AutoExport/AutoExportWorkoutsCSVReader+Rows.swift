@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension AutoExportWorkoutsCSVReader {
   /// Reads the current row: a workout and its energy and distance, or one reject. Returns

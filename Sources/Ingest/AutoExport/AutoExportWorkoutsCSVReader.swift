@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Reads Health Auto Export's workouts CSV: `Type,Start,End,Duration,Total Energy (kcal),
 /// Active Energy (kcal),Max Heart Rate (bpm),…,Distance (mi),…` (HAE's header typos such as

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Decides, per metric, whether Health Auto Export points stamped at local midnight are daily
 /// values (interval = the whole local day) or ordinary readings that happen to fall at 00:00.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Sleep values arrive in hours (`hr`) from Health Auto Export; samples carry minutes.
 enum SleepUnits {

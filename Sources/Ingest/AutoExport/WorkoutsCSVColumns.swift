@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The columns of Health Auto Export's workouts CSV that are read, found by name.
 struct WorkoutsCSVColumns {

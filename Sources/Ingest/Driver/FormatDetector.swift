@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Detects an input's format from its first bytes, never from its name.
 public enum FormatDetector {

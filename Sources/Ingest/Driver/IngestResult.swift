@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// An input that contributed nothing, and why: it could not be read as a whole
 /// (`.failed`: none of its rows are in the tables), or it was read but no record of it was

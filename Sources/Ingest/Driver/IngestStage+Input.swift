@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// What reading one input gave ingest: the one report per input the stage collects in
 /// input order (docs/ingest-apple.md, "Inputs that contribute nothing").

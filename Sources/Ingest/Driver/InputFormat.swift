@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The input formats ingest reads, detected from content (never from the file name).
 public enum InputFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The one-line accounts of inputs that contributed nothing: how an input read with no
 /// record kept is described, and the `InputProblem` a table's input list carries for it.

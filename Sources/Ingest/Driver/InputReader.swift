@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Settings every reader may need.
 public struct ReaderOptions: Sendable {

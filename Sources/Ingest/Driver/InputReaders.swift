@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The registry of readers by detected format.
 public enum InputReaders {
   /// The reader for `format`; `parsingThreads` (nil: one per core) for the Apple readers.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Counts an input's rejects by reason code and remembers the first reject of each code,
 /// so an input that yielded nothing can be described in one line: how many records, the

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Appends `SampleRows` to a samples table with the texts written by id
 /// (`TableWriter.append(_:in:...)`): the ids of each batch of rows are mapped, once per

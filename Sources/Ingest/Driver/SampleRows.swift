@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Samples kept in compact form while they wait to be merged: numbers inline, the five
 /// texts as ids into the rows' own list of distinct texts. A piece of an `export.xml`

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// A reader that reads from any seekable byte source (the text formats: JSON and CSV). Files
 /// are read through a `FileReader`; tests feed memory in pieces of any size.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Receives what `FITDecoder` reads, in file order.
 public protocol FITMessageHandler: AnyObject {

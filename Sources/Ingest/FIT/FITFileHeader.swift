@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The file header of a FIT file (Garmin FIT protocol, "File Header"): byte 0 its size (12
 /// is the legacy header, 14 adds a header CRC; larger sizes are read and their extra bytes

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The Fitbit CSV files healthpipe reads, each known by its header (docs/ingest-fitbit.md,
 /// "CSV files"). `columns` is the header Fitbit writes; `required` the columns read. A file
 /// whose header shares `timestamp` (or `sleep_id`) and at least half of a layout's other

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads one Fitbit CSV file (`FitbitCSVLayout`; docs/ingest-fitbit.md, "CSV files"): the
 /// nightly HRV and SpO2 summaries and the `_GoogleData` layout of newer Takeouts (steps,

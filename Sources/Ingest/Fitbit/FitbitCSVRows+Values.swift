@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension FitbitCSVRows {
   /// A daily value: the row's `timestamp` date, `[local midnight, next midnight)`.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The rows of one Fitbit CSV file, read by its layout (see `FitbitCSVReader`).
 struct FitbitCSVRows {

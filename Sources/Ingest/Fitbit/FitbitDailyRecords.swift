@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// `resting_heart_rate-*.json` and `weight-*.json` (docs/ingest-fitbit.md):
 ///

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The intraday files: `heart_rate-*.json` (`{dateTime, value: {bpm, confidence}}`, one
 /// reading every few seconds) and `steps-*.json` (`{dateTime, value: "13"}`, steps in the

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What the parsers of one Fitbit JSON file share: sink, tokenizer, zones, the record
 /// numbering and the source name (`Fitbit`).

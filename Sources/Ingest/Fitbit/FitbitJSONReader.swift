@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads one Fitbit JSON file of a Google Takeout (`Fitbit/Global Export Data/*.json`):
 /// heart rate, steps, resting heart rate, sleep logs, weigh-ins (`FitbitJSONKind`;

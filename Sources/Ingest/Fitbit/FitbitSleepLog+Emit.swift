@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension FitbitSleepLog {
   /// The log's rows: each carved segment (type `sleep.<level>`) and the in-bed row.

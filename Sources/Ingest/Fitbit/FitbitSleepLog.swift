@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One Fitbit sleep log (an element of `sleep-*.json`; docs/ingest-fitbit.md, "Sleep").
 ///

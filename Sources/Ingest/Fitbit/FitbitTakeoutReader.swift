@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Reads a Google Takeout zip holding Fitbit data in place: every Fitbit JSON and CSV file
 /// inside (`Takeout/Fitbit/Global Export Data/*.json`, the HRV and SpO2 summaries, the

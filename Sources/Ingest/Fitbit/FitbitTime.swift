@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Fitbit's ways of writing times (docs/ingest-fitbit.md, "Time zones"):
 ///

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The body and baseline files of a Garmin Connect export (docs/ingest-garmin.md):
 ///

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads one JSON file of a Garmin Connect data export (the GDPR zip's `DI_CONNECT/…`):
 /// daily summaries, sleep, weigh-ins, nightly HRV (`GarminJSONKind`; docs/ingest-garmin.md,

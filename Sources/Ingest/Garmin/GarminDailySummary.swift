@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One element of `UDSFile_*.json`, Garmin Connect's daily summary: the day's steps,
 /// resting, minimum and maximum heart rate, average stress and Body Battery

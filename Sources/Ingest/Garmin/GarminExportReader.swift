@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Reads a Garmin Connect data export (the zip Garmin e-mails after "Export Your Data";
 /// `DI_CONNECT/…`) in place: its FIT files (also those in the zip inside,

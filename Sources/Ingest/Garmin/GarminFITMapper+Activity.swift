@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One lap of an activity, kept to build the workout when a file has no `session`.
 struct GarminLap {

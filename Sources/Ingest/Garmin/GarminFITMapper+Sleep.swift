@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One `sleep_level` message: the stage that starts at its time.
 struct GarminSleepLevel {

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Monitoring (wellness) files and the body and vitals messages: `monitoring_info`,
 /// `monitoring`, `monitoring_hr_data`, `stress_level`, `spo2_data`, `respiration_rate`,

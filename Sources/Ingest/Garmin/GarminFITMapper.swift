@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Turns the messages of FIT files into samples (docs/ingest-garmin.md, "FIT files"):
 /// activities into workouts and their heart-rate readings, monitoring (wellness) files into

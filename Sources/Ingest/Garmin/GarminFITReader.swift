@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Reads a FIT file (`.fit` from a Garmin device or any FIT writer; several files chained in
 /// one are read in turn) into samples: `FITDecoder` for the bytes, `GarminFITMapper` for

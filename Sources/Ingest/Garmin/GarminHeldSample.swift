@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A sample of a FIT file waiting for the file's end, where its UTC offset is settled
 /// (`GarminFITMapper`): everything of the `Sample` but the offset and the device's texts,

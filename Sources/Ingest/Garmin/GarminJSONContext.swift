@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What the parsers of one Garmin Connect JSON file share: the sink, the zones, where
 /// records are numbered from, and the source every row gets (`Garmin Connect`, an app:

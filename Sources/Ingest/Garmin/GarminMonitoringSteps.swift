@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One cumulative step count of a `monitoring` message.
 struct GarminStepReading {

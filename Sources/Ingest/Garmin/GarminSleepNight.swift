@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One element of `*_sleepData.json`: a night as Garmin Connect summarises it
 /// (docs/ingest-garmin.md, "Sleep").

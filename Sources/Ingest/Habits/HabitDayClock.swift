@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The days of a habit input (docs/habits.md, "Days"): an entry's date is the person's
 /// local calendar day, written with no time and no zone, so it is stored at local midnight

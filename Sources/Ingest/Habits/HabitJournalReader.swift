@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads a habit journal: a CSV a person keeps in any spreadsheet, `date,habit,value[,note]`
 /// (docs/habits.md, "The habit journal").

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Turns the rows of a habit journal into habit entries (samples of `metric = habit`,
 /// `HabitEntry`) and rejects.

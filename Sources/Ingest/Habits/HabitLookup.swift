@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The habits a journal may name, found by key (`HabitName.key`), with the closest names
 /// for one that is not there.

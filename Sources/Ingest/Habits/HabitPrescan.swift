@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The habits the inputs define (Loop exports' `Habits.csv`), found before any input is
 /// read, so a journal may name a Loop habit whatever the order of the inputs

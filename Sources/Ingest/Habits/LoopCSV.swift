@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One CSV file of a Loop export read whole: its records as trimmed text fields with their
 /// line numbers, and whether the last one lacked its line break.

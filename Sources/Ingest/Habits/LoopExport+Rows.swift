@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension LoopExport {
   /// Loop's entry codes: the words 2.3.1 writes and the numbers before it.

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// A Loop Habit Tracker export read whole (docs/habits.md, "Loop Habit Tracker"): its
 /// habits, and what becomes of every row of its per-habit `Checkmarks.csv` files, in

@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The files of a Loop Habit Tracker "Export as CSV": the zip the app writes (`Loop Habits
 /// CSV 2026-11-15.zip`), or the folder it unpacks to, named by its `Habits.csv`. Names are

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads a Loop Habit Tracker "Export as CSV" (docs/habits.md, "Loop Habit Tracker"): the
 /// zip the app writes, or the folder it unpacks to (the input is then its `Habits.csv`).

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Reads Loop Habit Tracker's export unpacked (macOS unpacks downloads by itself): the
 /// input is its `Habits.csv`, the per-habit folders beside it. The same rules as the zip

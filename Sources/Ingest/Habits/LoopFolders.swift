@@ -1,5 +1,4 @@
 import Foundation
-import HealthCore
 
 /// The per-habit folders of a Loop export (`001 Meditate/Checkmarks.csv`), by number.
 struct LoopFolders {

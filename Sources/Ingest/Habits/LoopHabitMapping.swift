@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A habit of a Loop export as healthpipe tracks it: its definition and how its entries'
 /// numbers become values.

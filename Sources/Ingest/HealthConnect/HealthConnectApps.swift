@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// The export's apps (`application_info_table`), devices (`device_info_table`) and the
 /// person's source order per category (`health_data_category_priority_table`): what a

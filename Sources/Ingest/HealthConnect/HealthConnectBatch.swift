@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The samples the Health Connect reader keeps, gathered in compact rows and handed to the
 /// sink a batch at a time (`IngestSink.keep(rows:counters:)`), in reading order: a row

@@ -1,5 +1,5 @@
 import CSQLite
-import HealthCore
+import HealthModel
 
 /// A read-only connection to a Health Connect database file, opened `immutable`: SQLite
 /// takes no lock, reads no `-wal`/`-shm` file and creates no journal, so the person's file

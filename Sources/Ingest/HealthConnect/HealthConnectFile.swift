@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Reads an Android Health Connect export: the `Health Connect.zip` that Settings → Health
 /// Connect → Export data writes (one entry, `health_connect_export.db`), or that database

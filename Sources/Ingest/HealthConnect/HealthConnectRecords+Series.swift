@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What a child row takes from its record (`parent_key` → `row_id`): source, device, how
 /// it was recorded and the record's start offset, or the problem that keeps its rows out.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension HealthConnectRecords {
   /// Sleep: each session is an in-bed sample over its span; its stages

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads the record tables of an open Health Connect database into an `IngestSink`: every
 /// row becomes one samples row or one rejects row (two for blood pressure, one per

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The columns every Health Connect record has, read from the first nine result columns
 /// of the reader's queries (`HealthConnectRow.selectList`): identity, app, device, how it

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What a Health Connect database holds: its schema version (`PRAGMA user_version`), its
 /// tables with their columns and row counts. Columns are always found by name: their order

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The Health Connect tables the reader turns into samples, with the metric, value
 /// column and unit of each (docs/ingest-health-connect.md, "Tables and metrics"). Names,

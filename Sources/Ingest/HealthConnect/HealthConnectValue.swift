@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A value column of a Health Connect row: numbers as stored (INTEGER or REAL), text that
 /// is a number read as one; everything else a reject with its reason

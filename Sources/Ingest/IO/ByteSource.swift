@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Where a streaming reader gets its bytes: a file, a zip entry being inflated, or memory
 /// (tests). Readers keep one fixed-size buffer and refill it from here, so memory stays flat

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// A file read through a `FileReader` by the seekable (text) readers, with the CRC-32 of
 /// its content computed from the bytes they read, so the ingest stage does not read the

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Runs another byte source's reads on a read-ahead thread, so its work (`read(2)`, a
 /// CRC-32, a zip entry's inflate and checks) overlaps with the parser's on the second core.

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthSystem
 
 /// One piece of an `export.xml` cut by `XMLChunkSplitter`.
 struct XMLChunk: Sendable {

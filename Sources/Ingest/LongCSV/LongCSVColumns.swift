@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Where the long CSV's columns are, found by header name (case-insensitive, any order).
 struct LongCSVColumns {
   let date: Int

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads healthpipe's long CSV: `date,metric,value,unit,source[,end]`, one value per row, for
 /// data brought in from other vendors (Oura, Garmin, Fitbit, Withings) after a small

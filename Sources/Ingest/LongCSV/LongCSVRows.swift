@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Turns the rows of a long CSV into samples.
 struct LongCSVRows {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The columns of Oura's trends CSV (membership hub → "Export data" → trends), by name
 /// (docs/ingest-oura.md, "Columns"). Their order changes between exports; the header names

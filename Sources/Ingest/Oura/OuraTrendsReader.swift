@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Reads Oura's trends CSV: one row per date with the night's sleep, the day's scores,
 /// activity and the night's physiology (docs/ingest-oura.md).

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// One row of an Oura trends CSV into samples (see `OuraTrendsReader`).
 struct OuraTrendsRow {

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// The opening every CSV reader shares (the long CSV, Health Auto Export's two CSVs, the
 /// habit journal, Fitbit's CSVs, Oura, WHOOP, Withings): a `CSVRecordReader` over the

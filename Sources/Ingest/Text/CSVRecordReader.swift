@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// A streaming RFC 4180 CSV record reader over a fixed-size buffer.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// The local UTC offset of *instants*: times an input writes in UTC without saying where the
 /// wearer was (Fitbit's intraday `dateTime`s, Garmin's `…GMT` fields, FIT timestamps of a

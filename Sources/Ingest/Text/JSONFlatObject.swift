@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One JSON object read whole and flattened: nested objects become dotted keys
 /// (`activeEnergyBurned.qty`), each with an entry of its own (kind `.beginObject`) so a

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// A saved tokenizer position, to read a value a second time (`JSONTokenizer.reset(to:)`).
 public struct JSONMark: Sendable {

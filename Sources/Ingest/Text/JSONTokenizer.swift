@@ -1,5 +1,3 @@
-import HealthCore
-
 /// A streaming, validating JSON tokenizer over a fixed-size buffer.
 ///
 /// Memory stays at one buffer plus the longest string (capped) whatever the document size.

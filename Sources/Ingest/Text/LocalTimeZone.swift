@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// The time zone for local times written without a UTC offset (Health Auto Export CSV dates,
 /// plain dates in the long CSV): the one in `ReaderOptions`, else the machine's zone.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The one rule for a CSV header that names a column twice (docs/reliability.md,
 /// "Duplicates and mixed shapes"): when the reader uses that column, which of the two holds

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A timestamp read from text with its UTC offset settled: the offset the text gave, or the
 /// one of the assumed local zone (`LocalTimeZone`) for text without one.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Remembers the kind of each source name, so the text search that classifies a name runs
 /// once per distinct name, not once per record.

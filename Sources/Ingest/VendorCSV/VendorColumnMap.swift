@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A vendor file's header resolved against its layout: where each known column is, the
 /// unit its header names, and the columns not read (with why), for the manifest.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Where vendors' per-day and per-night values go in time (docs/ingest-oura.md, "Days").
 ///

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension VendorRows {
   /// A time cell: absent (no value), a time, or text that is not a time.

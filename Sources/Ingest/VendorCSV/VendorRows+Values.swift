@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension VendorRows {
   /// Where a value goes: its interval and offset.

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The rows of one vendor CSV file (docs/ingest-oura.md, "Counting"): reads them through
 /// `CSVRecordReader`, rejects rows of the wrong shape, hands out cells by layout column,

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Reads the CSVs of WHOOP's data export (docs/ingest-whoop.md): `physiological_cycles.csv`,
 /// `sleeps.csv`, `workouts.csv` and `journal_entries.csv`, each told by its header

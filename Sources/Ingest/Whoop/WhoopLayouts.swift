@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The four CSVs of WHOOP's data export, by header (docs/ingest-whoop.md, "Files"). Column
 /// names are listed in English and in Spanish (the languages of exports seen); every file
 /// starts with the cycle it belongs to.

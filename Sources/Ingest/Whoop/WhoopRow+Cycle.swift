@@ -1,5 +1,3 @@
-import HealthCore
-
 extension WhoopRow {
   typealias CycleColumn = WhoopLayouts.CycleColumn
 

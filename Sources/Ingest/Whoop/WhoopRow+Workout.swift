@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension WhoopRow {
   typealias WorkoutColumn = WhoopLayouts.WorkoutColumn

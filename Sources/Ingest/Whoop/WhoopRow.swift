@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One row of a WHOOP export CSV into samples (see `WhoopCSVReader`).
 struct WhoopRow {

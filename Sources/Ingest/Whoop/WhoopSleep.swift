@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The sleep columns of a WHOOP row (`physiological_cycles.csv` and `sleeps.csv` share
 /// them, at `base`): the night's stages and its values (docs/ingest-whoop.md, "Sleeps").

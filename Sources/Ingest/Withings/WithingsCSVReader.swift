@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads the CSVs of Withings' "Download my data" export (docs/ingest-withings.md), each
 /// told by its header, never by its name:

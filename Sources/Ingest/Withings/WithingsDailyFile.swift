@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// `aggregates_<quantity>.csv` (`date,value`, newest first): one whole-day summary row per
 /// date (docs/ingest-withings.md, "Daily and raw files"). Dates have no offset: the day is

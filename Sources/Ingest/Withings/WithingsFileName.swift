@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What a Withings daily or raw file holds: written only in its name
 /// (`aggregates_steps.csv`, `raw_tracker_steps.csv`), so the name is read for it once the

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The CSVs of Withings' "Download my data" export that healthpipe reads, by header
 /// (docs/ingest-withings.md, "Files"). Withings translates headers into the account's
 /// language: each column lists its names in English and in the other languages seen in real

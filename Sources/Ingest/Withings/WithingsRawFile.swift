@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// `raw_<device>_<quantity>.csv` (`start,duration,value`): each row a start time with an
 /// offset and two JSON arrays of the same length, durations in seconds and values; element

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension WithingsRow {
   typealias WeightColumn = WithingsLayouts.WeightColumn

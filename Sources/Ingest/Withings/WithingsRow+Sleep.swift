@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension WithingsRow {
   typealias SleepColumn = WithingsLayouts.SleepColumn

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One row of `sleep.csv`, `weight.csv`, `bp.csv` or `height.csv` into samples (see
 /// `WithingsCSVReader`).

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Withings writes some nights twice: two sessions of `sleep.csv` that overlap (in the real
 /// export, `2026-06-26T01:28` and `2026-06-26T00:56:56`, both to `09:31`). Counting both

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// A Google Takeout holds much of Fitbit's data twice: the `Global Export Data` JSON and,
 /// in newer Takeouts, the `_GoogleData` CSVs of the same readings (and the nightly HRV
 /// both in `Heart Rate Variability/` and in `daily_heart_rate_variability.csv`). Read

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Tells a vendor's export zip from an Apple Health `export.zip` by what its entries hold
 /// (`VendorEntryKind`): a zip with FIT files or Garmin Connect JSON is a Garmin export, one

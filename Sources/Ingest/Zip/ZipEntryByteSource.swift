@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Streams one zip entry's content: stored bytes as they are, deflated bytes inflated
 /// through zlib in bounded pieces. At the end it checks the entry's CRC-32 and sizes; on

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 extension ZipReader {
   /// Where the central directory is, from the end-of-central-directory record (and the

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Reads a zip file's central directory in place (no extraction): finds the
 /// end-of-central-directory record behind any archive comment, follows the zip64 locator

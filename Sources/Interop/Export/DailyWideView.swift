@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The `daily_wide` view: one row per day of the `daily` table, one column per known daily
 /// series present (the `WideColumn` layout `daily.csv` uses, so names, order, units and

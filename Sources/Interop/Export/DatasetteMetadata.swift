@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// The `metadata.json` Datasette reads (`datasette health.sqlite -m health.metadata.json`):
 /// a title and description for the instance, each table and view, and every column (its

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// ISO 8601 text written straight into a byte buffer, for millions of rows: a day
 /// `2026-11-14`, a time with its UTC offset `2026-11-14T23:12:05-05:00` (`Z` without an

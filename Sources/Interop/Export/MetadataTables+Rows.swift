@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension MetadataTables {
   /// Fills `metadata`, one row per fact, in the order given.

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// What the database says about itself, in tables any SQLite client can read
 /// (docs/interop.md, "Metadata"):
 ///

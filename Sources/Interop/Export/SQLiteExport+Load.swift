@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 extension SQLiteExport {
   /// What loading the tables gave: their descriptions for the metadata tables, a note and

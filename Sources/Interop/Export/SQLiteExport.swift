@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// What `healthpipe export WORK --format sqlite` and a pipeline's `[export] sqlite` do.
 public struct SQLiteExportOptions: StageOptions {

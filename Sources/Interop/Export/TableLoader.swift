@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Streams one table file into its SQLite table: a background thread reads, checks and
 /// decodes the next blocks while this one binds rows into one prepared INSERT, in

@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The table files of a work folder, found by what their headers say rather than by their
 /// names: the `*.hpt` files in the folder and in its sub-folders one level down (the

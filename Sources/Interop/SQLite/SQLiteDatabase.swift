@@ -1,5 +1,5 @@
 import CSQLite
-import HealthCore
+import HealthModel
 
 /// One connection to a SQLite database file, opened for writing. Every call goes through
 /// here, so every SQLite failure becomes a `HealthError` naming the file (exit 74 for

@@ -1,5 +1,4 @@
 import CSQLite
-import HealthCore
 
 /// A prepared statement: bind by 1-based position, `step()`, `reset()`. Text bound with
 /// `bindStatic` must stay alive until the next `clearBindings()` (the loader binds a

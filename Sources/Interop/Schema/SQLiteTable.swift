@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// One table of the database: a table file's columns in snake case with SQLite types, plus
 /// the row number and local day where they help, its keys and indexes

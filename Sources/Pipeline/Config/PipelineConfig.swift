@@ -1,6 +1,6 @@
 import Aggregate
 import Clean
-import HealthCore
+import HealthModel
 import Report
 
 /// The `[report]` section, checked.

@@ -1,5 +1,5 @@
 import Aggregate
-import HealthCore
+import HealthModel
 
 extension PipelineConfigLoader {
   /// Parses and checks `[aggregate]` with its `[goal.NAME]` and `[habit.NAME]` sections

@@ -1,5 +1,5 @@
 import Clean
-import HealthCore
+import HealthModel
 
 extension PipelineConfigLoader {
   /// The `[clean]` section's `priority` (the standard order when not given).

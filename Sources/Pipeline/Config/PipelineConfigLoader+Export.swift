@@ -1,5 +1,3 @@
-import HealthCore
-
 extension PipelineConfigLoader {
   /// Parses and checks `[export]`, its paths resolved against `base`.
   static func exportSection(_ document: PipelineDocument, base: String) throws -> ExportConfig {

@@ -1,5 +1,5 @@
 import Aggregate
-import HealthCore
+import HealthModel
 
 extension PipelineConfigLoader {
   /// A `[goal.NAME]` section, checked: its condition parsed (nil keeps a built-in goal's).

@@ -1,5 +1,5 @@
 import Aggregate
-import HealthCore
+import HealthModel
 
 extension PipelineConfigLoader {
   /// Keys of a `[habit.NAME]` section (docs/habits.md, Pipelines/README.md).

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension PipelineConfigLoader {
   /// The `[pipeline]` section, checked, with its paths made absolute.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension PipelineConfigLoader {
   /// Refuses an unknown section, an unknown key in a section, and a file without

@@ -1,6 +1,6 @@
 import Aggregate
 import Clean
-import HealthCore
+import HealthModel
 import Report
 
 /// Turns a parsed pipeline file into a `PipelineConfig`, checking every section, key and value

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One `key = value` line of a pipeline file.
 public struct PipelineEntry: Sendable, Hashable {

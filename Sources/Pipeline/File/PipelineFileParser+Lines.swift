@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One line of a pipeline file being parsed: where it is, and whether the file has shown a
 /// known section yet (until then an error quotes only words of the pipeline vocabulary).

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Parses the INI-like pipeline file format (Pipelines/README.md, "Format"):
 ///

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 import Report
 
 /// The checks `run` and `run --plan` share once the pipeline file is read and the stages

@@ -1,6 +1,7 @@
 import Aggregate
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 import Report
 
 /// `healthpipe run PIPELINE`: validates the pipeline file, resolves the as-of date, takes

@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Runs stages in order, skipping those whose inputs, settings and outputs are unchanged
 /// since their last success (`force` reruns all), and writes a stamp after each stage that

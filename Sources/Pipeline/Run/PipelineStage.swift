@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 import Report
 
 /// What a stage run produced: its manifest, problems that did not stop it (an input that

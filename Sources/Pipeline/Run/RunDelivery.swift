@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Report
 
 /// Where a run's report went and what happened to its e-mail: the lines `run` prints at

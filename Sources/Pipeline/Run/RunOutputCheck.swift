@@ -1,4 +1,5 @@
 import HealthCore
+import HealthSystem
 import Report
 
 /// `run` refuses a pipeline that would write over one of its own inputs (exit 73, before

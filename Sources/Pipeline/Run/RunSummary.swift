@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// What one stage did in a run.
 public struct StageOutcome: Sendable, Codable {

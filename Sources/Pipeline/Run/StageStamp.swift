@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// What a stage's last successful run saw and made, stored in `<work>/.stamps/<stage>.json`.
 /// A stage is skipped (like make) when its settings, inputs and outputs still match.

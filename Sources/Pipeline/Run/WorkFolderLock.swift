@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 #if canImport(Glibc)
   @preconcurrency import Glibc

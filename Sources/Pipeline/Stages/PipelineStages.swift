@@ -1,6 +1,7 @@
 import Aggregate
 import Clean
 import HealthCore
+import HealthModel
 import Ingest
 import Interop
 import Report

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The layout every chart with one slot per point shares (docs/report.md, "Charts"): a plot
 /// area, a y axis with nice ticks and the unit above it, and x labels chosen so they never

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Bars up or down from zero: a night's wrist temperature against the usual (the mean of
 /// the 60 nights before it). Up (warmer) and down (cooler) differ by position and colour.
 public enum DeviationChart {

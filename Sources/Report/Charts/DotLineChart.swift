@@ -1,5 +1,4 @@
 import Foundation
-import HealthCore
 
 /// The chart of one metric over the window (docs/report.md, "Charts"): each day as a light
 /// dot, the 7-day average as the line (broken where it has too few days), the normal range

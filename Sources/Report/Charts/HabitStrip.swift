@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A habit's last two weeks as one row of cells ending at the as-of date, drawn with the
 /// goal histories' marks (`HistoryStrip.mark`: a filled square met, a hollow one missed, a

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A goal's history: a filled square for a goal day (or week), a hollow square for a miss,
 /// a diamond for a day bridged by a rest day (freeze) and a small dot for a day without

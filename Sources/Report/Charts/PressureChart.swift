@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Blood pressure per day (or the mean of a week or month): a line from the diastolic to
 /// the systolic reading, with the two ends marked by shape-distinct dots.
 public enum PressureChart {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Every chart a report draws, with its id, in document order: one place, so HTML,
 /// Markdown (one `.svg` file per id) and the manifest's count agree, and no two charts

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// A stacked bar per night of sleep stages (deep, core, REM, unstaged asleep, awake, from
 /// the bottom), with the time in bed as a dashed outline behind each bar and a dot above the
 /// bar of a day with a nap (naps are never part of the night's bar). For the long horizons

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Bedtime and wake time per night (consistency at a glance): a bar from falling asleep to
 /// waking, on a clock axis that runs down the page like the night does.

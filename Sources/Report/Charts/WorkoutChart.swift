@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Workout time per week (or month) as bars, with the number of workouts written on each
 /// bar where it fits.
 public enum WorkoutChart {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// The sentences and labels of the weekly e-mail, shared by its HTML and text parts so that
 /// both say exactly the same thing.

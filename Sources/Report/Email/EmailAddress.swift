@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// A mailbox `Name <local@domain>` or `local@domain`, checked so that it cannot inject
 /// headers, and written with an RFC 2047 display name when that is not ASCII.

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthSystem
 
 /// A composed e-mail and the facts needed to send it once.
 public struct EmailMessage: Sendable {

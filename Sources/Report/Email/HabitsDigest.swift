@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The weekly e-mail's habits line (docs/report.md, "The weekly e-mail"): one sentence in
 /// each part, after the goals, from the same summary the report's Habits section shows.
 extension MailHTMLWriter {

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The three MIME boundaries of the weekly e-mail, made from its ISO week.
 struct MIMEBoundaries {
   /// `multipart/mixed`: the digest beside the attached report.

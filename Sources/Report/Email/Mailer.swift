@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Pipes a message to a sendmail-compatible command (`sendmail -t -i`, `msmtp -t`, ...).
 ///

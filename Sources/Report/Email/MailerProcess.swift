@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 
 #if canImport(Glibc)
   @preconcurrency import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// The `Date:` of the weekly e-mail: the time the message is made, as an RFC 5322
 /// date-time in UTC (`Mon, 16 Nov 2026 07:00:00 +0000`).

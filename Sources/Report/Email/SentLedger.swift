@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The record of weekly e-mails already sent: one line per message,
 /// `ISO-week TAB recipient TAB message-id`. A week is written only after the mailer exited 0,

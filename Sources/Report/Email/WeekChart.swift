@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// The weekly e-mail's chart of one metric: fourteen days, last week then this week. Each
 /// day is a dot (last week hollow grey, this week filled blue, the as-of day orange) and

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// What the weekly e-mail says: the ISO week of the as-of date against the week before,
 /// short enough to read in a minute. `WeeklyDigestBuilder` makes it from the aggregate

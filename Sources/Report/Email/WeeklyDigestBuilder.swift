@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Builds the `WeeklyDigest` from the aggregate tables for an as-of date. Pure: the same
 /// tables and as-of always give the same digest.

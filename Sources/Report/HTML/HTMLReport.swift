@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Writes a `ReportModel` as one self-contained HTML page: inline CSS and SVG, no script,
 /// no external references, light and dark, print-friendly, laid out for a phone first

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Workouts and goal streaks.
 extension HTMLWriter {
   mutating func workouts(_ m: ReportModel) {

@@ -1,5 +1,3 @@
-import HealthCore
-
 extension HTMLWriter {
   /// The Habits section (docs/report.md, "Habits"): today's count, then a card per habit
   /// with its day, its goal, its streak and the last two weeks.

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Sleep (stages, bedtime and wake time) and the other measurements (VO₂ max, wrist
 /// temperature, blood pressure).
 extension HTMLWriter {

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The key metrics' charts, each with a summary line, a caption in plain words and the
 /// numbers in a table under it.
 extension HTMLWriter {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The one place the report's as-of date is decided. A report shows one date: the aggregate
 /// folder's tables were computed as of one day (streaks, baselines, scores and weekly rows

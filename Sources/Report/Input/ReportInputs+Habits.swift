@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 extension ReportInputs {
   /// Reads `habits.hpt` from the aggregate folder into `habits` (rows from a week before

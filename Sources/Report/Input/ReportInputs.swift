@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The aggregate stage's tables, read from its output folder, restricted to the days a
 /// report can show.

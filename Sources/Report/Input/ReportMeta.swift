@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// The report's view of the aggregate stage's facts (`AggregateFacts`, read from the
 /// tables' header `meta`): a missing or unreadable fact is "not available", never an error;

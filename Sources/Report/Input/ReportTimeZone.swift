@@ -1,4 +1,5 @@
 import HealthCore
+import HealthSystem
 
 extension ReportStage {
   /// The zone on whose calendar the aggregate folder `directory` resolved `today` and

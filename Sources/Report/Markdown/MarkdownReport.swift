@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Writes a `ReportModel` as GitHub-flavoured Markdown. GitHub strips inline SVG, so every
 /// chart is a sibling `.svg` file (standalone, with its own light/dark style) linked by a

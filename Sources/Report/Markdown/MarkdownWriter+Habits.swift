@@ -1,5 +1,3 @@
-import HealthCore
-
 extension MarkdownWriter {
   /// The Habits section (docs/report.md, "Habits"): today's count and a table row per
   /// habit (its day, goal and streak), then each habit's last two weeks as an SVG strip.

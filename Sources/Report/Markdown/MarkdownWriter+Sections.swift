@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Sleep, body signals, workouts, streaks and data quality, in the HTML page's words.
 extension MarkdownWriter {
   mutating func sleep(_ m: ReportModel) {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Builds the Markdown text and its SVG files, section by section, with the HTML page's
 /// words (docs/report.md: one meaning per number, said the same way in every format).

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The points of a report window, each a range of days (docs/report.md, "Horizons"): every
 /// day for 7, 30 and 90 days; the 26 ISO weeks (Monday first, like the weekly table) ending

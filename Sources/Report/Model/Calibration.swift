@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The one note a new user reads instead of scattered "calibrating 4/7" (docs/report.md,
 /// "A first week"): how much history there is, and the day each comparison arrives if a

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Builds a pinned metric's card: the latest reading (today's, or the last one before),
 /// how fresh it is, its comparisons, and the 7 days ending on the reading's day.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Whether a difference the report shows is worth words (docs/report.md, "About the same"):
 /// a difference smaller than the metric's minimum meaningful change reads "about the same"

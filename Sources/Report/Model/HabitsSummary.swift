@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The Habits section (docs/report.md, "Habits"): today's "N of M done", and per habit
 /// that is not archived its day's value, its streak, this week's count for a weekly habit

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Plain words for the notes the aggregate writes beside a missing score (docs/report.md,
 /// "A first week"): `calibrating 4/7` becomes the day the score arrives, as the calibration
 /// note says it, so the page gives one date for one thing.

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// How a metric is shown to people: its name, display unit, decimals, and the transform
 /// from the canonical value stored in tables to the displayed one.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One metric over the report window, in displayed units, ready to chart: a point per day
 /// (or per week or month for the long horizons), the 7-day average, and the 60-day normal

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Everything a report shows, computed once from the aggregate tables for an as-of date
 /// and a window, then written as HTML, Markdown or e-mail by the writers.

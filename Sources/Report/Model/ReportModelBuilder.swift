@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Builds a `ReportModel` from the aggregate tables. Pure: the same inputs, as-of and
 /// window always give the same model.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// One sleep day's stage minutes as the report shows them, read back from the daily table's
 /// sleep series (Aggregate's `SleepNight` is the night computed from the cleaned rows).

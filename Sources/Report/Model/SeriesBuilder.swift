@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Builds the chart series of a report from the aggregate rows: the key metrics with their
 /// 7-day averages and normal ranges, the sparse and optional metrics (VO₂ max, wrist

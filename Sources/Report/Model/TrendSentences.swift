@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// A sentence about a change over the long run, like the Health app's trends: "Resting
 /// heart rate has been lower over the last 12 weeks: 56 vs 59 bpm in the 40 weeks before."

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Encodes 8-bit RGB or RGBA pixels as PNG: signature, IHDR, one IDAT (zlib through
 /// `HealthCore.Deflater`), IEND, each chunk with its CRC-32.

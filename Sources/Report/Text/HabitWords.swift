@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The words of the Habits section and of the e-mail's habits line (docs/report.md,
 /// "Habits"), shared by HTML, Markdown and the e-mail.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Deterministic number text for reports: fixed decimals, ASCII digits, `,` thousands
 /// separators where asked, never the locale.

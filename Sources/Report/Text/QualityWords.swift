@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Plain words for the data-quality section (docs/report.md, "Words"): why records were
 /// rejected, said for people instead of the rejects table's codes, and the sources as a

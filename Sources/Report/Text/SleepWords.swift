@@ -1,5 +1,3 @@
-import HealthCore
-
 /// The sentences of the sleep and body-signal sections, shared by the HTML page and the
 /// Markdown file so both say the same thing.
 enum SleepWords {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The words of a goal streak, shared by the report formats (docs/report.md, "Streaks"):
 /// distinct titles for daily and weekly streaks, plain words for the freeze ("rest day"),

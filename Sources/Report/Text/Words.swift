@@ -1,5 +1,3 @@
-import HealthCore
-
 /// Small English helpers for report sentences: counts with the right plural, lists, and
 /// names inside sentences (docs/report.md, "Words").
 public enum Words {

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension AppleXMLWriter {
   private static let indents: [StaticString] = ["", " ", "  ", "   ", "    "]

@@ -1,5 +1,3 @@
-import HealthCore
-
 extension AppleXMLWriter {
   /// The records of every type in the order of their start (`AppleShape.Order.byTime`):
   /// each plan day's records of all types are sorted together (start, then type, then the

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension AppleXMLWriter {
   /// Blood pressure `Correlation`s: the pair of readings repeated inside.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 
 /// Writes `export.zip` as the phone does: `apple_health_export/export.xml` streamed through
 /// deflate with a data descriptor. Optionally `__MACOSX/` AppleDouble companions, as a zip

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// JSON the way Apple's `JSONSerialization` pretty-prints it, as Health Auto Export writes
 /// it: `"key" : value`, two-space indentation, `/` escaped as `\/`, doubles with 17

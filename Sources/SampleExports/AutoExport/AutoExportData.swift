@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Everything a Health Auto Export file of one period holds, computed once from the model:
 /// data points (per day or per hour), nights, workouts, and the app bugs reproduced.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Writes a Health Auto Export JSON file for the JSON period: `{"data":{"metrics":[...],
 /// "workouts":[...]}}` in Apple's pretty-printed style, metrics and keys in shuffled order,

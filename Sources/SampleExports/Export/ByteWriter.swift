@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A fast append-only text buffer that hands full 1 MB pieces to a sink: the writers of every
 /// synthetic format build their bytes here, with number and date formatting that never

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The errors the generator throws, each a `HealthError` with the documented exit code.
 enum SyntheticErrors {

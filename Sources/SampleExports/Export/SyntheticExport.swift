@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// A file the generator wrote.
 public struct SyntheticFile: Sendable, Hashable {

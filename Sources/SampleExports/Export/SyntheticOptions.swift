@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The files `healthpipe sample` can write, one name per reader format.
 public enum SyntheticFormat: String, Sendable, CaseIterable, Comparable {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Creates the output folder of `healthpipe sample`.
 public enum SyntheticOutputFolder {

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// The vendors' exports of `healthpipe sample --formats oura,whoop,withings`: the files each
 /// writes, of the ring's days (docs/ingest-oura.md, ingest-whoop.md, ingest-withings.md).

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The files of the vendor formats (Garmin, Fitbit) by path relative to the output folder,
 /// with their bytes and item counts (docs/ingest-garmin.md and docs/ingest-fitbit.md,

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// One field of a definition the writer declares: its number, base-type byte (with the
 /// endianness bit for multi-byte types, as the protocol writes it) and size in bytes.
 struct FITFieldSpec: Sendable {

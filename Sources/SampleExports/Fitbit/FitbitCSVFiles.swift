@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Fitbit's CSV files: the nightly HRV and SpO2 summaries of a Global Export Takeout and
 /// the newer `_GoogleData` layout (docs/ingest-fitbit.md, "CSV files").

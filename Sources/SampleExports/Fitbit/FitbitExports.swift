@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The Fitbit files of `healthpipe sample` (docs/ingest-fitbit.md, "Sample files"): the
 /// person's Fitbit tracker through the Apple export's days.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The sleep logs of a Fitbit `sleep-*.json` file, written as Fitbit does: logs newest
 /// first, 2-space indentation with `" : "`, stage timelines in 30-second steps. Nights from

@@ -1,5 +1,4 @@
 import Foundation
-import HealthCore
 
 /// One activity FIT file as a Garmin watch writes it for a workout: `file_id`, developer
 /// data (a running-power field from a Connect IQ app, which readers skip), one `record` a

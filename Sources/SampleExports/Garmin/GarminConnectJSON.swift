@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The JSON files of a Garmin Connect data export for the days of `days`, laid out as the
 /// export writes them (docs/ingest-garmin.md; the shape rests on the projects listed there):

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The Garmin files of `healthpipe sample` (docs/ingest-garmin.md, "Sample files"): the
 /// person also wears a Garmin watch through the Apple export's days.

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// One day's monitoring (wellness) FIT file, as a Garmin watch writes it (file type 32,
 /// `monitoring_b`): `monitoring_info` with the local time, a `monitoring` message a minute
 /// (every 15 minutes in the thin density) with heart rate and a 16-bit `timestamp_16`

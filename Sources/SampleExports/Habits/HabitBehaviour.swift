@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// What the simulated person does about their habits each day, decided by the seed: the
 /// same for the journal and the Loop exports, so each format tells one story. Habit logs

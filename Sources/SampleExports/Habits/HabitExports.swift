@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Writes the simulated person's habit logs: a habit journal, and Loop Habit Tracker's
 /// "Export as CSV" zip in each of its three dialects (docs/habits.md). Each file's

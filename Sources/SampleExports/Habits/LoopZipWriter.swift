@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Loop Habit Tracker's "Export as CSV" zip, as each version writes it (its
 /// `HabitsCSVExporter`, `HabitList.writeCSV` and `CheckmarkList`/`EntryList`; docs/habits.md,

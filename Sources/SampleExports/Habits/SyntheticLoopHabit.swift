@@ -1,5 +1,3 @@
-import HealthCore
-
 /// A habit of the simulated person's Loop Habit Tracker, and the entries Loop keeps and
 /// exports for it (its `originalEntries` and, for a yes/no habit, the `computedEntries`
 /// it derives from the frequency: docs/habits.md, "Loop Habit Tracker").

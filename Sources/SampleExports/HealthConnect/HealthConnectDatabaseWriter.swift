@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Writes a synthetic Health Connect database of one schema version: the tables
 /// (`HealthConnectSchemaSQL`), the apps, devices and priority lists

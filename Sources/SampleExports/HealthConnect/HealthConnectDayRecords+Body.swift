@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 extension HealthConnectDayRecords {
   /// The watch's heart rate: one reading a minute while worn, one record per local hour

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Turns one day's plan into the records each app writes to Health Connect (see
 /// `HealthConnectSyntheticApp`). Every (day, label) has its own random stream, so a day's

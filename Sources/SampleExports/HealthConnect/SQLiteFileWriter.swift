@@ -1,5 +1,4 @@
 import CSQLite
-import HealthCore
 
 /// The generator's connection to the SQLite file it builds (a synthetic Health Connect
 /// database): run statements, insert rows through prepared statements. Failures are

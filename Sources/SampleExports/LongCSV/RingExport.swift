@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// One row of the ring's long CSV.
 struct RingRow: Sendable {

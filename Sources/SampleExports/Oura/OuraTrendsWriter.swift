@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Oura's trends CSV (docs/ingest-oura.md) for the ring's days, with the export's quirks:
 /// CRLF line ends, the older column order (`date,Sleep Score,Total Sleep Score,…`),

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Times of one local day for `BoutPlanner`: minutes after midnight as instants, and bouts
 /// started there.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// The day's movement: commutes, office walks, errands, evening walks and the little walks
 /// around the house that fill every gap. The phone sits on the desk during office hours and

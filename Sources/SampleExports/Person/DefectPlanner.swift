@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Decides the day's injected defects: exact duplicates, impossible values and records
 /// dated after the export, at rates that give a handful per month.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension RecordFactory {
   /// Scale readings (Withings, through Health Mate) and weights typed into the Health app.

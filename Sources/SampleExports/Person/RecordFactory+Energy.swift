@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension RecordFactory {
   /// Active energy: the watch all day while worn (small amounts at rest, more on walks,

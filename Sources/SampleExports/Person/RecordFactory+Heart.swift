@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension RecordFactory {
   /// What the person is doing at an instant, for heart rate.

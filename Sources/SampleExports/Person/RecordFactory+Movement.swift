@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A piece of movement one device recorded.
 struct MovementChunk: Sendable {

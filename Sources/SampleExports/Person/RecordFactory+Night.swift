@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension RecordFactory {
   /// Blood oxygen, respiratory rate and wrist temperature, measured by the watch asleep.

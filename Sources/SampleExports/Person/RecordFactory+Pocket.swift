@@ -1,5 +1,3 @@
-import HealthCore
-
 extension RecordFactory {
   /// Movement recorded all day (`AppleShape.allDayMovement`): from waking to bedtime, in
   /// consecutive pieces (the watch's of 2-8 minutes while worn, the phone's of 4-12), the

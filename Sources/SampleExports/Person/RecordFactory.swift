@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Turns a day's plan into Apple records, one type at a time. Each (day, type) has its own
 /// random stream, so the records of a type can be regenerated alone and come out the same.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Bedtimes, wake times and sleep stages.
 enum SleepPlanner {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Which file a run of days is written to. The formats describe different stretches of the
 /// same person's life, so that reading them all together never counts a day twice:

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension SyntheticDayPlanner {
   /// The day's occasional events: weigh-ins, a blood-pressure reading, a mindful session

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Plans one day of the synthetic person from the slow state, the night's sleep timing and
 /// the day's workouts (`SyntheticTimeline`, step 4). The day's own streams are seeded by the

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 extension SyntheticTimeline {
   /// The slow processes, day by day in order from the timeline's first day: illness, low

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// The synthetic person's life, one `DayPlan` per local day, from the day before the
 /// Health Auto Export CSV period to the day after the Apple export.

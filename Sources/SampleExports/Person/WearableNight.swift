@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// A night as a sleep wearable (ring, band, watch) of another vendor saw it: the person's
 /// own night (`DayPlan.sleep`) with the device's own error on its edges and its own split

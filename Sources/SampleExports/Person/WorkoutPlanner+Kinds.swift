@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension WorkoutPlanner {
   /// What a workout of one kind draws: its length, pauses, effort and conditions.

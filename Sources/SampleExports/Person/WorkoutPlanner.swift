@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Chooses the day's workouts: a weekly rhythm (strength Monday, runs Tuesday and
 /// Thursday, a long run or ride on Saturday, a walk on Sunday), none when sick, walks when

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Where the synthetic person's clock is: the home zone, with its DST changes, and travel
 /// trips in another zone. Every instant maps to exactly one zone and UTC offset.

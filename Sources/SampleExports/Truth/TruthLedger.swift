@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The ground truth of a run, as tidy rows `date,metric,measure,value`, computed from the
 /// model's records and plans (never by reading the written files back). Tests of every

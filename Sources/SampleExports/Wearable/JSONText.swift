@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Small helpers for writing the vendors' JSON by hand (the generator writes text the way
 /// each vendor lays it out; Foundation's encoder would choose its own spacing and order).

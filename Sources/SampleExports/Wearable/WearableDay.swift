@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// What a second wrist device (the Garmin watch, the Fitbit tracker of the vendor
 /// generators) sees of one planned day: it is worn when the Apple Watch is (it charges at

@@ -1,5 +1,3 @@
-import HealthCore
-
 /// WHOOP's physiological cycles over the vendor days: a cycle runs from one sleep onset to
 /// the next (docs/ingest-whoop.md, "Cycles"), so one that starts at 23:20 belongs to the
 /// next day. The export's files all list them newest first.

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 extension WhoopExportWriter {
   /// `sleeps.csv`: each cycle's sleep (the same numbers as the cycles file) and the naps the

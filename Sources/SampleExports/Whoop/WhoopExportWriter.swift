@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// WHOOP's data export (docs/ingest-whoop.md): `physiological_cycles.csv`, `sleeps.csv`,
 /// `workouts.csv` and `journal_entries.csv`, newest first, with the export's quirks: an

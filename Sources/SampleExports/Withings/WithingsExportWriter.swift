@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 
 /// Withings' "Download my data" files (docs/ingest-withings.md) for the vendor days, with
 /// the export's quirks: `sleep.csv` ascending with now and then the same night written

@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// A streaming zip writer: raw deflate through `HealthCore.Deflater`, CRC-32, local headers
 /// with data descriptors (general-purpose flag bit 3) for streamed entries or with sizes

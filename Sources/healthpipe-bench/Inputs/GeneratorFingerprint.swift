@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 import SampleExports
 
 /// A fingerprint of the generator's output: the CRC-32 of every format written for a few

@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Generated inputs cached under `<work>/inputs/<spec key>/`: a folder whose `inputs.json`
 /// matches the spec, the tool version and the generator's fingerprint, and whose files have

@@ -1,5 +1,6 @@
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 import SampleExports
 
 /// Writes a spec's files with the project's generator (`SyntheticExport`). It runs in a

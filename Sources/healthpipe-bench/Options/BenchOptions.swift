@@ -1,6 +1,6 @@
 import Arguments
 import Foundation
-import HealthCore
+import HealthModel
 
 /// The command line of `healthpipe-bench`, parsed by the same declarations and parser as
 /// `healthpipe`'s (`Arguments`).

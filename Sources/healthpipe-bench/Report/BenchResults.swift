@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthSystem
 
 /// The machine-readable results of a run (`--json FILE`).
 struct BenchResults: Sendable, Encodable {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthSystem
 
 /// Results go to stdout; what the bench is doing goes to stderr.
 enum Console {

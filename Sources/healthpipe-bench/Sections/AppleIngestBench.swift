@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Section 1: Apple `export.xml` and `export.zip` of the same days, at two sizes (about
 /// 200 MB and twice that), interleaved so the zip-to-XML ratio comes from one run; then the

@@ -1,5 +1,4 @@
 import Foundation
-import HealthCore
 import SampleExports
 
 /// Section 11: ingest of an Android Health Connect export of five years, shaped after the

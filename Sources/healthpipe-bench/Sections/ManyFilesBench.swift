@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 
 /// Section 7: many small inputs. A folder of daily Health Auto Export JSON files
 /// (three metrics a day each) is ingested in one command, and so is one file holding the

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthSystem
 import SampleExports
 
 /// Section 6: the whole nightly pipeline on the five-year exports of the dense shape and of

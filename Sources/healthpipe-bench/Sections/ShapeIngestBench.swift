@@ -1,5 +1,4 @@
 import Foundation
-import HealthCore
 import SampleExports
 
 /// Section 1's targets on every export shape (docs/performance.md, "Shapes", rows 10 and 13).

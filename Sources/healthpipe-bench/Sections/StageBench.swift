@@ -1,5 +1,4 @@
 import Foundation
-import HealthCore
 
 /// Sections 3-5: clean on the first Apple export's samples (under 300 bytes of peak RSS per
 /// sample), aggregate of five years (no budget of its own, part of the pipeline's 5 s), and

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Finds this program and the release `healthpipe` beside it, and brings the latter up to
 /// date: `swift run -c release healthpipe-bench` builds only the bench, so the bench runs

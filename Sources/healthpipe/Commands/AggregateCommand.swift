@@ -1,7 +1,8 @@
 import Aggregate
 import Arguments
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 import Pipeline
 
 /// `healthpipe aggregate FILE --out DIR [--as-of DATE]`: cleaned samples to daily values,

@@ -2,6 +2,7 @@ import Arguments
 import Clean
 import Foundation
 import HealthCore
+import HealthSystem
 
 /// `healthpipe clean FILE --out FILE [--rejects FILE] [--priority LIST] [--quiet]`.
 enum CleanCommand {

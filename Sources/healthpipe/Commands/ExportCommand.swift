@@ -1,6 +1,8 @@
 import Arguments
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 import Interop
 
 /// `healthpipe export TABLE [--format csv|ndjson]`: any table file to stdout; `healthpipe

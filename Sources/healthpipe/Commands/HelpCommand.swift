@@ -1,5 +1,6 @@
 import Arguments
-import HealthCore
+import HealthModel
+import HealthSystem
 
 /// `healthpipe help [COMMAND]`.
 enum HelpCommand {

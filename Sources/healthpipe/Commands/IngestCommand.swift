@@ -1,6 +1,8 @@
 import Arguments
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 import Ingest
 import Pipeline
 

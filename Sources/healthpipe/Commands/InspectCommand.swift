@@ -1,5 +1,6 @@
 import Arguments
 import HealthCore
+import HealthSystem
 
 /// `healthpipe inspect TABLE [--json]`: header, schema, counts and checksum status.
 enum InspectCommand {

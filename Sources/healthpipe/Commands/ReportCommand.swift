@@ -1,6 +1,7 @@
 import Arguments
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 import Report
 
 /// `healthpipe report DIR --format html|markdown|email --out PATH ...`: the report stage.

@@ -1,6 +1,7 @@
 import Arguments
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 import Pipeline
 
 /// `healthpipe run PIPELINE [--as-of DATE] [--force] [--plan] [--json]`.

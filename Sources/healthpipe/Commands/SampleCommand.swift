@@ -1,6 +1,7 @@
 import Arguments
 import Foundation
-import HealthCore
+import HealthModel
+import HealthSystem
 import SampleExports
 
 /// `healthpipe sample --days N --seed S --out DIR`: deterministic synthetic exports.

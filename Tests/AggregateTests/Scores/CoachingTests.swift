@@ -1,4 +1,3 @@
-import HealthCore
 import Testing
 
 @testable import Aggregate

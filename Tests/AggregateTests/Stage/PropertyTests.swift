@@ -1,4 +1,6 @@
 import HealthCore
+import HealthModel
+import HealthSystem
 import TestSupport
 import Testing
 

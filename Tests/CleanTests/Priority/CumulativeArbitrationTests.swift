@@ -1,5 +1,5 @@
 import Clean
-import HealthCore
+import HealthModel
 import Testing
 
 @Suite("Source priority: cumulative metrics, pro rata by time")

@@ -1,5 +1,4 @@
 import Clean
-import HealthCore
 import Testing
 
 /// A day's total beside other devices' minute data (docs/clean.md, "Daily totals"): it wins

@@ -1,5 +1,4 @@
 import Clean
-import HealthCore
 import Testing
 
 @Suite("Source priority: point and body metrics")

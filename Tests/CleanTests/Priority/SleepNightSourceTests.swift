@@ -1,6 +1,7 @@
 import Clean
 import Foundation
 import HealthCore
+import HealthModel
 import Testing
 
 /// The night's source (docs/clean.md, "Sleep"): the main session sets the window; the

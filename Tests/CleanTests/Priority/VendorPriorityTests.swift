@@ -1,5 +1,4 @@
 import Clean
-import HealthCore
 import Testing
 
 /// Vendor names in the priority list (docs/clean.md, "Vendor names"): a vendor's name

@@ -1,5 +1,4 @@
 import Clean
-import HealthCore
 import Testing
 
 /// One person, several devices (issue 30, docs/clean.md "Default priority"): steps from a

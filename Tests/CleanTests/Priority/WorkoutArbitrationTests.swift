@@ -1,6 +1,6 @@
 import Clean
 import Foundation
-import HealthCore
+import HealthModel
 import Testing
 
 /// Workouts arbitrated as sessions (docs/clean.md, "Workouts"). Ranks with the default list

@@ -1,5 +1,5 @@
 import Clean
-import HealthCore
+import HealthModel
 import Testing
 
 @Suite("Exact duplicates")

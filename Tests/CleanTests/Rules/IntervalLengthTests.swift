@@ -1,5 +1,4 @@
 import Clean
-import HealthCore
 import Testing
 
 /// Regression (found by the hardening corpus, docs/reliability.md): a long-CSV steps row from

@@ -1,5 +1,5 @@
 import Clean
-import HealthCore
+import HealthModel
 import Testing
 
 @Suite("Range validation, non-finite values, end before start, future dates")

@@ -1,5 +1,4 @@
 import Clean
-import HealthCore
 import Testing
 
 @Suite("Unit normalisation to canonical units")

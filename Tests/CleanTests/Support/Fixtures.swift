@@ -1,6 +1,7 @@
 import Clean
 import Foundation
 import HealthCore
+import HealthModel
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 /// The table of HealthKit aggregation styles against Apple's header (`HKTypeIdentifiers.h`,

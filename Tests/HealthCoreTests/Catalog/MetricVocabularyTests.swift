@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 /// The one metric vocabulary (docs/architecture.md, "One vocabulary"): the files' words and

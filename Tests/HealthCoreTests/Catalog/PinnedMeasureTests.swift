@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 /// The pinned HRV follows the person's measure (docs/aggregate.md, "Pinned metrics").

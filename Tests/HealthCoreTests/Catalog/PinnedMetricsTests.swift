@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 /// The one pinned-metrics resolver (docs/aggregate.md, "Pinned metrics"): the aggregate's

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 import Testing
 
 /// `Inflater.inflate(_:maxOutput:into:)` (docs/reliability.md): telling what a zip entry holds must

@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 import TestSupport
 import Testing
 

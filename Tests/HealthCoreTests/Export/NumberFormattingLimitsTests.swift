@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 /// Hostile inputs (docs/reliability.md): `NumberFormatting.fixed` and `roundHalfUp` trapped on a

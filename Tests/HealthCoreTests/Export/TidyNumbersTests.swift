@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 import Testing
 
 /// Files for people (docs/interop.md): CSV cells read `14.399999999999999` and

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 /// Habit names, values, frequencies and the met rule (docs/habits.md).

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthSystem
 import TestSupport
 import Testing
 

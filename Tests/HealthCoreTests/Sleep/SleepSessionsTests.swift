@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 /// The shared pieces of the sleep rule (docs/clean.md, "Sleep"): sessions, main sessions,

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 /// Round 3, finding 15 (docs/reliability.md): file names were echoed raw on standard error,

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 /// Regression (found by the hardening corpus, docs/reliability.md): `formatISO` cut the date to its

@@ -1,4 +1,3 @@
-import HealthCore
 import Ingest
 import Testing
 

@@ -1,5 +1,4 @@
 import Foundation
-import HealthCore
 import Ingest
 import Testing
 

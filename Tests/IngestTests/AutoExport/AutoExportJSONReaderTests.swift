@@ -1,4 +1,5 @@
-import HealthCore
+import HealthModel
+import HealthSystem
 import Ingest
 import TestSupport
 import Testing

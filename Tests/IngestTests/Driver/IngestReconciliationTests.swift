@@ -1,4 +1,5 @@
 import HealthCore
+import HealthSystem
 import Testing
 
 @testable import Ingest

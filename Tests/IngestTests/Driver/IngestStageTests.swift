@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import HealthModel
+import HealthSystem
 import Ingest
 import TestSupport
 import Testing

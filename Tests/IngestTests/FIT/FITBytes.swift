@@ -1,5 +1,3 @@
-import HealthCore
-
 @testable import Ingest
 
 /// FIT files byte by byte, for the decoder's tests: the bytes written here are the

@@ -1,4 +1,4 @@
-import HealthCore
+import HealthModel
 import Testing
 
 @testable import Ingest

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 import Ingest
 
 /// What a reader handed to its sink, for tests.

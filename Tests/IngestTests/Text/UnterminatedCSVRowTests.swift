@@ -1,4 +1,4 @@
-import HealthCore
+import HealthSystem
 import Ingest
 import Testing
 

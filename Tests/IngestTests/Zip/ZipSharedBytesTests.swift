@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 import Ingest
 import SampleExports
 import TestSupport

@@ -1,6 +1,6 @@
 import Aggregate
 import Foundation
-import HealthCore
+import HealthModel
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthSystem
 import Synchronization
 import TestSupport
 import Testing

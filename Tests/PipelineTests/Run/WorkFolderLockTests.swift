@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// A realistic, deterministic aggregate folder written by hand with `TableFile.write`:
 /// 150 days ending Sun 6 Jul 2025 of every key metric (with gaps), sleep stages, baselines

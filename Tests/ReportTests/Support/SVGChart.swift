@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// A parsed chart (elements from `PythonProbe`) with its scales recovered from the axis
 /// labels alone: two y tick labels give value ↔ y, two x tick labels give day ↔ x. Tests

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// The weekly e-mail's invariants, and those between the formats of one report.
 extension ReportInvariants {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Averages, positions against the usual range, changes, the first weeks, words and dates.
 extension ReportInvariants {

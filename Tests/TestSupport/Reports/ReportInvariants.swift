@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// The invariant check run on every generated report in the tests (docs/report.md, "One
 /// meaning per number"): no two statements on one page disagree. It reads the rendered text

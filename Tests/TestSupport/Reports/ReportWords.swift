@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+import HealthModel
 
 /// Reading numbers and dates back from a report's text, independently of the code that
 /// wrote them: `12,282 steps`, `7h 35m`, `-1h 03m`, `96.4 %`, `Sun 15 Nov`, `Sun 31 Dec

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// Deterministic synthetic *cleaned* samples (canonical units, one source per overlap), for
 /// the aggregate tests and the table-stages fuzz target: about 730 rows a day, so 5 years ≈ 1.3 M rows, like

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// A deterministic, realistic ingest samples table for testing the clean stage at scale
 /// (`PartitionedCleanTests`): about five years of one person's data from an Apple export

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// A row of the `baselines` table: windows, baselines, deltas and normal range for one key
 /// metric on one day (docs/aggregate.md, "Windows"). A window with too few days has nil
 /// values and a note such as `calibrating 3/7`.

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// A row of the `daily` table: one metric's value on one local day.
 ///
 /// Plain catalog metrics use their catalog id (sum, mean with min/max, or last value by the

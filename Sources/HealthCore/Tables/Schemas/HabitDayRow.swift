@@ -1,3 +1,5 @@
+import HealthModel
+
 /// A row of the `habits` table: one habit on one local day, from the habit's first day
 /// (its `since`, else its first entry or day of linked data) to the as-of date: the day's
 /// value, whether it met the habit, and the streak as it stood that day (docs/habits.md,

@@ -1,3 +1,5 @@
+import HealthModel
+
 extension Reject: TableRecord {
   /// `rejects`.
   public static let tableKind = TableKind.rejects
@@ -34,16 +36,20 @@ extension Reject: TableRecord {
   }
 
   public init(reading row: inout RowReader) throws {
-    stage = row.string()
-    code = RejectCode(rawValue: row.string())
-    reason = row.string()
-    metric = row.string()
-    start = row.optionalTimestamp()
-    end = row.optionalTimestamp()
-    utcOffset = row.optionalInt().map { Int32(truncatingIfNeeded: $0) }
-    value = row.string()
-    unit = row.string()
-    source = row.string()
-    origin = Origin(file: Int32(truncatingIfNeeded: row.int()), record: row.int())
+    // A struct from another module (HealthModel) is built through its own initializer.
+    let stage = row.string()
+    let code = RejectCode(rawValue: row.string())
+    let reason = row.string()
+    let metric = row.string()
+    let start = row.optionalTimestamp()
+    let end = row.optionalTimestamp()
+    let utcOffset = row.optionalInt().map { Int32(truncatingIfNeeded: $0) }
+    let value = row.string()
+    let unit = row.string()
+    let source = row.string()
+    let origin = Origin(file: Int32(truncatingIfNeeded: row.int()), record: row.int())
+    self.init(
+      stage: stage, code: code, reason: reason, metric: metric, start: start, end: end,
+      utcOffset: utcOffset, value: value, unit: unit, source: source, origin: origin)
   }
 }

@@ -1,3 +1,5 @@
+import HealthModel
+
 extension Sample: TableRecord {
   /// `samples`.
   public static let tableKind = TableKind.samples
@@ -72,28 +74,32 @@ extension Sample: TableRecord {
   }
 
   public init(reading row: inout RowReader) throws {
-    metric = MetricID(row.string())
-    start = row.timestamp()
-    end = row.timestamp()
-    utcOffset = Int32(truncatingIfNeeded: row.int())
-    value = row.double()
-    minimum = row.optionalDouble()
-    maximum = row.optionalDouble()
-    unit = row.string()
-    category = row.string()
-    source = row.string()
-    device = row.string()
+    // A struct from another module (HealthModel) is built through its own initializer.
+    let metric = MetricID(row.string())
+    let start = row.timestamp()
+    let end = row.timestamp()
+    let utcOffset = Int32(truncatingIfNeeded: row.int())
+    let value = row.double()
+    let minimum = row.optionalDouble()
+    let maximum = row.optionalDouble()
+    let unit = row.string()
+    let category = row.string()
+    let source = row.string()
+    let device = row.string()
     let kind = row.string()
-    guard let sk = SourceKind(rawValue: kind) else {
+    guard let sourceKind = SourceKind(rawValue: kind) else {
       throw InvalidTableValue(column: "sourceKind", value: kind)
     }
-    sourceKind = sk
-    userEntered = row.bool()
+    let userEntered = row.bool()
     let hrv = row.string()
-    guard let hk = HRVKind(rawValue: hrv) else {
+    guard let hrvKind = HRVKind(rawValue: hrv) else {
       throw InvalidTableValue(column: "hrvKind", value: hrv)
     }
-    hrvKind = hk
-    origin = Origin(file: Int32(truncatingIfNeeded: row.int()), record: row.int())
+    let origin = Origin(file: Int32(truncatingIfNeeded: row.int()), record: row.int())
+    self.init(
+      metric: metric, start: start, end: end, utcOffset: utcOffset, value: value,
+      minimum: minimum, maximum: maximum, unit: unit, category: category, source: source,
+      device: device, sourceKind: sourceKind, userEntered: userEntered, hrvKind: hrvKind,
+      origin: origin)
   }
 }

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// One decoded block of a samples table, read column by column instead of as `Sample`
 /// values: a reader (the clean and aggregate stages) takes numbers straight from the
 /// columns and resolves each text once per distinct value in the block (the string columns'

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// The five texts of a samples-table row (metric, unit, category, source, device) as ids
 /// into lists of texts, for code that holds its texts so (the clean stage's pools,
 /// ingest's pieces): `TableWriter<Sample>.append(_:in:...)` writes them without a `String`

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// A row of the `scores` table: the day's condition, sleep, body and wellness scores
 /// (docs/aggregate.md, "Scores"), each with its status word, or nil with a note saying why.
 public struct ScoreRow: Hashable, Sendable, FieldRecord {

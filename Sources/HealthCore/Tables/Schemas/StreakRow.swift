@@ -1,3 +1,5 @@
+import HealthModel
+
 /// A row of the `streaks` table: one goal's streak state at the as-of date, replayed over
 /// the whole analysed history, or over the `backfill_days` window when a pipeline sets one
 /// (the "window" below; docs/streaks.md, "The replayed span").

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// A row of the `weekly` table: one metric over one ISO week, against the week before and
 /// the normal range (docs/aggregate.md, "Weekly rows").
 ///

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// Unbuffered writes to standard error, for diagnostics.
 public enum StandardError {
   /// Writes one diagnostic line at once: its control characters escaped

@@ -1,3 +1,5 @@
+import HealthModel
+
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import CZlib
+import HealthModel
 
 /// Streaming inflate through zlib: raw deflate (zip entries) or zlib-wrapped (PNG).
 ///

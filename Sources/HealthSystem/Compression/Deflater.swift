@@ -1,4 +1,5 @@
 import CZlib
+import HealthModel
 
 /// Streaming deflate through zlib: raw deflate (zip writer) or zlib-wrapped (PNG).
 public final class Deflater {

@@ -24,7 +24,7 @@ public struct Reject: Hashable, Sendable {
   public var origin: Origin
 
   /// Creates a reject.
-  public init(
+  @inlinable public init(
     stage: String, code: RejectCode, reason: String, metric: String, start: Int64? = nil,
     end: Int64? = nil, utcOffset: Int32? = nil, value: String, unit: String, source: String,
     origin: Origin

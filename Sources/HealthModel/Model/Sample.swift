@@ -37,7 +37,7 @@ public struct Sample: Hashable, Sendable {
   public var origin: Origin
 
   /// Creates a sample.
-  public init(
+  @inlinable public init(
     metric: MetricID, start: Int64, end: Int64, utcOffset: Int32, value: Double,
     minimum: Double? = nil, maximum: Double? = nil, unit: String, category: String = "",
     source: String, device: String = "", sourceKind: SourceKind = .unknown,

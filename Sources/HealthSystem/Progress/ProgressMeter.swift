@@ -1,3 +1,5 @@
+import HealthModel
+
 /// A progress line on stderr (stage, bytes, records, rate), drawn only when stderr is a
 /// terminal and not `--quiet`, redrawn at most ten times a second, cleared when done.
 /// Honors `NO_COLOR` (no colour or bold when set).
