@@ -225,9 +225,5 @@ public final class AtomicFileWriter {
 
 @inline(__always)
 private func systemWrite(_ fd: Int32, _ buf: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.write(fd, buf, count)
-  #else
-    return Darwin.write(fd, buf, count)
-  #endif
+  Platform.write(fd, buf, count)
 }

@@ -45,11 +45,7 @@ public final class FileDescriptorSink: ByteSink {
     defer { buffer.removeAll(keepingCapacity: true) }
     while offset < buffer.count {
       let n = buffer.withUnsafeBytes { raw in
-        #if canImport(Glibc)
-          Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-        #else
-          Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
-        #endif
+        Platform.write(fd, raw.baseAddress! + offset, raw.count - offset)
       }
       if n < 0 {
         if errno == EINTR { continue }

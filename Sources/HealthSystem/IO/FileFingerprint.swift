@@ -40,13 +40,7 @@ public struct FileFingerprint: Sendable, Codable, Hashable {
   /// file replaced under the same name has a new inode.
   public static func statWithChange(_ path: String) -> FileFingerprint? {
     guard let st = SystemCalls.fileStatus(path), var print = stat(path) else { return nil }
-    #if canImport(Darwin)
-      print.changedNanoseconds =
-        Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
-    #else
-      print.changedNanoseconds =
-        Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
-    #endif
+    print.changedNanoseconds = Platform.changedNanoseconds(st)
     print.inode = UInt64(truncatingIfNeeded: st.st_ino)
     return print
   }
@@ -63,12 +57,8 @@ public struct FileFingerprint: Sendable, Codable, Hashable {
   /// Size and modification time from the file system (no content read); nil if missing.
   public static func stat(_ path: String) -> FileFingerprint? {
     guard let st = SystemCalls.fileStatus(path) else { return nil }
-    #if canImport(Darwin)
-      let ns = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
-    #else
-      let ns = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-    #endif
-    return FileFingerprint(path: path, size: Int64(st.st_size), modifiedNanoseconds: ns)
+    return FileFingerprint(
+      path: path, size: Int64(st.st_size), modifiedNanoseconds: Platform.modifiedNanoseconds(st))
   }
 
   /// Size, modification time, and the CRC-32 and `ContentDigest` of the whole content (one

@@ -60,11 +60,7 @@ public final class FileReader {
   /// Reads up to `buffer.count` bytes into `buffer`; returns 0 at end of file.
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     while true {
-      #if canImport(Glibc)
-        let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-      #else
-        let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
-      #endif
+      let n = Platform.read(fd, buffer.baseAddress, buffer.count)
       if n < 0 {
         if errno == EINTR { continue }
         throw HealthError(

@@ -101,17 +101,7 @@ public enum SystemCalls {
 
   /// The process's peak resident set size in bytes (from `getrusage`).
   public static func peakRSSBytes() -> Int64 {
-    var usage = rusage()
-    #if canImport(Glibc)
-      getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-    #endif
-    #if canImport(Darwin)
-      return Int64(usage.ru_maxrss)
-    #else
-      return Int64(usage.ru_maxrss) * 1024
-    #endif
+    Platform.peakResidentBytes()
   }
 
   /// The current process id.
