@@ -147,7 +147,7 @@ def documented_modules(text):
             continue
         name = cells[0].split("`")[1]
         deps = {d.strip().strip("`") for d in cells[1].split(",")}
-        modules[name] = {d for d in deps if d and not d.startswith("system ")}
+        modules[name] = {d for d in deps if d and d != "—" and not d.startswith("system ")}
     return modules
 
 

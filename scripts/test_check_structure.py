@@ -64,14 +64,15 @@ class ModuleTableTests(unittest.TestCase):
 
 class RepositoryTests(unittest.TestCase):
     def test_the_repository_passes(self):
-        # The four stages are in the table, and each depends on HealthCore and system
+        # The four stages are in the table, and each depends on the core modules and system
         # library shims (C modules: CZlib, CSQLite) only, never on another Swift module.
+        core = {"HealthModel", "HealthSystem", "HealthCore"}
         with open(os.path.join(ROOT, "docs", "architecture.md"), encoding="utf-8") as f:
             modules = cs.documented_modules(f.read())
         for stage in ["Ingest", "Clean", "Aggregate", "Report"]:
             deps = modules.get(stage, set())
             self.assertIn("HealthCore", deps, stage)
-            self.assertEqual({d for d in deps if not d.startswith("C")}, {"HealthCore"}, stage)
+            self.assertLessEqual({d for d in deps if not d.startswith("C")}, core, stage)
         self.assertEqual(cs.long_function_problems(ROOT), [])
         self.assertEqual(cs.main(ROOT), 0)
 
