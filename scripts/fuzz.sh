@@ -79,11 +79,13 @@ dictionary() {
   esac
 }
 
-build_module HealthCore Sources/HealthCore
-build_module Ingest Sources/Ingest HealthCore
+build_module HealthModel Sources/HealthModel
+build_module HealthSystem Sources/HealthSystem HealthModel
+build_module HealthCore Sources/HealthCore HealthModel HealthSystem
+build_module Ingest Sources/Ingest HealthModel HealthSystem HealthCore
 # Test helpers the table targets use: MemorySink, and the generated cleaned tables of
 # table-stages' good aggregate folder.
-build_module TestSupport Tests/TestSupport HealthCore
+build_module TestSupport Tests/TestSupport HealthModel HealthSystem HealthCore
 need_stages=0
 need_pipeline=0
 for t in "${TARGETS[@]}"; do
@@ -91,31 +93,31 @@ for t in "${TARGETS[@]}"; do
   [ "$t" = table-stages ] && need_stages=1
 done
 if [ $need_stages = 1 ]; then
-  build_module Clean Sources/Clean HealthCore
-  build_module Aggregate Sources/Aggregate HealthCore
-  build_module Report Sources/Report HealthCore
+  build_module Clean Sources/Clean HealthModel HealthSystem HealthCore
+  build_module Aggregate Sources/Aggregate HealthModel HealthSystem HealthCore
+  build_module Report Sources/Report HealthModel HealthSystem HealthCore
 fi
 if [ $need_pipeline = 1 ]; then
-  build_module Interop Sources/Interop HealthCore
-  build_module Pipeline Sources/Pipeline HealthCore Ingest Clean Aggregate Report Interop
+  build_module Interop Sources/Interop HealthModel HealthSystem HealthCore
+  build_module Pipeline Sources/Pipeline HealthModel HealthSystem HealthCore Ingest Clean Aggregate Report Interop
 fi
 
 for t in "${TARGETS[@]}"; do
   file=$(target_file "$t")
   exe="$BUILD/fuzz-$t"
-  libs=(-lHealthCore)
+  libs=(-lHealthCore -lHealthSystem -lHealthModel)
   extra=()
   case $t in
     table)
-      libs=(-lTestSupport -lHealthCore)
+      libs=(-lTestSupport -lHealthCore -lHealthSystem -lHealthModel)
       extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
       ;;
     table-stages)
-      libs=(-lReport -lAggregate -lClean -lTestSupport -lHealthCore)
+      libs=(-lReport -lAggregate -lClean -lTestSupport -lHealthCore -lHealthSystem -lHealthModel)
       extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
       ;;
-    pipeline) libs=(-lPipeline -lInterop -lReport -lAggregate -lClean -lIngest -lHealthCore -lsqlite3) ;;
-    *) libs=(-lIngest -lHealthCore); extra=("$ROOT/Fuzz/Support/IngestFuzzSupport.swift") ;;
+    pipeline) libs=(-lPipeline -lInterop -lReport -lAggregate -lClean -lIngest -lHealthCore -lHealthSystem -lHealthModel -lsqlite3) ;;
+    *) libs=(-lIngest -lHealthCore -lHealthSystem -lHealthModel); extra=("$ROOT/Fuzz/Support/IngestFuzzSupport.swift") ;;
   esac
   if [ ! -f "$exe" ] || [ -n "$(find "$ROOT/Fuzz" "$BUILD" -maxdepth 3 \( -name '*.swift' -o -name '*.a' \) -newer "$exe" | head -1)" ]; then
     echo "fuzz: linking $t" >&2

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import HealthCore
+@testable import HealthSystem
 
 /// CRC-32 combined from the CRCs of parts (`crc32_combine`), so a table's bytes are CRC'd
 /// once (docs/reliability.md, "Integrity"). Expected values from Python:

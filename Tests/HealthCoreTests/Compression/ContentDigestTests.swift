@@ -1,8 +1,10 @@
 import Foundation
+import HealthCore
+import HealthModel
 import TestSupport
 import Testing
 
-@testable import HealthCore
+@testable import HealthSystem
 
 /// `ContentDigest` tells apart what CRC-32 cannot: table files whose blocks carry their own
 /// CRC-32 (docs/table-format.md) have a whole-file CRC-32 that does not depend on the values.

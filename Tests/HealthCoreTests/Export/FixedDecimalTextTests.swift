@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HealthCore
+@testable import HealthModel
 
 /// `NumberFormatting.decimal` writes its digits from a stack buffer (`FixedDecimalText`);
 /// the text must be that of the same steps on `DecimalDigits`' arrays

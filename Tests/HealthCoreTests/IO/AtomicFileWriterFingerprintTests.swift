@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import HealthCore
+@testable import HealthSystem
 
 /// The writer's fingerprint is taken while writing; it must match what a reader of the
 /// committed file sees. `zlib.crc32(b"hello")` = 3610a686 (Python).

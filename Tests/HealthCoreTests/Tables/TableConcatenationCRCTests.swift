@@ -1,4 +1,6 @@
 import Foundation
+import HealthModel
+import HealthSystem
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HealthCore
+@testable import HealthModel
 
 @Suite("Unit conversion")
 struct UnitConverterTests {

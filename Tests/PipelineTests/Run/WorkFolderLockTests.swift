@@ -1,5 +1,6 @@
 import Foundation
 import HealthModel
+import HealthSystem
 import TestSupport
 import Testing
 
