@@ -122,13 +122,13 @@ struct SampleIntake: Sendable {
     let file = Int(origin.file)
     let metric = texts.metric
     var row = StoredSample(
-      start: start, end: end, value: value, record: origin.record, file: origin.file,
-      utcOffset: utcOffset, metric: metric, unit: texts.unit, category: texts.category,
-      source: texts.source, device: texts.device,
+      CompactSample(
+        start: start, end: end, value: value, origin: origin, utcOffset: utcOffset,
+        texts: texts, sourceKind: sourceKind, hrvKind: hrvKind, userEntered: userEntered),
       rank: rank(
         source: texts.source, device: texts.device, userEntered: userEntered,
         sourceKind: sourceKind, file: origin.file, metric: metric),
-      sourceKind: sourceKind, hrvKind: hrvKind, userEntered: userEntered, status: .kept)
+      status: .kept)
     var extremes: Extremes? = nil
     if minimum != nil || maximum != nil {
       extremes = Extremes(minimum: minimum, maximum: maximum)

@@ -1,81 +1,72 @@
 import HealthModel
 
 /// One input sample in the compact form the clean stage keeps in memory (72 bytes instead
-/// of a `Sample`'s ~180): strings are ids into the store's pools, the three small enums and
-/// flags share one byte, and what few samples have (the value as read when the unit was
+/// of a `Sample`'s ~180): the samples table's compact row (`CompactSample`, shared with
+/// ingest's pieces: texts as ids into the store's pools, the kinds in one byte) and what
+/// clean decides about it. What few samples have (the value as read when the unit was
 /// converted, a minimum and maximum) sits in a side table (`SideValues`).
 struct StoredSample: Sendable, BitwiseCopyable {
-  /// Start, epoch seconds.
-  var start: Int64
-  /// End, epoch seconds.
-  var end: Int64
-  /// Value in the metric's canonical unit (the value as read for metrics outside the
-  /// catalog, for unconverted units and for rejects whose unit could not be converted).
-  var value: Double
-  /// Line or record number in its input.
-  var record: Int64
-  /// Input file index.
-  var file: Int32
-  /// UTC offset at the start, seconds.
-  var utcOffset: Int32
-  /// Metric id (pool id).
-  var metric: UInt32
-  /// Unit as read (pool id).
-  var unit: UInt32
-  /// Category (pool id).
-  var category: UInt32
-  /// Source name (pool id).
-  var source: UInt32
-  /// Device description (pool id).
-  var device: UInt32
+  /// The row as read (the value in the metric's canonical unit, or as read for metrics
+  /// outside the catalog, for unconverted units and for rejects whose unit could not be
+  /// converted). Its texts are pool ids.
+  var sample: CompactSample
+  /// What clean decided (in the three bytes after the row, with `rank`).
+  var status: RowStatus
+  /// Source-priority rank (0 = highest).
+  var rank: UInt16
   /// Index into the store's side table, or `.max` when the sample has nothing there.
   var side: UInt32
   /// The sample that displaced this one (duplicate, overlapped), or `.max`.
   var related: UInt32
-  /// Source-priority rank (0 = highest).
-  var rank: UInt16
-  /// `SourceKind` index (bits 0-3), `HRVKind` index (bits 4-6), hand-entered (bit 7).
-  private var kinds: UInt8
-  /// What clean decided.
-  var status: RowStatus
 
   /// A row with nothing in the side table and nothing related yet.
-  init(
-    start: Int64, end: Int64, value: Double, record: Int64, file: Int32, utcOffset: Int32,
-    metric: UInt32, unit: UInt32, category: UInt32, source: UInt32, device: UInt32,
-    rank: UInt16, sourceKind: SourceKind, hrvKind: HRVKind, userEntered: Bool,
-    status: RowStatus
-  ) {
-    self.start = start
-    self.end = end
-    self.value = value
-    self.record = record
-    self.file = file
-    self.utcOffset = utcOffset
-    self.metric = metric
-    self.unit = unit
-    self.category = category
-    self.source = source
-    self.device = device
+  init(_ sample: CompactSample, rank: UInt16, status: RowStatus) {
+    self.sample = sample
+    self.status = status
+    self.rank = rank
     side = .max
     related = .max
-    self.rank = rank
-    let sourceIndex = SourceKind.allCases.firstIndex(of: sourceKind) ?? 0
-    let hrvIndex = HRVKind.allCases.firstIndex(of: hrvKind) ?? 0
-    precondition(SourceKind.allCases.count <= 16 && HRVKind.allCases.count <= 8)
-    kinds = UInt8(sourceIndex) | UInt8(hrvIndex) << 4 | (userEntered ? 0x80 : 0)
-    self.status = status
   }
 
+  /// Start, epoch seconds.
+  var start: Int64 {
+    get { sample.start }
+    set { sample.start = newValue }
+  }
+  /// End, epoch seconds.
+  var end: Int64 {
+    get { sample.end }
+    set { sample.end = newValue }
+  }
+  /// Value (see `sample`).
+  var value: Double {
+    get { sample.value }
+    set { sample.value = newValue }
+  }
+  /// Line or record number in its input.
+  var record: Int64 { sample.record }
+  /// Input file index.
+  var file: Int32 { sample.file }
+  /// UTC offset at the start, seconds.
+  var utcOffset: Int32 { sample.utcOffset }
+  /// Metric id (pool id).
+  var metric: UInt32 { sample.texts.metric }
+  /// Unit as read (pool id).
+  var unit: UInt32 { sample.texts.unit }
+  /// Category (pool id).
+  var category: UInt32 { sample.texts.category }
+  /// Source name (pool id).
+  var source: UInt32 { sample.texts.source }
+  /// Device description (pool id).
+  var device: UInt32 { sample.texts.device }
   /// The source kind.
-  var sourceKind: SourceKind { SourceKind.allCases[Int(kinds & 0x0F)] }
+  var sourceKind: SourceKind { sample.sourceKind }
   /// The HRV kind.
-  var hrvKind: HRVKind { HRVKind.allCases[Int(kinds >> 4 & 0x07)] }
+  var hrvKind: HRVKind { sample.hrvKind }
   /// Whether a person entered it by hand.
-  var userEntered: Bool { kinds & 0x80 != 0 }
-
+  var userEntered: Bool { sample.userEntered }
   /// Whether the sample has a positive duration.
-  var hasLength: Bool { end > start }
+  var hasLength: Bool { sample.hasLength }
 }
 
 /// The canonical minimum and maximum of a sample that has them (Health Auto Export's daily

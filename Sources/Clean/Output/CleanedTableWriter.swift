@@ -72,14 +72,9 @@ struct CleanedTexts {
   /// Appends `row` as the samples-table row of its cleaned sample.
   @inline(__always)
   func append(_ row: StoredSample, extremes: Extremes?, to writer: TableWriter<Sample>) throws {
+    var sample = row.sample
     let canonical = canonicalUnits[Int(row.metric)]
-    try writer.append(
-      SampleTextIDs(
-        metric: row.metric, unit: canonical == .max ? row.unit : canonical,
-        category: row.category, source: row.source, device: row.device),
-      in: lists, start: row.start, end: row.end, utcOffset: row.utcOffset, value: row.value,
-      minimum: extremes?.minimum, maximum: extremes?.maximum, sourceKind: row.sourceKind,
-      userEntered: row.userEntered, hrvKind: row.hrvKind,
-      origin: Origin(file: row.file, record: row.record))
+    if canonical != .max { sample.texts.unit = canonical }
+    try writer.append(sample, in: lists, minimum: extremes?.minimum, maximum: extremes?.maximum)
   }
 }

@@ -1,17 +1,19 @@
 /// Accumulates one column's values for the block being written, then encodes them.
 ///
 /// Appends run millions of times per stage, so the stored properties skip the runtime
-/// exclusivity check: a builder is only ever touched by its `TableWriter`, one call at a time.
+/// exclusivity check (a builder is only ever touched by its `TableWriter`, one call at a
+/// time) and the values are kept in memory the builder owns (`ColumnValues`: no
+/// copy-on-write check per append).
 final class ColumnBuilder {
   let spec: ColumnSpec
   let nullable: Bool
-  @exclusivity(unchecked) var ints: [Int64] = []
-  @exclusivity(unchecked) var doubles: [Double] = []
-  @exclusivity(unchecked) var bools: [Bool] = []
-  @exclusivity(unchecked) var stringIndices: [UInt32] = []
+  @exclusivity(unchecked) var ints = ColumnValues<Int64>()
+  @exclusivity(unchecked) var doubles = ColumnValues<Double>()
+  @exclusivity(unchecked) var bools = ColumnValues<Bool>()
+  @exclusivity(unchecked) var stringIndices = ColumnValues<UInt32>()
   @exclusivity(unchecked) var dictionary: [UTF8Key: UInt32] = [:]
   @exclusivity(unchecked) var dictionaryList: [String] = []
-  @exclusivity(unchecked) var validity: [Bool] = []
+  @exclusivity(unchecked) var validity = ColumnValues<Bool>()
   /// Per id of `appendString(id:in:)`, its index in this block's dictionary (`.max` when
   /// the block has not used it yet), and the ids the block has used, to clear them.
   @exclusivity(unchecked) private var idIndices: [UInt32] = []
@@ -79,13 +81,13 @@ final class ColumnBuilder {
   }
 
   func reset() {
-    ints.removeAll(keepingCapacity: true)
-    doubles.removeAll(keepingCapacity: true)
-    bools.removeAll(keepingCapacity: true)
-    stringIndices.removeAll(keepingCapacity: true)
+    ints.removeAll()
+    doubles.removeAll()
+    bools.removeAll()
+    stringIndices.removeAll()
     dictionary.removeAll(keepingCapacity: true)
     dictionaryList.removeAll(keepingCapacity: true)
-    validity.removeAll(keepingCapacity: true)
+    validity.removeAll()
     for id in idsUsed { idIndices[Int(id)] = .max }
     idsUsed.removeAll(keepingCapacity: true)
     recent.removeAll()
@@ -93,24 +95,23 @@ final class ColumnBuilder {
 
   /// Appends the encoded column (without its length prefix) to `out`.
   func encode(rowCount: Int, into out: inout [UInt8]) {
-    if spec.nullable { Self.appendBitmap(validity, into: &out) }
+    if spec.nullable { Self.appendBitmap(validity.buffer, into: &out) }
     switch spec.type {
     case .int64, .day, .timestamp:
-      ints.withUnsafeBufferPointer { values in
-        Self.appendVarints(count: values.count, into: &out) { k in
-          ByteCoding.zigzag(values[k] &- (k == 0 ? 0 : values[k - 1]))
-        }
+      let values = ints.buffer
+      Self.appendVarints(count: values.count, into: &out) { k in
+        ByteCoding.zigzag(values[k] &- (k == 0 ? 0 : values[k - 1]))
       }
     case .float64:
       #if _endian(little)
         // The in-memory form of a Double on a little-endian machine is its bit pattern in
         // little-endian order: exactly what appendUInt64(bitPattern) writes.
-        doubles.withUnsafeBytes { out.append(contentsOf: $0) }
+        out.append(contentsOf: UnsafeRawBufferPointer(doubles.buffer))
       #else
-        for v in doubles { ByteCoding.appendUInt64(v.bitPattern, to: &out) }
+        for v in doubles.buffer { ByteCoding.appendUInt64(v.bitPattern, to: &out) }
       #endif
     case .bool:
-      Self.appendBitmap(bools, into: &out)
+      Self.appendBitmap(bools.buffer, into: &out)
     case .string:
       ByteCoding.appendVarint(UInt64(dictionaryList.count), to: &out)
       for s in dictionaryList {
@@ -120,9 +121,8 @@ final class ColumnBuilder {
           out.append(contentsOf: utf8)
         }
       }
-      stringIndices.withUnsafeBufferPointer { indices in
-        Self.appendVarints(count: indices.count, into: &out) { UInt64(indices[$0]) }
-      }
+      let indices = stringIndices.buffer
+      Self.appendVarints(count: indices.count, into: &out) { UInt64(indices[$0]) }
     }
   }
 
@@ -148,15 +148,21 @@ final class ColumnBuilder {
     out.append(contentsOf: encoded)
   }
 
-  static func appendBitmap(_ bits: [Bool], into out: inout [UInt8]) {
-    var byte: UInt8 = 0
-    for (i, bit) in bits.enumerated() {
-      if bit { byte |= 1 << UInt8(i & 7) }
-      if i & 7 == 7 {
-        out.append(byte)
-        byte = 0
+  /// Appends the bits, eight to a byte, the first in the lowest bit; the last byte padded
+  /// with zeros. Built in one buffer rather than one checked append per byte.
+  static func appendBitmap(_ bits: UnsafeBufferPointer<Bool>, into out: inout [UInt8]) {
+    let count = (bits.count + 7) / 8
+    guard count > 0 else { return }
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for b in 0..<count {
+        var byte: UInt8 = 0
+        for i in (b * 8)..<min(b * 8 + 8, bits.count) where bits[i] {
+          byte |= 1 << UInt8(i & 7)
+        }
+        buffer[b] = byte
       }
+      initialized = count
     }
-    if bits.count & 7 != 0 { out.append(byte) }
+    out.append(contentsOf: bytes)
   }
 }

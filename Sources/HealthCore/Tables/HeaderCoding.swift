@@ -23,7 +23,26 @@ enum HeaderCoding {
           + "keeps at most \(IngestLimits.distinctSources) sources and "
           + "\(IngestLimits.distinctMetrics) metric names)")
     }
+    try checkReadsBack(bytes, as: header)
     return bytes
+  }
+
+  /// Never write a header that does not read back as the value written: a fact that
+  /// `decode` would refuse or change (a year past 9999 once made a whole header unreadable,
+  /// found only when the next stage read it) stops the writing stage instead, as an
+  /// internal error (exit 70) naming the table, before any output replaces the old one.
+  private static func checkReadsBack(_ bytes: [UInt8], as header: TableHeader) throws {
+    let back: TableHeader
+    do {
+      back = try decode(bytes, path: "the \(header.kind.rawValue) table being written")
+    } catch {
+      throw HealthError.internalError(
+        "the \(header.kind.rawValue) table's header would not read back: \(error)")
+    }
+    guard back == header else {
+      throw HealthError.internalError(
+        "the \(header.kind.rawValue) table's header reads back as another value")
+    }
   }
 
   /// The header, checked: valid JSON with no key twice in one object (the decoder would

@@ -31,9 +31,13 @@ final class SampleRowWriter {
     }
     let lists = SampleTextLists(texts.strings)
     for (index, r) in rows.rows.enumerated() {
-      let global = SampleTextIDs(
-        metric: map[Int(r.metric)], unit: map[Int(r.unit)], category: map[Int(r.category)],
-        source: map[Int(r.source)], device: map[Int(r.device)])
+      var sample = r.sample
+      let local = sample.texts
+      sample.texts = SampleTextIDs(
+        metric: map[Int(local.metric)], unit: map[Int(local.unit)],
+        category: map[Int(local.category)], source: map[Int(local.source)],
+        device: map[Int(local.device)])
+      let global = sample.texts
       if _slowPath(
         global.metric == .max || global.unit == .max || global.category == .max
           || global.source == .max || global.device == .max)
@@ -41,11 +45,10 @@ final class SampleRowWriter {
         try writer.append(rows.sample(at: index, lineShift: lineShift))
         continue
       }
+      sample.record += lineShift
       try writer.append(
-        global, in: lists, start: r.start, end: r.end, utcOffset: r.utcOffset, value: r.value,
-        minimum: r.hasMinimum ? r.minimum : nil, maximum: r.hasMaximum ? r.maximum : nil,
-        sourceKind: r.sourceKind, userEntered: r.userEntered, hrvKind: r.hrvKind,
-        origin: Origin(file: r.file, record: r.record + lineShift))
+        sample, in: lists, minimum: r.hasMinimum ? r.minimum : nil,
+        maximum: r.hasMaximum ? r.maximum : nil)
     }
   }
 }

@@ -8,26 +8,14 @@ import HealthModel
 /// texts of two pieces (interned by two parsers) compared byte by byte where the table
 /// writer met them (docs/changelog/performance.md, change 8).
 struct SampleRows: Sendable {
-  /// One sample without its texts.
+  /// One sample: its compact row (`CompactSample`, the form clean holds too), texts as ids
+  /// into `texts`, and the minimum and maximum that few samples have.
   struct Row: Sendable {
-    var start: Int64
-    var end: Int64
-    var value: Double
-    var minimum: Double
-    var maximum: Double
-    var record: Int64
-    var utcOffset: Int32
-    var file: Int32
-    var metric: UInt32
-    var unit: UInt32
-    var category: UInt32
-    var source: UInt32
-    var device: UInt32
-    var sourceKind: SourceKind
-    var hrvKind: HRVKind
-    var userEntered: Bool
+    var sample: CompactSample
     var hasMinimum: Bool
     var hasMaximum: Bool
+    var minimum: Double
+    var maximum: Double
   }
 
   /// The distinct texts of the rows (by their UTF-8 bytes), in order of first use.
@@ -56,11 +44,13 @@ struct SampleRows: Sendable {
     let device = Self.id(of: s.device, &deviceCache, &table)
     rows.append(
       Row(
-        start: s.start, end: s.end, value: s.value, minimum: s.minimum ?? 0,
-        maximum: s.maximum ?? 0, record: s.origin.record, utcOffset: s.utcOffset,
-        file: s.origin.file, metric: metric, unit: unit, category: category, source: source,
-        device: device, sourceKind: s.sourceKind, hrvKind: s.hrvKind,
-        userEntered: s.userEntered, hasMinimum: s.minimum != nil, hasMaximum: s.maximum != nil))
+        sample: CompactSample(
+          start: s.start, end: s.end, value: s.value, origin: s.origin, utcOffset: s.utcOffset,
+          texts: SampleTextIDs(
+            metric: metric, unit: unit, category: category, source: source, device: device),
+          sourceKind: s.sourceKind, hrvKind: s.hrvKind, userEntered: s.userEntered),
+        hasMinimum: s.minimum != nil, hasMaximum: s.maximum != nil, minimum: s.minimum ?? 0,
+        maximum: s.maximum ?? 0))
   }
 
   /// Adds a sample with the texts, kinds and offset of the last row added (a series'
@@ -69,23 +59,25 @@ struct SampleRows: Sendable {
   @inline(__always)
   mutating func appendLikeLast(start: Int64, end: Int64, value: Double, record: Int64) {
     var row = rows[rows.count - 1]
-    row.start = start
-    row.end = end
-    row.value = value
-    row.record = record
+    row.sample.start = start
+    row.sample.end = end
+    row.sample.value = value
+    row.sample.record = record
     rows.append(row)
   }
 
   /// Row `index` as the sample that was added, its line `lineShift` further on.
   func sample(at index: Int, lineShift: Int64 = 0) -> Sample {
     let r = rows[index]
+    let c = r.sample
     return Sample(
-      metric: MetricID(texts[Int(r.metric)]), start: r.start, end: r.end,
-      utcOffset: r.utcOffset, value: r.value, minimum: r.hasMinimum ? r.minimum : nil,
-      maximum: r.hasMaximum ? r.maximum : nil, unit: texts[Int(r.unit)],
-      category: texts[Int(r.category)], source: texts[Int(r.source)],
-      device: texts[Int(r.device)], sourceKind: r.sourceKind, userEntered: r.userEntered,
-      hrvKind: r.hrvKind, origin: Origin(file: r.file, record: r.record + lineShift))
+      metric: MetricID(texts[Int(c.texts.metric)]), start: c.start, end: c.end,
+      utcOffset: c.utcOffset, value: c.value, minimum: r.hasMinimum ? r.minimum : nil,
+      maximum: r.hasMaximum ? r.maximum : nil, unit: texts[Int(c.texts.unit)],
+      category: texts[Int(c.texts.category)], source: texts[Int(c.texts.source)],
+      device: texts[Int(c.texts.device)], sourceKind: c.sourceKind,
+      userEntered: c.userEntered, hrvKind: c.hrvKind,
+      origin: Origin(file: c.file, record: c.record + lineShift))
   }
 
   @inline(__always)

@@ -1,24 +1,26 @@
 import HealthModel
 
 /// What the parsers of one Fitbit JSON file share: sink, tokenizer, zones, the record
-/// numbering and the source name (`Fitbit`).
+/// numbering and the source name (`Fitbit`). The counters and zones are touched once per
+/// reading, so they skip the runtime exclusivity check (one parser uses a context at a
+/// time).
 final class FitbitJSONContext {
   let sink: IngestSink
   let tokenizer: JSONTokenizer
   let kind: FitbitJSONKind
   /// For intraday `dateTime`s, which are UTC (docs/ingest-fitbit.md, "Time zones").
-  var instants: InstantTimeZone
+  @exclusivity(unchecked) var instants: InstantTimeZone
   /// For wall-clock times and dates (sleep logs, weigh-ins, resting heart rate dates).
-  var local: LocalTimeZone
-  var recordBase: Int64 = 0
+  @exclusivity(unchecked) var local: LocalTimeZone
+  @exclusivity(unchecked) var recordBase: Int64 = 0
   var entryName: String?
   /// The file's name without its folder (for the metric of a `{dateTime, value}` series).
   var fileName: String
 
   /// Heart-rate `value.confidence` members, and other members, not read (added to the
   /// extras by `finishFile()`).
-  var confidence: Int64 = 0
-  var otherMembers: Int64 = 0
+  @exclusivity(unchecked) var confidence: Int64 = 0
+  @exclusivity(unchecked) var otherMembers: Int64 = 0
 
   /// Every row's source.
   static let source = "Fitbit"

@@ -47,7 +47,7 @@ public final class CSVRecordReader {
   @exclusivity(unchecked) public private(set) var recordUnterminated = false
   /// The longest record accepted (exit 65 beyond, e.g. for a quote that never closes in a
   /// large file).
-  public var maxRecordBytes = 16 << 20
+  @exclusivity(unchecked) public var maxRecordBytes = 16 << 20
 
   /// A reader over `source` with a buffer of `bufferSize` bytes (at least 4).
   public init(source: SeekableByteSource, bufferSize: Int = 256 << 10) {
@@ -165,13 +165,27 @@ public final class CSVRecordReader {
       var p = start
       let e = end
       let buf = buffer
-      while p < e {
+      // Copied while scanning as far as the storage has room (no call per field); the
+      // rest of a field longer than that goes through `append`, which grows the storage.
+      let limit = min(e, start + min(storageCapacity, maxRecordBytes) - storageCount)
+      let out = storage + storageCount
+      while p < limit {
         let b = buf[p]
         if b == 0x2C || b == 0x0A || b == 0x0D { break }
+        out[p - start] = b
         p += 1
       }
+      storageCount += p - start
+      if p == limit && p < e {
+        let rest = p
+        while p < e {
+          let b = buf[p]
+          if b == 0x2C || b == 0x0A || b == 0x0D { break }
+          p += 1
+        }
+        if p > rest { try append(buf + rest, p - rest) }
+      }
       pos = p
-      if p > start { try append(buf + start, p - start) }
       if p == e { continue }
       let d = buf[p]
       pos = p + 1
@@ -231,28 +245,33 @@ public final class CSVRecordReader {
     }
   }
 
+  @inline(__always)
   private func finishField(_ wasQuoted: Bool) throws {
-    if fields == fieldCapacity {
-      guard fieldCapacity < Self.maxFields else {
-        throw HealthError.malformed(
-          "the record that starts on line \(recordLine) has more than \(Self.maxFields) fields",
-          at: SourceLocation(file: path, line: recordLine),
-          hint: "this does not look like a CSV file of health data")
-      }
-      let newCapacity = fieldCapacity * 2
-      let ends = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
-      ends.update(from: fieldEnds, count: fields)
-      fieldEnds.deallocate()
-      fieldEnds = ends
-      let q = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
-      q.update(from: quoted, count: fields)
-      quoted.deallocate()
-      quoted = q
-      fieldCapacity = newCapacity
-    }
+    if _slowPath(fields == fieldCapacity) { try growFields() }
     fieldEnds[fields] = storageCount
     quoted[fields] = wasQuoted
     fields += 1
+  }
+
+  /// Doubles the room for fields (exit 65 past `maxFields`).
+  @inline(never)
+  private func growFields() throws {
+    guard fieldCapacity < Self.maxFields else {
+      throw HealthError.malformed(
+        "the record that starts on line \(recordLine) has more than \(Self.maxFields) fields",
+        at: SourceLocation(file: path, line: recordLine),
+        hint: "this does not look like a CSV file of health data")
+    }
+    let newCapacity = fieldCapacity * 2
+    let ends = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+    ends.update(from: fieldEnds, count: fields)
+    fieldEnds.deallocate()
+    fieldEnds = ends
+    let q = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
+    q.update(from: quoted, count: fields)
+    quoted.deallocate()
+    quoted = q
+    fieldCapacity = newCapacity
   }
 
   private func append(_ from: UnsafePointer<UInt8>, _ count: Int, quotedFrom: Int? = nil) throws {

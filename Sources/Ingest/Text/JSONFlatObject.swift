@@ -13,6 +13,8 @@ import HealthModel
 /// strings. An object past a limit, or with a key that appears twice, gets a `problem` and
 /// its remaining members are only syntax checked: readers reject the whole object. Repeated
 /// keys are found by hashing, so a member costs the same however many came before it.
+/// Its stored properties skip the runtime exclusivity check (a reader uses an object one
+/// call at a time; the checks were 7 % of the Garmin Connect JSON reader's instructions).
 public final class JSONFlatObject {
   /// One member.
   public struct Field: Sendable {
@@ -66,27 +68,27 @@ public final class JSONFlatObject {
   private let prefix = ByteArena(capacity: 64)
   /// The most members read per object (nested members and objects count too). Health Auto
   /// Export writes at most about 40 (a version 2 workout).
-  public var maxFields = 1024
+  @exclusivity(unchecked) public var maxFields = 1024
   /// The most levels of objects inside the object (a version 2 workout has 2).
-  public var maxDepth = 16
+  @exclusivity(unchecked) public var maxDepth = 16
   /// The longest dotted key read, in bytes.
-  public var maxKeyBytes = 1024
+  @exclusivity(unchecked) public var maxKeyBytes = 1024
   /// The most bytes of keys and strings kept per object.
-  public var maxBytes = 16 << 20
+  @exclusivity(unchecked) public var maxBytes = 16 << 20
   /// `line:column` of the opening brace (made when asked: most objects are never named
   /// in a message).
   public var startLineColumn: String { "\(startLine):\(startColumn)" }
-  private var startLine = 0
-  private var startColumn = 0
+  @exclusivity(unchecked) private var startLine = 0
+  @exclusivity(unchecked) private var startColumn = 0
   /// Why the object cannot be read, if it cannot (the first problem met).
-  public private(set) var problem: Problem?
+  @exclusivity(unchecked) public private(set) var problem: Problem?
   /// The repeated key, when that is the problem.
   public var repeatedKey: String? {
     if case .repeatedKey(let key)? = problem { return key }
     return nil
   }
 
-  private var keys = KeyTable()
+  @exclusivity(unchecked) private var keys = KeyTable()
 
   /// An empty object.
   public init() {

@@ -70,9 +70,9 @@ public final class JSONTokenizer {
   /// The value of the last `number` token.
   @exclusivity(unchecked) public private(set) var number: Double = 0
   /// The longest string accepted; longer ones end the read with exit 65 (memory stays bounded).
-  public var maxStringLength = 16 << 20
+  @exclusivity(unchecked) public var maxStringLength = 16 << 20
   /// The deepest nesting accepted.
-  public var maxDepth = 512
+  @exclusivity(unchecked) public var maxDepth = 512
   static let maxNumberLength = 1024
 
   /// A tokenizer reading `source` through a buffer of `bufferSize` bytes (at least 16).

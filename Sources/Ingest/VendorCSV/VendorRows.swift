@@ -22,11 +22,13 @@ final class VendorRows {
   /// The source name of every sample (`Oura`).
   let source: String
   private let counters: [TypeCounter?]
-  private var notReadCounts: [Int64]
+  /// Per column not read, its cells with a value. The counters are touched per cell, so
+  /// they skip the runtime exclusivity check (one reader uses the rows at a time).
+  @exclusivity(unchecked) private var notReadCounts: [Int64]
   /// Rows that held no value in any column read (a placeholder day).
-  private(set) var emptyRows: Int64 = 0
+  @exclusivity(unchecked) private(set) var emptyRows: Int64 = 0
   /// Records kept or rejected in the current row.
-  private(set) var rowRecords = 0
+  @exclusivity(unchecked) private(set) var rowRecords = 0
 
   /// Reads the header of `csv` and resolves it against `layout`.
   convenience init(csv: CSVRecordReader, sink: IngestSink, layout: VendorLayout, source: String)
@@ -94,7 +96,19 @@ final class VendorRows {
   }
 
   /// Whether a cell holds no value: empty, or `None` / `null` (any case).
+  @inline(__always)
   static func isMissing(_ cell: UnsafeRawBufferPointer) -> Bool {
+    let n = cell.count
+    if n == 0 { return true }
+    // Most cells are numbers: not four bytes long and not blank at either end.
+    let (first, last) = (cell[0], cell[n - 1])
+    if n != 4 && first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 {
+      return false
+    }
+    return isMissingTrimmed(cell)
+  }
+
+  private static func isMissingTrimmed(_ cell: UnsafeRawBufferPointer) -> Bool {
     var start = 0
     var end = cell.count
     while start < end, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }

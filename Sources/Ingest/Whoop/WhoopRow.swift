@@ -4,6 +4,8 @@ import HealthModel
 struct WhoopRow {
   let rows: VendorRows
   let kind: WhoopLayouts.Kind
+  /// The last zone cell read as an offset: rows repeat it, so it is parsed once per run.
+  let zones = ZoneOffsetCache()
 
   static let what = "WHOOP times of rows without a readable Cycle timezone"
 
@@ -45,8 +47,12 @@ struct WhoopRow {
   /// offset (counted and noted).
   private func zoneOffset() -> Int32? {
     guard rows.map.has(2), let cell = rows.cell(2) else { return nil }
+    if let offset = zones.offset(of: cell) { return offset }
     let text = String(decoding: cell, as: UTF8.self)
-    if let offset = VendorDay.offset(text) { return offset }
+    if let offset = VendorDay.offset(text) {
+      zones.remember(cell, offset)
+      return offset
+    }
     if rows.sink.extra["unreadableZones", default: 0] == 0 {
       rows.sink.notes.append(
         "\(rows.map.layout.title): Cycle timezone '\(text)' (line \(rows.line)) is not a UTC "

@@ -12,6 +12,8 @@ extension SQLiteExport {
     var notes: [String] = []
     /// `rows.NAME` per table.
     var totals: [String: Int64] = [:]
+    /// Rows inserted over every table.
+    var rowsLoaded: Int64 = 0
     /// The header facts of the daily table, or of the first table when there is none.
     var facts = StageFacts()
   }
@@ -30,6 +32,7 @@ extension SQLiteExport {
         progress.update(bytes: 0, records: done)
       }
       loaded.totals["rows." + t.name] = outcome.rows
+      loaded.rowsLoaded += outcome.rows
       loaded.notes.append(
         "table \(t.name): \(outcome.rows) rows inserted in "
           + "\(NumberFormatting.fixed(outcome.insertSeconds * 1000, 1)) ms, indexed in "

@@ -56,10 +56,11 @@ public enum SQLiteExport {
     try WorkFolderTables.find(source).map(\.path)
   }
 
-  /// Writes the database. Throws `HealthError` (66 no tables, 65 damaged table, 64 two
-  /// tables of one kind, 73/74 output).
+  /// Writes the database and returns its manifest with the tables and rows loaded. Throws
+  /// `HealthError` (66 no tables, 65 damaged table, 64 two tables of one kind, 73/74 output).
   @discardableResult
-  public static func run(_ o: SQLiteExportOptions, progress: ProgressMeter) throws -> StageManifest
+  public static func run(_ o: SQLiteExportOptions, progress: ProgressMeter) throws
+    -> SQLiteExportOutcome
   {
     let started = SystemCalls.monotonicSeconds()
     let tables = try o.tables.map(WorkFolderTables.named) ?? WorkFolderTables.find(o.source)
@@ -112,7 +113,8 @@ public enum SQLiteExport {
     manifest.wallSeconds = SystemCalls.monotonicSeconds() - started
     manifest.peakRSSBytes = SystemCalls.peakRSSBytes()
     try manifest.write(to: StageManifest.path(for: o.output))
-    return manifest
+    return SQLiteExportOutcome(
+      manifest: manifest, tables: tables.count, rows: loaded.rowsLoaded)
   }
 
   /// Settings for a one-shot build into a file no one else has open yet: no journal (a

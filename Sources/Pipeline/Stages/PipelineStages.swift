@@ -98,7 +98,7 @@ public enum PipelineStages {
       outputs: [sqlite, exportOptions.datasetteMetadataPath], settings: exportOptions.cacheKey
     ) { progress in
       try FileSystem.createDirectory(PathUtilities.directory(of: sqlite))
-      return StageOutput(manifest: try SQLiteExport.run(exportOptions, progress: progress))
+      return StageOutput(manifest: try SQLiteExport.run(exportOptions, progress: progress).manifest)
     }
     return [ingest, clean, aggregate, report, export]
   }

@@ -80,11 +80,10 @@ enum ExportCommand {
       source: source, output: out, datasetteMetadata: try arguments.value(datasetteMetadata))
     let progress = ProgressMeter(
       quiet: arguments.quiet, environment: ProcessInfo.processInfo.environment)
-    let manifest = try SQLiteExport.run(options, progress: progress)
-    let rows = manifest.totals.filter { $0.key.hasPrefix("rows.") }.values.reduce(0, +)
+    let outcome = try SQLiteExport.run(options, progress: progress)
     arguments.summary(
-      "export: \(manifest.totals.count) tables, \(rows) rows -> \(out) in "
-        + "\(NumberFormatting.fixed(manifest.wallSeconds, 2)) s; Datasette: datasette \(out) -m "
+      "export: \(outcome.tables) tables, \(outcome.rows) rows -> \(out) in "
+        + "\(NumberFormatting.fixed(outcome.manifest.wallSeconds, 2)) s; Datasette: datasette \(out) -m "
         + options.datasetteMetadataPath)
     return .success
   }

@@ -12,19 +12,21 @@ struct InternalsTests {
     #expect(MemoryLayout<StoredSample>.stride == 72)
   }
 
-  @Test("the packed kinds give back every source kind, HRV kind and hand-entered flag")
-  func packedKinds() {
-    for source in SourceKind.allCases {
-      for hrv in HRVKind.allCases {
-        for manual in [false, true] {
-          let row = StoredSample(
-            start: 0, end: 0, value: 0, record: 0, file: 0, utcOffset: 0, metric: 0, unit: 0,
-            category: 0, source: 0, device: 0, rank: 0, sourceKind: source, hrvKind: hrv,
-            userEntered: manual, status: .kept)
-          #expect(row.sourceKind == source && row.hrvKind == hrv && row.userEntered == manual)
-        }
-      }
-    }
+  @Test("a stored sample is its compact row and clean's four fields, read through")
+  func storedRow() {
+    let sample = CompactSample(
+      start: 10, end: 70, value: 3, origin: Origin(file: 2, record: 8), utcOffset: 3600,
+      texts: SampleTextIDs(metric: 4, unit: 5, category: 6, source: 7, device: 8),
+      sourceKind: .phone, hrvKind: .rmssd, userEntered: true)
+    var row = StoredSample(sample, rank: 3, status: .kept)
+    #expect(row.side == .max && row.related == .max && row.rank == 3 && row.status == .kept)
+    #expect(row.start == 10 && row.end == 70 && row.value == 3 && row.hasLength)
+    #expect(row.file == 2 && row.record == 8 && row.utcOffset == 3600)
+    #expect([row.metric, row.unit, row.category, row.source, row.device] == [4, 5, 6, 7, 8])
+    #expect(row.sourceKind == .phone && row.hrvKind == .rmssd && row.userEntered)
+    row.start = 20
+    row.value = 4
+    #expect(row.sample.start == 20 && row.sample.value == 4)
   }
 
   @Test("side values: only what a sample has, and nothing for a plain sample")

@@ -291,9 +291,11 @@ struct SpillTests {
     var store = SampleStore()
     store.rows = [
       StoredSample(
-        start: start, end: start, value: 0, record: record, file: file, utcOffset: 0, metric: 0,
-        unit: 0, category: 0, source: 0, device: 0, rank: 0, sourceKind: .unknown,
-        hrvKind: .none, userEntered: false, status: .outOfRange)
+        CompactSample(
+          start: start, end: start, value: 0, origin: Origin(file: file, record: record),
+          utcOffset: 0, texts: SampleTextIDs(metric: 0, unit: 0, category: 0, source: 0, device: 0),
+          sourceKind: .unknown, hrvKind: .none, userEntered: false),
+        rank: 0, status: .outOfRange)
     ]
     return RejectRecord(store, index: 0)
   }

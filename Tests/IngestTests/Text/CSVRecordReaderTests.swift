@@ -81,6 +81,30 @@ import Testing
     #expect(capped.location?.line == 2)
   }
 
+  /// Unquoted fields are copied while scanned as far as the record storage (4 KiB at
+  /// first) has room; a field running past that is finished by the growing path, and an
+  /// unquoted record over `maxRecordBytes` is still refused with its line.
+  @Test func unquotedFieldsPastTheStorageKeepEveryByte() throws {
+    let long = String(repeating: "7", count: 10_000)
+    let mid = String(repeating: "ab", count: 1_500)
+    let text = "\(mid),\(long),x\n\(long)\n1,\(mid)\r\n"
+    for bufferSize in [4, 100, 4096, 1 << 16] {
+      #expect(
+        try Self.records(text, bufferSize: bufferSize) == [
+          Record(line: 1, fields: [mid, long, "x"]), Record(line: 2, fields: [long]),
+          Record(line: 3, fields: ["1", mid]),
+        ], "\(bufferSize)")
+    }
+    for cap in [1000, 4096, 5000] {
+      let csv = CSVRecordReader(source: MemoryByteSource(text: "a\n" + long + "\n"))
+      csv.maxRecordBytes = cap
+      #expect(try csv.next())
+      let refused = try #require(healthError { _ = try csv.next() })
+      #expect(refused.location?.line == 2)
+      #expect(refused.message.contains("the record that starts on line 2"))
+    }
+  }
+
   @Test func trimsOnRequest() throws {
     let csv = CSVRecordReader(source: MemoryByteSource(text: "  a b \t,Zinc (mg) \n"))
     #expect(try csv.next())

@@ -66,9 +66,9 @@ extension Sample: TableRecord {
     text(&row, .category)
     text(&row, .source)
     text(&row, .device)
-    row.string(sourceKind.rawValue)
+    row.string(id: sourceKind.tableTextID, in: SourceKind.tableTexts)
     row.bool(userEntered)
-    row.string(hrvKind.rawValue)
+    row.string(id: hrvKind.tableTextID, in: HRVKind.tableTexts)
     row.int(Int64(origin.file))
     row.int(origin.record)
   }

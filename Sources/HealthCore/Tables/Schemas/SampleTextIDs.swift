@@ -4,7 +4,7 @@ import HealthModel
 /// into lists of texts, for code that holds its texts so (the clean stage's pools,
 /// ingest's pieces): `TableWriter<Sample>.append(_:in:...)` writes them without a `String`
 /// per row (docs/performance.md).
-public struct SampleTextIDs: Sendable {
+public struct SampleTextIDs: Sendable, BitwiseCopyable, Hashable {
   public var metric: UInt32
   public var unit: UInt32
   public var category: UInt32

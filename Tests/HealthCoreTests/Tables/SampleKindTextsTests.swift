@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HealthCore
+
+/// The samples table's two kind columns are written by id (`tableTextID` into
+/// `tableTexts`): each id must name the kind's own text, or every row would say another
+/// kind.
+@Suite("Kind columns written by id")
+struct SampleKindTextsTests {
+  @Test("each source kind's id names its raw value")
+  func sourceKinds() {
+    #expect(SourceKind.tableTexts.count == SourceKind.allCases.count)
+    for kind in SourceKind.allCases {
+      #expect(SourceKind.tableTexts[Int(kind.tableTextID)] == kind.rawValue)
+    }
+  }
+
+  @Test("each HRV kind's id names its raw value")
+  func hrvKinds() {
+    #expect(HRVKind.tableTexts.count == HRVKind.allCases.count)
+    for kind in HRVKind.allCases {
+      #expect(HRVKind.tableTexts[Int(kind.tableTextID)] == kind.rawValue)
+    }
+  }
+
+  @Test("samples of every kind, over several blocks, read back with their kinds")
+  func roundTrip() throws {
+    let dir = TemporaryDirectory()
+    let path = dir.file("kinds.hpt")
+    let writer = try TableWriter<Sample>(path: path, stage: "test", rowsPerBlock: 7)
+    var written: [Sample] = []
+    for i in 0..<200 {
+      let sample = Sample(
+        metric: .heartRate, start: Int64(i), end: Int64(i), utcOffset: 0, value: Double(i),
+        minimum: i % 3 == 0 ? nil : Double(i - 1), maximum: i % 5 == 0 ? nil : Double(i + 1),
+        unit: "count/min", category: "", source: "S\(i % 4)",
+        sourceKind: SourceKind.allCases[(i * 7) % SourceKind.allCases.count],
+        userEntered: i % 2 == 0, hrvKind: HRVKind.allCases[(i / 3) % HRVKind.allCases.count],
+        origin: Origin(file: 0, record: Int64(i)))
+      written.append(sample)
+      try writer.append(sample)
+    }
+    try writer.commit()
+    let rows = try TableFile.read(Sample.self, from: path).rows
+    #expect(rows == written)
+  }
+}
