@@ -1,3 +1,4 @@
+import HealthCore
 import HealthModel
 
 /// One input sample in the compact form the clean stage keeps in memory (72 bytes instead

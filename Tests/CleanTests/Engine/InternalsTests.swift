@@ -1,3 +1,4 @@
+import HealthCore
 import HealthModel
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import TestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// One samples-table row in the compact form the stages hold in memory: the numbers inline,
 /// the five texts as ids into lists its holder keeps (`SampleTextIDs`), and the source
 /// kind, HRV kind and hand-entered flag in one byte. 61 bytes, so a holder adds its own

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// The two kind columns of the samples table written by id (`RowWriter.string(id:in:)`):
 /// after a kind's first row in a block its dictionary index is found without building,
 /// hashing or comparing its text. The bytes are those of writing `rawValue`.
