@@ -28,8 +28,10 @@ BUILD=${FUZZ_BUILD:-$ROOT/.build/fuzz}
 JOBS=${FUZZ_JOBS:-1}
 mkdir -p "$BUILD"
 
-FLAGS=(-O -g -sanitize=fuzzer,address -use-ld=lld -swift-version 6 -I "$BUILD" -I "$ROOT/Sources/CZlib"
-  -I "$ROOT/Sources/CSQLite")
+# -package-name: SwiftPM's name for this package, so `package` declarations (HealthSystem's
+# platform shim) are visible across the modules as in `swift build`.
+FLAGS=(-O -g -sanitize=fuzzer,address -use-ld=lld -swift-version 6 -package-name healthpipe
+  -I "$BUILD" -I "$ROOT/Sources/CZlib" -I "$ROOT/Sources/CSQLite")
 
 # build_module NAME SOURCE_FOLDER [DEPENDENCY...]: one static library per module, rebuilt when
 # one of its sources or a dependency's library is newer.
