@@ -38,19 +38,23 @@ package enum Platform {
   /// The modification time of a `stat` result, in nanoseconds since 1970.
   package static func modifiedNanoseconds(_ st: stat) -> Int64 {
     #if canImport(Darwin)
-      Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+      nanoseconds(st.st_mtimespec)
     #else
-      Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+      nanoseconds(st.st_mtim)
     #endif
   }
 
   /// The status-change time (ctime) of a `stat` result, in nanoseconds since 1970.
   package static func changedNanoseconds(_ st: stat) -> Int64 {
     #if canImport(Darwin)
-      Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
+      nanoseconds(st.st_ctimespec)
     #else
-      Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
+      nanoseconds(st.st_ctim)
     #endif
+  }
+
+  private static func nanoseconds(_ t: timespec) -> Int64 {
+    Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
   }
 
   /// The process's peak resident set size in bytes (`getrusage`: kilobytes on Linux, bytes

@@ -33,11 +33,10 @@ final class SampleRowWriter {
     for (index, r) in rows.rows.enumerated() {
       var sample = r.sample
       let local = sample.texts
-      sample.texts = SampleTextIDs(
+      let global = SampleTextIDs(
         metric: map[Int(local.metric)], unit: map[Int(local.unit)],
         category: map[Int(local.category)], source: map[Int(local.source)],
         device: map[Int(local.device)])
-      let global = sample.texts
       if _slowPath(
         global.metric == .max || global.unit == .max || global.category == .max
           || global.source == .max || global.device == .max)
@@ -45,6 +44,7 @@ final class SampleRowWriter {
         try writer.append(rows.sample(at: index, lineShift: lineShift))
         continue
       }
+      sample.texts = global
       sample.record += lineShift
       try writer.append(
         sample, in: lists, minimum: r.hasMinimum ? r.minimum : nil,
