@@ -14,12 +14,14 @@ struct OriginReasonTexts {
   }
 
   private struct Parts {
-    var prefix: String
-    var suffix: String
+    var prefix: [UInt8]
+    var suffix: [UInt8]
   }
 
   private var cache: [UInt64: Parts] = [:]
-  private var digits: [UInt8] = []
+  /// The last key and its parts: consecutive rejects mostly share their key.
+  private var lastKey: UInt64 = .max
+  private var last = Parts(prefix: [], suffix: [])
 
   /// The reason of `kind` naming `origin`; `parts` makes the text with a given origin text
   /// (called once per distinct key).
@@ -27,30 +29,41 @@ struct OriginReasonTexts {
     _ kind: Kind, keptSource: UInt32, keptRank: UInt16, ownRank: UInt16, origin: Origin,
     parts: (String) -> String
   ) -> String {
+    var bytes: [UInt8] = []
+    append(
+      kind, keptSource: keptSource, keptRank: keptRank, ownRank: ownRank, origin: origin,
+      to: &bytes, parts: parts)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 bytes of the reason `reason(...)` gives to `out`: the cached parts
+  /// around `input F record R`, with no `String` made (docs/performance.md, "Clean's
+  /// rejects as bytes").
+  mutating func append(
+    _ kind: Kind, keptSource: UInt32, keptRank: UInt16, ownRank: UInt16, origin: Origin,
+    to out: inout [UInt8], parts: (String) -> String
+  ) {
     let key =
       kind.rawValue << 62 | UInt64(keptSource & 0x3FFF_FFFF) << 32 | UInt64(keptRank) << 16
       | UInt64(ownRank)
-    let cut: Parts
-    if let cached = cache[key] {
-      cut = cached
-    } else {
-      let text = parts("\u{0}")
-      let pieces = text.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
-      cut = Parts(prefix: String(pieces[0]), suffix: pieces.count > 1 ? String(pieces[1]) : "")
-      cache[key] = cut
+    if key != lastKey {
+      if let cached = cache[key] {
+        last = cached
+      } else {
+        let text = parts("\u{0}")
+        let pieces = text.utf8.split(
+          separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+        last = Parts(prefix: Array(pieces[0]), suffix: pieces.count > 1 ? Array(pieces[1]) : [])
+        cache[key] = last
+      }
+      lastKey = key
     }
-    // `input F record R`, ASCII, then the cached texts around it (appending valid strings
-    // copies bytes, with no UTF-8 check).
-    digits.removeAll(keepingCapacity: true)
-    digits.append(contentsOf: Self.inputText)
-    Self.appendDecimal(Int64(origin.file), to: &digits)
-    digits.append(contentsOf: Self.recordText)
-    Self.appendDecimal(origin.record, to: &digits)
-    var text = cut.prefix
-    text.reserveCapacity(cut.prefix.utf8.count + digits.count + cut.suffix.utf8.count)
-    text.append(String(decoding: digits, as: UTF8.self))
-    text.append(cut.suffix)
-    return text
+    out.append(contentsOf: last.prefix)
+    out.append(contentsOf: Self.inputText)
+    Self.appendDecimal(Int64(origin.file), to: &out)
+    out.append(contentsOf: Self.recordText)
+    Self.appendDecimal(origin.record, to: &out)
+    out.append(contentsOf: last.suffix)
   }
 
   private static let inputText = Array("input ".utf8)
@@ -60,12 +73,19 @@ struct OriginReasonTexts {
   static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
     if value < 0 { out.append(0x2D) }
     var magnitude = value.magnitude
-    var divisor: UInt64 = 1
-    while magnitude / divisor >= 10 { divisor *= 10 }
-    while divisor > 0 {
-      out.append(UInt8(truncatingIfNeeded: magnitude / divisor) + 0x30)
-      magnitude %= divisor
-      divisor /= 10
+    if magnitude < 10 {
+      out.append(UInt8(truncatingIfNeeded: magnitude) + 0x30)
+      return
+    }
+    // At most 20 digits, written from the last into a fixed buffer.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var at = 20
+      while magnitude > 0 {
+        at -= 1
+        digits[at] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+        magnitude /= 10
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[at...]))
     }
   }
 }

@@ -22,31 +22,54 @@ struct RejectReasons {
       source: pools.sources[row.source], origin: record.origin)
   }
 
-  /// The reason of a record; duplicates and cumulative and point overlaps from `texts`'
-  /// cached parts (the same bytes, `OriginReasonTexts`).
-  func reason(_ record: RejectRecord, texts: inout OriginReasonTexts) -> String {
+  /// Appends the UTF-8 bytes of a record's reason to `out`: duplicates and cumulative and
+  /// point overlaps from `texts`' cached parts (the same bytes, `OriginReasonTexts`), with
+  /// no `String` made; the other reasons as their rules write them.
+  func appendReason(
+    _ record: RejectRecord, texts: inout OriginReasonTexts, to out: inout [UInt8]
+  ) {
     let row = record.row
-    guard row.status == .duplicate || row.status == .overlapped, record.keptSource < 1 << 30
-    else { return reason(record) }
-    let kind = pools.info(row)?.kind
-    if kind == .sleep || kind == .workout { return reason(record) }
-    let source = pools.sources[record.keptSource]
-    let label = priority.label(ofRank: Int(record.keptRank))
-    let ownLabel = priority.label(ofRank: Int(row.rank))
-    let which: OriginReasonTexts.Kind =
-      row.status == .duplicate ? .duplicate : kind == .cumulative ? .cumulative : .point
-    return texts.reason(
+    guard row.status == .duplicate || row.status == .overlapped, record.keptSource < 1 << 30,
+      let which = originKind(row)
+    else {
+      out.append(contentsOf: reason(record).utf8)
+      return
+    }
+    let pools = pools
+    let priority = priority
+    texts.append(
       which, keptSource: record.keptSource, keptRank: record.keptRank, ownRank: row.rank,
-      origin: record.keptOrigin
+      origin: record.keptOrigin, to: &out
     ) { at in
+      // Made once per distinct (kind, winner, ranks): `OriginReasonTexts` caches the parts.
+      let source = pools.sources[record.keptSource]
+      let label = priority.label(ofRank: Int(record.keptRank))
+      let ownLabel = priority.label(ofRank: Int(row.rank))
       switch which {
-      case .duplicate: ExactDuplicates.reason(at: at)
+      case .duplicate: return ExactDuplicates.reason(at: at)
       case .cumulative:
-        CumulativeArbitration.reason(coveredBy: source, label: label, at: at, ownLabel: ownLabel)
+        return CumulativeArbitration.reason(
+          coveredBy: source, label: label, at: at, ownLabel: ownLabel)
       case .point:
-        PointArbitration.reason(keptSource: source, label: label, at: at, ownLabel: ownLabel)
+        return PointArbitration.reason(
+          keptSource: source, label: label, at: at, ownLabel: ownLabel)
       }
     }
+  }
+
+  /// The reason of a record, as `appendReason` writes it.
+  func reason(_ record: RejectRecord, texts: inout OriginReasonTexts) -> String {
+    var bytes: [UInt8] = []
+    appendReason(record, texts: &texts, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Which cached kind a duplicate's or overlap's reason is, if it is one (sleep and
+  /// workouts have reasons of their own).
+  private func originKind(_ row: StoredSample) -> OriginReasonTexts.Kind? {
+    let kind = pools.info(row)?.kind
+    if kind == .sleep || kind == .workout { return nil }
+    return row.status == .duplicate ? .duplicate : kind == .cumulative ? .cumulative : .point
   }
 
   private func reason(_ record: RejectRecord) -> String {

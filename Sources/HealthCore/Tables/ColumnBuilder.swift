@@ -14,6 +14,11 @@ final class ColumnBuilder {
   @exclusivity(unchecked) var dictionary: [UTF8Key: UInt32] = [:]
   @exclusivity(unchecked) var dictionaryList: [String] = []
   @exclusivity(unchecked) var validity = ColumnValues<Bool>()
+  /// The block's dictionary when its first text came as bytes (`appendString(utf8:)`):
+  /// then every text of the block goes there, in the same order of first use, so the
+  /// encoded bytes are those of `dictionaryList`.
+  @exclusivity(unchecked) private var byteTexts = ByteTextDictionary()
+  @exclusivity(unchecked) private var usesByteTexts = false
   /// Per id of `appendString(id:in:)`, its index in this block's dictionary (`.max` when
   /// the block has not used it yet), and the ids the block has used, to clear them.
   @exclusivity(unchecked) private var idIndices: [UInt32] = []
@@ -66,7 +71,33 @@ final class ColumnBuilder {
     idsUsed.append(UInt32(i))
   }
 
+  /// Appends the text whose UTF-8 bytes are `utf8` (the caller's bytes are valid UTF-8):
+  /// one fast hash of the bytes into `byteTexts`, no `String` (docs/performance.md,
+  /// "Clean's rejects as bytes"). A block whose dictionary already holds texts given as
+  /// `String`s takes it as a `String`.
+  @inline(__always)
+  func appendString(utf8: UnsafeBufferPointer<UInt8>) {
+    if usesByteTexts || dictionaryList.isEmpty {
+      usesByteTexts = true
+      stringIndices.append(appendBytesHashed(utf8))
+    } else {
+      _ = appendStringHashed(String(decoding: utf8, as: UTF8.self))
+    }
+  }
+
+  private func appendBytesHashed(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    let (index, isNew) = byteTexts.index(of: utf8)
+    if isNew, let distinct { distinct.note(UTF8Key(String(decoding: utf8, as: UTF8.self))) }
+    return index
+  }
+
   private func appendStringHashed(_ value: String) -> UInt32 {
+    if usesByteTexts {
+      var copy = value
+      let index = copy.withUTF8 { appendBytesHashed($0) }
+      stringIndices.append(index)
+      return index
+    }
     let key = UTF8Key(value)
     if let index = dictionary[key] {
       stringIndices.append(index)
@@ -87,6 +118,8 @@ final class ColumnBuilder {
     stringIndices.removeAll()
     dictionary.removeAll(keepingCapacity: true)
     dictionaryList.removeAll(keepingCapacity: true)
+    byteTexts.removeAll()
+    usesByteTexts = false
     validity.removeAll()
     for id in idsUsed { idIndices[Int(id)] = .max }
     idsUsed.removeAll(keepingCapacity: true)
@@ -112,6 +145,16 @@ final class ColumnBuilder {
       #endif
     case .bool:
       Self.appendBitmap(bools.buffer, into: &out)
+    case .string where usesByteTexts:
+      ByteCoding.appendVarint(UInt64(byteTexts.count), to: &out)
+      for i in 0..<byteTexts.count {
+        byteTexts.withText(i) { utf8 in
+          ByteCoding.appendVarint(UInt64(utf8.count), to: &out)
+          out.append(contentsOf: utf8)
+        }
+      }
+      let indices = stringIndices.buffer
+      Self.appendVarints(count: indices.count, into: &out) { UInt64(indices[$0]) }
     case .string:
       ByteCoding.appendVarint(UInt64(dictionaryList.count), to: &out)
       for s in dictionaryList {

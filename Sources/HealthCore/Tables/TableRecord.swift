@@ -49,6 +49,14 @@ public struct RowWriter {
   /// A string value.
   @inline(__always)
   public mutating func string(_ value: String) { next(true) { $0.appendString(value) } }
+  /// A string value given as its UTF-8 bytes, which must be valid UTF-8 (they are written
+  /// as they are): the bytes `string(String(decoding: utf8, as: UTF8.self))` writes, for
+  /// writers that build a column's texts as bytes (the clean stage's reject reasons and
+  /// values), with no `String` made per row.
+  @inline(__always)
+  public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    next(true) { $0.appendString(utf8: utf8) }
+  }
   /// A string value given as `texts[id]`, for writers that hold their texts as ids into
   /// one list (the clean stage's pools). Within one block of the table, an id must always
   /// name the same text; the bytes are those `string(texts[id])` writes.
