@@ -210,11 +210,11 @@ public final class DailyAggregator {
         for part in MidnightSplitter.split(
           start: s.start, end: s.end, utcOffset: s.utcOffset, value: s.value)
         where part.day <= asOf {
-          acc.days[part.day.dayNumber, default: DayAccumulator()].addShare(part.value)
+          acc.update(day: part.day.dayNumber) { $0.addShare(part.value) }
           used = true
         }
       } else if s.startDay <= asOf {
-        acc.days[s.startDay.dayNumber, default: DayAccumulator()].addShare(s.value)
+        acc.update(day: s.startDay.dayNumber) { $0.addShare(s.value) }
         used = true
       }
       if used { acc.counts.used += 1 } else { acc.counts.afterAsOf += 1 }
@@ -224,19 +224,20 @@ public final class DailyAggregator {
         acc.counts.afterAsOf += 1
         return
       }
-      acc.days[day.dayNumber, default: DayAccumulator()].addReading(
-        s.value, minimum: s.minimum, maximum: s.maximum)
+      acc.update(day: day.dayNumber) {
+        $0.addReading(s.value, minimum: s.minimum, maximum: s.maximum)
+      }
       acc.counts.used += 1
       if acc.isSDNN, s.hrvKind != .rmssd, s.value > 0, s.value.isFinite {
-        lnSDNN.days[day.dayNumber, default: DayAccumulator()].addReading(
-          Foundation.log(s.value), minimum: nil, maximum: nil)
+        let ln = Foundation.log(s.value)
+        lnSDNN.update(day: day.dayNumber) { $0.addReading(ln, minimum: nil, maximum: nil) }
         lnSDNN.counts.read += 1
         lnSDNN.counts.used += 1
       }
       if acc.isRMSSD, s.value > 0, s.value.isFinite {
         // The condition score's measure for RMSSD-only people (docs/aggregate.md).
-        lnRMSSD.days[day.dayNumber, default: DayAccumulator()].addReading(
-          Foundation.log(s.value), minimum: nil, maximum: nil)
+        let ln = Foundation.log(s.value)
+        lnRMSSD.update(day: day.dayNumber) { $0.addReading(ln, minimum: nil, maximum: nil) }
         lnRMSSD.counts.read += 1
         lnRMSSD.counts.used += 1
       }
@@ -248,7 +249,7 @@ public final class DailyAggregator {
       }
       let key = DayAccumulator.LastKey(
         start: s.start, end: s.end, file: s.origin.file, record: s.origin.record)
-      acc.days[day.dayNumber, default: DayAccumulator()].addLast(s.value, key: key)
+      acc.update(day: day.dayNumber) { $0.addLast(s.value, key: key) }
       acc.counts.used += 1
     }
   }
