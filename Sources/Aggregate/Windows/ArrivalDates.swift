@@ -27,6 +27,7 @@ enum ArrivalDates {
     guard !series.isEmpty else { return [:] }
     let asOf = range.upperBound
     let dataDays = Set(series.values.keys)
+    let counts = PrefixCounts(days: dataDays, from: range.lowerBound.adding(days: -400), to: asOf)
     var out: [String: LocalDay] = [:]
     for (name, window) in baselineWindows {
       let valid: (LocalDay) -> Bool = { d in
@@ -40,10 +41,9 @@ enum ArrivalDates {
       out[name] =
         valid(asOf)
         ? runStart(asOf, within: range, valid)
-        : WindowArrival.projected([window], dataDays: dataDays, asOf: asOf)
+        : projected([window], counts: counts, asOf: asOf)
     }
     let trend = TrendWindows.windows(for: metric)
-    let counts = PrefixCounts(days: dataDays, from: range.lowerBound.adding(days: -400), to: asOf)
     let trendValid: (LocalDay) -> Bool = { d in
       trend.allSatisfy {
         counts.count(d.adding(days: $0.first), d.adding(days: $0.last)) >= $0.need
@@ -52,8 +52,33 @@ enum ArrivalDates {
     out["trend"] =
       trendValid(asOf)
       ? runStart(asOf, within: range, trendValid)
-      : WindowArrival.projected(trend, dataDays: dataDays, asOf: asOf)
+      : projected(trend, counts: counts, asOf: asOf)
     return out
+  }
+
+  /// `WindowArrival.projected` with the days with data counted from running totals: the
+  /// same day, without a set lookup per day of every window of every day tried (a trend
+  /// window is a year long). `counts` spans 400 days before the range, and a window of a
+  /// day after `asOf` reaches at most 364 days back from it.
+  static func projected(
+    _ windows: [WindowArrival.Window], counts: PrefixCounts, asOf: LocalDay
+  ) -> LocalDay {
+    let longest = windows.map { -$0.first + $0.need }.max() ?? 0
+    let cut = asOf.dayNumber
+    var d = asOf.adding(days: 1)
+    for _ in 0...(longest + 1) {
+      let ready = windows.allSatisfy { window in
+        // Days after `asOf` all count; those on or before it count where they have data.
+        let from = d.dayNumber + Int32(window.first)
+        let to = d.dayNumber + Int32(window.last)
+        var n = max(0, Int(to) - Int(max(from, cut + 1)) + 1)
+        if from <= cut { n += counts.count(from, min(to, cut)) }
+        return n >= window.need
+      }
+      if ready { return d }
+      d = d.adding(days: 1)
+    }
+    return d
   }
 
   /// The first day of the run of valid days ending at `day` (not before the range).
@@ -85,9 +110,12 @@ enum ArrivalDates {
     }
 
     /// Days with data in [a, b] (clipped to the span counted).
-    func count(_ a: LocalDay, _ b: LocalDay) -> Int {
-      let lo = max(0, Int(a.dayNumber - first))
-      let hi = min(totals.count - 1, Int(b.dayNumber - first) + 1)
+    func count(_ a: LocalDay, _ b: LocalDay) -> Int { count(a.dayNumber, b.dayNumber) }
+
+    /// Days with data in [a, b], day numbers (clipped to the span counted).
+    func count(_ a: Int32, _ b: Int32) -> Int {
+      let lo = max(0, Int(a) - Int(first))
+      let hi = min(totals.count - 1, Int(b) - Int(first) + 1)
       return hi > lo ? totals[hi] - totals[lo] : 0
     }
   }

@@ -79,4 +79,34 @@ struct ArrivalDateTests {
       WindowArrival.projected([avg7], dataDays: [d.dayNumber, d.dayNumber - 1], asOf: d)
         == d.adding(days: 2))
   }
+
+  @Test(
+    "the projection from running totals gives the day of counting set members, window by window")
+  func projectionFromCounts() {
+    let d = S.day("2027-01-04")
+    let baseline = ArrivalDates.baselineWindows.map { [$0.window] }
+    let windowSets =
+      baseline + [TrendWindows.windows(for: .steps), TrendWindows.windows(for: .bodyMass)]
+    var generator = SystemRandomNumberGenerator()
+    // Hand-worked: avg7 with the two days before d counted arrives on d + 2 (as above).
+    let two = ArrivalDates.PrefixCounts(
+      days: [d.dayNumber, d.dayNumber - 1], from: d.adding(days: -400), to: d)
+    #expect(ArrivalDates.projected(baseline[0], counts: two, asOf: d) == d.adding(days: 2))
+    // No data at all, sparse data, data on most days, data only long before: the running
+    // totals agree with `WindowArrival`'s set lookups (an independent count).
+    for density in [0, 5, 30, 70, 95] {
+      for _ in 0..<6 {
+        var days = Set<Int32>()
+        for offset in -500...0 where Int.random(in: 0..<100, using: &generator) < density {
+          days.insert(d.dayNumber + Int32(offset))
+        }
+        let counts = ArrivalDates.PrefixCounts(days: days, from: d.adding(days: -400), to: d)
+        for windows in windowSets {
+          #expect(
+            ArrivalDates.projected(windows, counts: counts, asOf: d)
+              == WindowArrival.projected(windows, dataDays: days, asOf: d), "density \(density)")
+        }
+      }
+    }
+  }
 }
