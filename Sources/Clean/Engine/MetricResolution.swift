@@ -20,10 +20,23 @@ enum MetricResolution {
   ) {
     var buckets: [UInt32: [UInt32]] = [:]
     var metrics: [UInt32] = []
+    // A run of rows of one metric (a partition holds one) is gathered before it goes into
+    // its bucket: one lookup per run, not two per row.
+    var run: [UInt32] = []
+    var runMetric: UInt32 = 0
     for (i, row) in store.rows.enumerated() where row.status == .kept {
-      if buckets[row.metric] == nil { metrics.append(row.metric) }
-      buckets[row.metric, default: []].append(UInt32(i))
+      if run.isEmpty || row.metric != runMetric {
+        if !run.isEmpty { buckets[runMetric, default: []].append(contentsOf: run) }
+        run.removeAll(keepingCapacity: true)
+        if buckets[row.metric] == nil {
+          metrics.append(row.metric)
+          buckets[row.metric] = []
+        }
+        runMetric = row.metric
+      }
+      run.append(UInt32(i))
     }
+    if !run.isEmpty { buckets[runMetric, default: []].append(contentsOf: run) }
     metrics.sort()
     var pieces: [UInt32: [OrderKey]] = [:]
     var nightWindows: [NightWindow] = []
