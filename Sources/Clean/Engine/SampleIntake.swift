@@ -21,6 +21,11 @@ struct SampleIntake: Sendable {
   private let exportDates: [Int64?]
   private var conversions = UnitConversionCache()
   private var rankCache: [UInt64: UInt16] = [:]
+  /// The last ranks found, direct-mapped by key: an iPhone + Watch export alternates
+  /// between a few (source, device) pairs row by row, so most rows skip `rankCache`
+  /// (`.max` is no key: it would need source pool id 2³² − 1).
+  private var recentRankKeys = [UInt64](repeating: .max, count: 16)
+  private var recentRanks = [UInt16](repeating: 0, count: 16)
   private var healthConnectRanks: [HealthConnectRankKey: UInt16] = [:]
 
   /// An intake for samples whose origins point into `inputs`. `tableName` names the table
@@ -201,12 +206,20 @@ struct SampleIntake: Sendable {
     }
     let manual = userEntered || sourceKind == .manual
     let key = UInt64(source) << 32 | UInt64(device) << 1 | (manual ? 1 : 0)
-    if let known = rankCache[key] { return known }
-    let rank = UInt16(
-      clamping: priority.rank(
-        source: pools.sources[source], device: pools.devices[device], userEntered: userEntered,
-        sourceKind: sourceKind))
-    rankCache[key] = rank
+    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 60)
+    if recentRankKeys[slot] == key { return recentRanks[slot] }
+    let rank: UInt16
+    if let known = rankCache[key] {
+      rank = known
+    } else {
+      rank = UInt16(
+        clamping: priority.rank(
+          source: pools.sources[source], device: pools.devices[device],
+          userEntered: userEntered, sourceKind: sourceKind))
+      rankCache[key] = rank
+    }
+    recentRankKeys[slot] = key
+    recentRanks[slot] = rank
     return rank
   }
 
