@@ -111,6 +111,14 @@ final class ColumnBuilder {
     return index
   }
 
+  /// The block's dictionary, in order of first use, whichever way its texts came.
+  var dictionaryTexts: [String] {
+    guard usesByteTexts else { return dictionaryList }
+    return (0..<byteTexts.count).map { i in
+      byteTexts.withText(i) { String(decoding: $0, as: UTF8.self) }
+    }
+  }
+
   func reset() {
     ints.removeAll()
     doubles.removeAll()

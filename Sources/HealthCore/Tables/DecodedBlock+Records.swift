@@ -28,7 +28,7 @@ extension ColumnBuilder {
     case .float64: column.doubles = Array(doubles.buffer)
     case .bool: column.bools = Array(bools.buffer)
     case .string:
-      column.stringDictionary = dictionaryList
+      column.stringDictionary = dictionaryTexts
       column.stringIndices = Array(stringIndices.buffer)
     }
     return column

@@ -104,4 +104,23 @@ struct ByteTextWritingTests {
     let again = Array("input 0 record 0".utf8).withUnsafeBufferPointer { dictionary.index(of: $0) }
     #expect(again.index == 0 && again.isNew)
   }
+
+  /// A one-column table whose rows write their text as bytes.
+  struct ByteText: TableRecord {
+    static let tableKind = TableKind.samples
+    static let columns = [ColumnSpec("text", .string)]
+    var text: String
+    func write(to row: inout RowWriter) {
+      Array(text.utf8).withUnsafeBufferPointer { row.string(utf8: $0) }
+    }
+    init(reading row: inout RowReader) throws { text = row.string() }
+    init(_ text: String) { self.text = text }
+  }
+
+  @Test("a block built in memory from rows written as bytes holds their dictionary")
+  func decodedInMemory() {
+    let block = DecodedBlock(records: ["b", "a", "b", "", "a"].map(ByteText.init))
+    #expect(block.columns[0].stringDictionary == ["b", "a", ""])
+    #expect(block.columns[0].stringIndices == [0, 1, 0, 2, 1])
+  }
 }
