@@ -4,7 +4,7 @@ import Testing
 @testable import Aggregate
 
 /// The unit a goal's threshold is written in comes from the catalog and the vocabulary, not
-/// a list of its own (docs/aggregate.md, "Goals"); worked out per kind of series.
+/// a list of its own (docs/streaks.md, "Goals"); worked out per kind of series.
 @Suite struct GoalUnitTests {
   @Test func catalogMetricsTakeTheirDisplayUnit() {
     #expect(GoalText.unit(of: .steps) == "")  // a count: "steps >= 8000"
