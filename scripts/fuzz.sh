@@ -84,6 +84,7 @@ dictionary() {
 build_module HealthModel Sources/HealthModel
 build_module HealthSystem Sources/HealthSystem HealthModel
 build_module HealthCore Sources/HealthCore HealthModel HealthSystem
+build_module Exports Sources/Exports HealthModel HealthSystem HealthCore
 build_module Ingest Sources/Ingest HealthModel HealthSystem HealthCore
 # Test helpers the table targets use: MemorySink, and the generated cleaned tables of
 # table-stages' good aggregate folder.
@@ -95,7 +96,6 @@ for t in "${TARGETS[@]}"; do
   [ "$t" = table-stages ] && need_stages=1
 done
 if [ $need_stages = 1 ]; then
-  build_module Exports Sources/Exports HealthModel HealthSystem HealthCore
   build_module Clean Sources/Clean HealthModel HealthSystem HealthCore
   build_module Aggregate Sources/Aggregate HealthModel HealthSystem HealthCore Exports
   build_module Report Sources/Report HealthModel HealthSystem HealthCore
@@ -112,7 +112,7 @@ for t in "${TARGETS[@]}"; do
   extra=()
   case $t in
     table)
-      libs=(-lTestSupport -lHealthCore -lHealthSystem -lHealthModel)
+      libs=(-lTestSupport -lExports -lHealthCore -lHealthSystem -lHealthModel)
       extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
       ;;
     table-stages)

@@ -16,17 +16,13 @@ enum GoalText {
     return negative ? "-" + out : out
   }
 
-  /// The display unit of a daily series id (`min`, `kcal`, "" for counts).
+  /// The unit a goal's threshold is written in for a daily series id (`min`, `kcal`, ""
+  /// for counts): a catalog metric's display unit; for a series aggregate derives, `min`
+  /// where the vocabulary stores minutes, and no unit for counts, logarithms (`ln ms`) and
+  /// clock times (`min after 18:00`), whose goals are plain numbers.
   static func unit(of metric: MetricID) -> String {
-    switch metric {
-    case .workout, .workoutMinutes, .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep,
-      .sleepREM, .sleepAwake, .napMinutes:
-      return "min"
-    case .workoutCount, .goalMet, .hrvLnSDNN, .sleepBedtime, .sleepWake, .napCount: return ""
-    default:
-      guard let info = metric.info else { return "" }
-      return info.canonicalUnit == "count" ? "" : info.displayUnit
-    }
+    if let info = metric.info { return info.canonicalUnit == "count" ? "" : info.displayUnit }
+    return SeriesVocabulary.format(of: metric)?.unit == "min" ? "min" : ""
   }
 
   /// Units a goal text may name after its threshold for this metric.
