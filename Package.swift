@@ -30,28 +30,36 @@ let package = Package(
     // progress, checksums and zlib, and the one platform shim (Platform/).
     .target(name: "HealthSystem", dependencies: ["HealthModel", "CZlib"]),
     // HealthCore: the contract between the stages: typed table files and their schemas, the
-    // facts each stage hands on (Contract/), manifests, and the CSV side of the tables.
+    // facts each stage hands on (Contract/), manifests.
     .target(name: "HealthCore", dependencies: ["HealthModel", "HealthSystem"]),
+    // Exports: the tables in other tools' formats: RFC 4180 CSV and NDJSON of any table
+    // (`healthpipe export`), the wide daily CSV, the CSV on the Web sidecars, and what every
+    // table and column means in words. Used by aggregate (its CSV files), Interop and the CLI.
+    .target(name: "Exports", dependencies: ["HealthModel", "HealthSystem", "HealthCore"]),
 
-    // The four stages. Each depends on the core modules only; they meet through typed table
-    // files whose headers carry each stage's facts as a HealthCore type.
+    // The four stages. Each depends on the core modules only (and aggregate on Exports, for
+    // its CSV files); they meet through typed table files whose headers carry each stage's
+    // facts as a HealthCore type.
     // Ingest also links SQLite: an Android Health Connect export is a SQLite database.
     .target(
       name: "Ingest", dependencies: ["HealthModel", "HealthSystem", "HealthCore", "CSQLite"]),
     .target(name: "Clean", dependencies: ["HealthModel", "HealthSystem", "HealthCore"]),
-    .target(name: "Aggregate", dependencies: ["HealthModel", "HealthSystem", "HealthCore"]),
+    .target(
+      name: "Aggregate", dependencies: ["HealthModel", "HealthSystem", "HealthCore", "Exports"]),
     .target(name: "Report", dependencies: ["HealthModel", "HealthSystem", "HealthCore"]),
 
     // Results for other tools: the SQLite database (Datasette, DB Browser). Not a stage: it
     // reads the stages' table files, so no stage links SQLite.
     .target(
-      name: "Interop", dependencies: ["HealthModel", "HealthSystem", "HealthCore", "CSQLite"]),
+      name: "Interop",
+      dependencies: ["HealthModel", "HealthSystem", "HealthCore", "Exports", "CSQLite"]),
 
     // The sample-export generator (`healthpipe sample`, the bench, tests): writes every
     // format the readers read, and the zip writer it needs (SQLite for Health Connect
     // exports). Not a stage.
     .target(
-      name: "SampleExports", dependencies: ["HealthModel", "HealthSystem", "HealthCore", "CSQLite"]),
+      name: "SampleExports",
+      dependencies: ["HealthModel", "HealthSystem", "HealthCore", "Exports", "CSQLite"]),
 
     // Pipeline files, stage graph, caching, locking: the only library that knows every stage.
     .target(
@@ -68,9 +76,8 @@ let package = Package(
     .executableTarget(
       name: "healthpipe",
       dependencies: [
-        "HealthModel", "HealthSystem", "HealthCore", "Arguments", "Ingest", "Clean", "Aggregate",
-        "Report", "Pipeline",
-        "Interop", "SampleExports",
+        "HealthModel", "HealthSystem", "HealthCore", "Exports", "Arguments", "Ingest", "Clean",
+        "Aggregate", "Report", "Pipeline", "Interop", "SampleExports",
       ]),
     // Benchmarks on generated exports, run against the release healthpipe as child processes.
     .executableTarget(
@@ -89,6 +96,9 @@ let package = Package(
     .testTarget(
       name: "HealthCoreTests",
       dependencies: ["HealthModel", "HealthSystem", "HealthCore", "TestSupport"]),
+    .testTarget(
+      name: "ExportsTests",
+      dependencies: ["Exports", "HealthModel", "HealthSystem", "HealthCore", "TestSupport"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments", "HealthModel"]),
     .testTarget(
       name: "IngestTests",
@@ -107,7 +117,8 @@ let package = Package(
       name: "PipelineTests",
       dependencies: ["Pipeline", "HealthModel", "HealthSystem", "HealthCore", "TestSupport"]),
     .testTarget(
-      name: "InteropTests", dependencies: ["Interop", "HealthModel", "HealthCore", "TestSupport"]),
+      name: "InteropTests",
+      dependencies: ["Interop", "Exports", "HealthModel", "HealthCore", "TestSupport"]),
     .testTarget(
       name: "SampleExportsTests", dependencies: ["SampleExports", "HealthModel", "TestSupport"]),
     .testTarget(

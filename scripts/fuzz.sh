@@ -95,12 +95,13 @@ for t in "${TARGETS[@]}"; do
   [ "$t" = table-stages ] && need_stages=1
 done
 if [ $need_stages = 1 ]; then
+  build_module Exports Sources/Exports HealthModel HealthSystem HealthCore
   build_module Clean Sources/Clean HealthModel HealthSystem HealthCore
-  build_module Aggregate Sources/Aggregate HealthModel HealthSystem HealthCore
+  build_module Aggregate Sources/Aggregate HealthModel HealthSystem HealthCore Exports
   build_module Report Sources/Report HealthModel HealthSystem HealthCore
 fi
 if [ $need_pipeline = 1 ]; then
-  build_module Interop Sources/Interop HealthModel HealthSystem HealthCore
+  build_module Interop Sources/Interop HealthModel HealthSystem HealthCore Exports
   build_module Pipeline Sources/Pipeline HealthModel HealthSystem HealthCore Ingest Clean Aggregate Report Interop
 fi
 
@@ -115,10 +116,10 @@ for t in "${TARGETS[@]}"; do
       extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
       ;;
     table-stages)
-      libs=(-lReport -lAggregate -lClean -lTestSupport -lHealthCore -lHealthSystem -lHealthModel)
+      libs=(-lReport -lAggregate -lExports -lClean -lTestSupport -lHealthCore -lHealthSystem -lHealthModel)
       extra=("$ROOT/Fuzz/Support/TableCRCFixer.swift")
       ;;
-    pipeline) libs=(-lPipeline -lInterop -lReport -lAggregate -lClean -lIngest -lHealthCore -lHealthSystem -lHealthModel -lsqlite3) ;;
+    pipeline) libs=(-lPipeline -lInterop -lReport -lAggregate -lExports -lClean -lIngest -lHealthCore -lHealthSystem -lHealthModel -lsqlite3) ;;
     *) libs=(-lIngest -lHealthCore -lHealthSystem -lHealthModel); extra=("$ROOT/Fuzz/Support/IngestFuzzSupport.swift") ;;
   esac
   if [ ! -f "$exe" ] || [ -n "$(find "$ROOT/Fuzz" "$BUILD" -maxdepth 3 \( -name '*.swift' -o -name '*.a' \) -newer "$exe" | head -1)" ]; then

@@ -9,21 +9,13 @@ import HealthModel
 /// `SleepSegment.isSegment`). Asleep is every asleep stage together (unspecified, core, deep,
 /// REM). Bedtime and wake time come from asleep rows with a real interval, each with its own
 /// UTC offset.
+@dynamicMemberLookup
 public struct SleepNight: Sendable, Hashable {
   /// The sleep day.
   public var day: LocalDay
-  /// Asleep minutes, if the night has asleep rows.
-  public var asleep: Double?
-  /// In-bed minutes, if the night has in-bed rows.
-  public var inBed: Double?
-  /// Core minutes (nil without stage data).
-  public var core: Double?
-  /// Deep minutes (nil without stage data).
-  public var deep: Double?
-  /// REM minutes (nil without stage data).
-  public var rem: Double?
-  /// Awake minutes (nil without awake rows or stage data).
-  public var awake: Double?
+  /// The night's minutes by stage (the report reads the same type back from the daily
+  /// table: `ReportSleepNight`); a stage's minutes read as the night's own: `night.asleep`.
+  public var minutes = SleepStageMinutes()
   /// First asleep start, minutes after 18:00 local on the evening before the sleep day.
   public var bedtime: Double?
   /// Last asleep end, minutes after local midnight of the sleep day.
@@ -34,13 +26,13 @@ public struct SleepNight: Sendable, Hashable {
   public var sources: [MetricID: String]
 
   /// The series a night gives, in the daily table's fixed order.
-  public static let series: [MetricID] = [
-    .sleepAsleep, .sleepInBed, .sleepCore, .sleepDeep, .sleepREM, .sleepAwake, .sleepBedtime,
-    .sleepWake,
-  ]
+  public static let series: [MetricID] =
+    SleepStageMinutes.series.map(\.id) + [.sleepBedtime, .sleepWake]
 
-  /// Whether core, deep or REM rows exist (the night has stage data).
-  public var hasStages: Bool { core != nil }
+  /// A stage's minutes, or what `SleepStageMinutes` says of them (`hasStages`).
+  public subscript<Value>(dynamicMember key: KeyPath<SleepStageMinutes, Value>) -> Value {
+    minutes[keyPath: key]
+  }
 
   /// Builds the night from its rows (all with this sleep day).
   /// Rows this long or longer (20 h) are a whole-day window, not a time of night: they give
@@ -60,7 +52,7 @@ public struct SleepNight: Sendable, Hashable {
     }
     let asleepRows = segments.filter { $0.stage.isAsleep }
     if !asleepRows.isEmpty {
-      asleep = total(asleepRows)
+      minutes.asleep = total(asleepRows)
       note(.sleepAsleep, asleepRows)
       // A clock time needs a real interval: not an instant, and not a whole-day window
       // (Health Auto Export's daily totals span noon to noon, whose start is no bedtime).
@@ -77,28 +69,24 @@ public struct SleepNight: Sendable, Hashable {
     }
     let inBedRows = segments.filter { $0.stage == .inBed }
     if !inBedRows.isEmpty {
-      inBed = total(inBedRows)
+      minutes.inBed = total(inBedRows)
       note(.sleepInBed, inBedRows)
     }
-    let staged: [(MetricID, SleepStage)] = [
-      (.sleepCore, .asleepCore), (.sleepDeep, .asleepDeep), (.sleepREM, .asleepREM),
+    let staged: [(MetricID, SleepStage, WritableKeyPath<SleepStageMinutes, Double?>)] = [
+      (.sleepCore, .asleepCore, \.core), (.sleepDeep, .asleepDeep, \.deep),
+      (.sleepREM, .asleepREM, \.rem),
     ]
     let stageRows = segments.filter { [.asleepCore, .asleepDeep, .asleepREM].contains($0.stage) }
     if !stageRows.isEmpty {
-      for (id, stage) in staged {
+      for (id, stage, field) in staged {
         let rows = segments.filter { $0.stage == stage }
-        let minutes = total(rows)
+        minutes[keyPath: field] = total(rows)
         note(id, rows)
-        switch stage {
-        case .asleepCore: core = minutes
-        case .asleepDeep: deep = minutes
-        default: rem = minutes
-        }
       }
     }
     let awakeRows = segments.filter { $0.stage == .awake }
     if !awakeRows.isEmpty || !stageRows.isEmpty {
-      awake = total(awakeRows)
+      minutes.awake = total(awakeRows)
       note(.sleepAwake, awakeRows)
     }
   }
@@ -106,10 +94,9 @@ public struct SleepNight: Sendable, Hashable {
   /// The night's daily rows (series that have a value), in a fixed order, under
   /// `category` ("" for a whole night, `partial` for a night cut by the export).
   public func dailyValues(category: String = "") -> [DailyValue] {
-    let series: [(MetricID, Double?)] = [
-      (.sleepAsleep, asleep), (.sleepInBed, inBed), (.sleepCore, core), (.sleepDeep, deep),
-      (.sleepREM, rem), (.sleepAwake, awake), (.sleepBedtime, bedtime), (.sleepWake, wake),
-    ]
+    let series: [(MetricID, Double?)] =
+      SleepStageMinutes.series.map { ($0.id, minutes[keyPath: $0.minutes]) }
+      + [(.sleepBedtime, bedtime), (.sleepWake, wake)]
     return series.compactMap { id, value in
       value.map {
         DailyValue(

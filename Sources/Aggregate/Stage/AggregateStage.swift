@@ -1,3 +1,4 @@
+import Exports
 import Foundation
 import HealthCore
 import HealthModel
@@ -156,35 +157,9 @@ public enum AggregateStage {
     try write(result.streaks, AggregateFolder.streaks)
     try write(result.weekly, AggregateFolder.weekly)
     try write(result.habits, AggregateFolder.habits)
-    try writeCSVFiles(result, dir: AggregateFolder.path("", in: folder))
-  }
-
-  /// `daily.csv`, `daily-other.csv`, `weekly.csv` and `habits.csv` with their CSV on the
-  /// Web sidecars. `weekly.csv` and `habits.csv` are `healthpipe export` of their tables
-  /// itself: one rule for both (docs/interop.md).
-  private static func writeCSVFiles(_ result: AggregateResult, dir: String) throws {
-    let daily = try DailyCSVWriter.files(result.daily, days: result.analysisRange)
-    let sidecar = CSVWMetadata.sidecarName
-    try AtomicFileWriter.write(daily.wide, to: dir + AggregateFolder.dailyCSV)
-    try AtomicFileWriter.write(daily.wideMetadata, to: dir + sidecar(AggregateFolder.dailyCSV))
-    try AtomicFileWriter.write(daily.other, to: dir + AggregateFolder.otherCSV)
-    try AtomicFileWriter.write(daily.otherMetadata, to: dir + sidecar(AggregateFolder.otherCSV))
-    let weekly = try AtomicFileWriter(destination: dir + AggregateFolder.weeklyCSV)
-    try TableExporter.export(path: dir + AggregateFolder.weekly, format: .csv, to: weekly)
-    try weekly.commit()
-    let header = try TableFile.header(of: dir + AggregateFolder.weekly)
-    try AtomicFileWriter.write(
-      try CSVWMetadata.table(
-        header, url: AggregateFolder.weeklyCSV, primaryKey: ["week", "metric", "category"]
-      ).json(), to: dir + sidecar(AggregateFolder.weeklyCSV))
-    let habits = try AtomicFileWriter(destination: dir + AggregateFolder.habitsCSV)
-    try TableExporter.export(path: dir + AggregateFolder.habits, format: .csv, to: habits)
-    try habits.commit()
-    try AtomicFileWriter.write(
-      try CSVWMetadata.table(
-        try TableFile.header(of: dir + AggregateFolder.habits), url: AggregateFolder.habitsCSV,
-        primaryKey: ["habit", "day"]
-      ).json(), to: dir + sidecar(AggregateFolder.habitsCSV))
+    try AggregateCSVFiles.write(
+      daily: result.daily, days: result.analysisRange, weekly: result.weekly,
+      habits: result.habits, stage: name, to: folder)
   }
 
   /// The export date of each input by its index (`Origin.file`), for partial nights.

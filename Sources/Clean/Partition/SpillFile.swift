@@ -50,7 +50,7 @@ final class SpillFile {
   /// Closes the file, which frees its disk space. Later reads and writes fail.
   func close() {
     if fd >= 0 {
-      _ = closeDescriptor(fd)
+      _ = Platform.close(fd)
       fd = -1
     }
   }
@@ -115,15 +115,6 @@ final class SpillFile {
       initialized = total
     }
   }
-}
-
-/// `close(2)`, named apart from `SpillFile.close()`.
-private func closeDescriptor(_ fd: Int32) -> Int32 {
-  #if canImport(Glibc)
-    Glibc.close(fd)
-  #else
-    Darwin.close(fd)
-  #endif
 }
 
 /// Appends values to a scratch file a batch at a time, so a long run of values never sits

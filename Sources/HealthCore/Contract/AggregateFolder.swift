@@ -25,11 +25,14 @@ public enum AggregateFolder {
   /// The six tables, in the order written (and read by the report).
   public static let tables = [daily, baselines, scores, streaks, weekly, habits]
   /// The CSV files, in the order written; each has a CSV on the Web sidecar
-  /// (`CSVWMetadata.sidecarName(for:)`).
+  /// (`metadataSidecar(for:)`).
   public static let csvFiles = [dailyCSV, otherCSV, weeklyCSV, habitsCSV]
   /// Every file, in the order written.
-  public static let all =
-    tables + csvFiles.flatMap { [$0, CSVWMetadata.sidecarName(for: $0)] }
+  public static let all = tables + csvFiles.flatMap { [$0, metadataSidecar(for: $0)] }
+
+  /// The name of a CSV file's CSV on the Web description, where CSVW processors look for it
+  /// first: `daily.csv` → `daily.csv-metadata.json`.
+  public static func metadataSidecar(for csv: String) -> String { csv + "-metadata.json" }
 
   /// The path of file `name` in the aggregate folder `folder` (with or without a trailing
   /// slash).

@@ -7,8 +7,8 @@
 #endif
 
 /// The one place where the C libraries differ (Glibc or Musl on Linux, Darwin on macOS):
-/// the calls whose names clash with Swift methods (`write`, `read`), the `stat` time fields
-/// and the unit of `ru_maxrss`. Every other system call is spelled the same on all of them
+/// the calls whose names clash with Swift methods (`write`, `read`, `close`), the `stat`
+/// time fields and the unit of `ru_maxrss`. Every other system call is spelled the same on all of them
 /// and is called directly (docs/architecture.md, "Modules").
 package enum Platform {
   /// `write(2)`: bytes written, or -1 with `errno` set.
@@ -32,6 +32,18 @@ package enum Platform {
       Musl.read(fd, buffer, count)
     #else
       Darwin.read(fd, buffer, count)
+    #endif
+  }
+
+  /// `close(2)`: 0, or -1 with `errno` set.
+  @inline(__always)
+  package static func close(_ fd: Int32) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.close(fd)
+    #elseif canImport(Musl)
+      Musl.close(fd)
+    #else
+      Darwin.close(fd)
     #endif
   }
 
@@ -63,10 +75,18 @@ package enum Platform {
     var usage = rusage()
     #if canImport(Darwin)
       getrusage(RUSAGE_SELF, &usage)
-      return Int64(usage.ru_maxrss)
     #else
       getrusage(RUSAGE_SELF.rawValue, &usage)
-      return Int64(usage.ru_maxrss) * 1024
+    #endif
+    return peakResidentBytes(usage)
+  }
+
+  /// The peak resident set size of a `rusage` result (a child's, from `wait4`), in bytes.
+  package static func peakResidentBytes(_ usage: rusage) -> Int64 {
+    #if canImport(Darwin)
+      Int64(usage.ru_maxrss)
+    #else
+      Int64(usage.ru_maxrss) * 1024
     #endif
   }
 }

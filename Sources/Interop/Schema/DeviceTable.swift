@@ -1,3 +1,4 @@
+import Exports
 import HealthCore
 
 /// The `devices` table: each distinct device text of the samples tables once, with an id

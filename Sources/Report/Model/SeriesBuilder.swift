@@ -161,22 +161,13 @@ enum SeriesBuilder {
   /// Sleep stage minutes per point: the night, or the mean of the nights of a week or month.
   static func nights(buckets: Buckets, daily: DailyIndex) -> [ReportSleepNight] {
     func m(_ id: MetricID) -> [Double?] { buckets.means(daily[id] ?? [:]) }
-    let asleep = m(.sleepAsleep)
-    let inBed = m(.sleepInBed)
-    let core = m(.sleepCore)
-    let deep = m(.sleepDeep)
-    let rem = m(.sleepREM)
-    let awake = m(.sleepAwake)
+    let stages = Dictionary(
+      uniqueKeysWithValues: SleepStageMinutes.series.map { ($0.id, m($0.id)) })
     let napMinutes = m(.napMinutes)
     let napCount = m(.napCount)
     return buckets.starts.enumerated().map { i, day in
       var n = ReportSleepNight(day: day)
-      n.asleep = asleep[i]
-      n.inBed = inBed[i]
-      n.core = core[i]
-      n.deep = deep[i]
-      n.rem = rem[i]
-      n.awake = awake[i]
+      n.minutes = SleepStageMinutes { stages[$0]?[i] ?? nil }
       // Naps are noted on their own day only: a week's or month's mean night has none.
       if buckets.grouping == .day {
         n.napMinutes = napMinutes[i]
@@ -197,12 +188,7 @@ enum SeriesBuilder {
     for i in nights.indices where days.contains(nights[i].day.dayNumber) {
       let d = nights[i].day.dayNumber
       nights[i].partial = true
-      nights[i].asleep = partial[.sleepAsleep]?[d]
-      nights[i].inBed = partial[.sleepInBed]?[d]
-      nights[i].core = partial[.sleepCore]?[d]
-      nights[i].deep = partial[.sleepDeep]?[d]
-      nights[i].rem = partial[.sleepREM]?[d]
-      nights[i].awake = partial[.sleepAwake]?[d]
+      nights[i].minutes = SleepStageMinutes { partial[$0]?[d] }
     }
     return Set(days.map(LocalDay.init(dayNumber:)))
   }

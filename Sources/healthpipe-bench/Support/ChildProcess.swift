@@ -90,11 +90,7 @@ enum ChildProcess {
     let wall = SystemCalls.monotonicSeconds() - started
     let signal = status & 0x7f
     let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
-    #if canImport(Darwin)
-      let peak = Int64(usage.ru_maxrss)
-    #else
-      let peak = Int64(usage.ru_maxrss) * 1024
-    #endif
+    let peak = Platform.peakResidentBytes(usage)
     // ru_maxrss is exact when above the floor; at the floor the child's own high-water
     // mark, polled from /proc while it ran, is the better figure.
     let exact = peak > floor + floorMargin || polled == 0

@@ -1,4 +1,5 @@
 import Arguments
+import Exports
 import Foundation
 import HealthCore
 import HealthModel

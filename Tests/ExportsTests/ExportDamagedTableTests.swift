@@ -1,3 +1,4 @@
+import Exports
 import Foundation
 import HealthCore
 import HealthModel

@@ -91,17 +91,25 @@ public enum DailyCSVWriter {
     }
   }
 
+  /// A series of the wide file: a metric and its split.
+  private struct ColumnKey: Hashable {
+    var metric: MetricID
+    var category: String
+  }
+
   static func wideText(
     _ values: [DailyValue], _ rows: RowSeries, columns: [WideColumn], days: ClosedRange<LocalDay>?
   ) -> String {
     var text = CSVFormatting.line(["date"] + columns.map(\.header))
     guard let days else { return text }
-    var position: [SeriesKey: Int] = [:]
+    var position: [ColumnKey: Int] = [:]
     for (i, c) in columns.enumerated() where c.part == .value {
-      position[SeriesKey(c.format.metric, c.category)] = i
+      position[ColumnKey(metric: c.format.metric, category: c.category)] = i
     }
     // The column of each series, looked up once per series instead of once per row.
-    let columnOf = rows.series.map { $0.known ? position[SeriesKey($0.metric, $0.category)] : nil }
+    let columnOf = rows.series.map {
+      $0.known ? position[ColumnKey(metric: $0.metric, category: $0.category)] : nil
+    }
     var index = 0
     var day = days.lowerBound
     while day <= days.upperBound {

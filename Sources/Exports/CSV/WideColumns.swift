@@ -1,3 +1,4 @@
+import HealthCore
 import HealthModel
 
 /// The columns of the wide daily layout (`daily.csv`, the SQLite `daily_wide` view): one

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthModel
 import HealthSystem
 
@@ -30,45 +31,83 @@ public enum TableExporter {
     let check = try TableFileReader(path: path)
     while try check.nextBlock() != nil {}
     let reader = try TableFileReader(path: path)
-    let columns = reader.header.columns
+    return try export(
+      header: reader.header, blocks: { try reader.nextBlock() }, format: format, raw: raw,
+      exact: exact, to: sink)
+  }
+
+  /// Streams `records`, the rows a stage is writing to a table file (`header`), to `sink`
+  /// as `export(path:...)` would print that file once written: the same bytes, without
+  /// reading the file back. Returns the number of rows written.
+  @discardableResult
+  public static func export<Record: TableRecord>(
+    _ records: [Record], header: TableHeader, format: Format, raw: Bool = false,
+    exact: Bool = false, to sink: ByteSink
+  ) throws -> Int64 {
+    var block: DecodedBlock? = DecodedBlock(records: records)
+    return try export(
+      header: header,
+      blocks: {
+        defer { block = nil }
+        return block
+      }, format: format, raw: raw,
+      exact: exact, to: sink)
+  }
+
+  /// The header line (CSV) and the rows of each block `nextBlock` gives until nil.
+  private static func export(
+    header: TableHeader, blocks nextBlock: () throws -> DecodedBlock?, format: Format, raw: Bool,
+    exact: Bool, to sink: ByteSink
+  ) throws -> Int64 {
+    let columns = header.columns
     if format == .csv { try sink.write(CSVFormatting.line(columns.map(\.name))) }
     var rows: Int64 = 0
     let keys = columns.map { CSVFormatting.jsonString($0.name) + ":" }
-    let tidy = exact ? nil : TidyRows(reader.header)
-    while let block = try reader.nextBlock() {
+    let tidy = exact ? nil : TidyRows(header)
+    while let block = try nextBlock() {
       var text = ""
       text.reserveCapacity(block.rowCount * columns.count * 8)
       for row in 0..<block.rowCount {
         switch format {
-        case .csv:
-          let series = tidy?.series(block, row)
-          for (i, column) in block.columns.enumerated() {
-            if i > 0 { text += "," }
-            if column.isNull(row) { continue }
-            if let tidy, let cell = tidy.cell(i, column, row, series: series) {
-              text += cell
-              continue
-            }
-            text +=
-              column.spec.type == .string
-              ? CSVFormatting.textField(column.string(at: row), raw: raw)
-              : CSVFormatting.field(plainText(column, row))
-          }
-          text += "\r\n"
-        case .ndjson:
-          text += "{"
-          for (i, column) in block.columns.enumerated() {
-            if i > 0 { text += "," }
-            text += keys[i]
-            text += column.isNull(row) ? "null" : jsonText(column, row)
-          }
-          text += "}\n"
+        case .csv: appendCSVRow(block, row, tidy: tidy, raw: raw, to: &text)
+        case .ndjson: appendJSONRow(block, row, keys: keys, to: &text)
         }
       }
       try sink.write(text)
       rows += Int64(block.rowCount)
     }
     return rows
+  }
+
+  private static func appendCSVRow(
+    _ block: DecodedBlock, _ row: Int, tidy: TidyRows?, raw: Bool, to text: inout String
+  ) {
+    let series = tidy?.series(block, row)
+    for (i, column) in block.columns.enumerated() {
+      if i > 0 { text += "," }
+      if column.isNull(row) { continue }
+      if let tidy, let cell = tidy.cell(i, column, row, series: series) {
+        text += cell
+        continue
+      }
+      text +=
+        column.spec.type == .string
+        ? CSVFormatting.textField(column.string(at: row), raw: raw)
+        : CSVFormatting.field(plainText(column, row))
+    }
+    text += "\r\n"
+  }
+
+  private static func appendJSONRow(
+    _ block: DecodedBlock, _ row: Int, keys: [String], to text: inout String
+  ) {
+    text += "{"
+    for (i, column) in block.columns.enumerated() {
+      if i > 0 { text += "," }
+      text += keys[i]
+      text += column.isNull(row) ? "null" : jsonText(column, row)
+    }
+    text += "}\n"
   }
 
   /// The value as plain text.

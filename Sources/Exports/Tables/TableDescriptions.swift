@@ -1,3 +1,5 @@
+import HealthCore
+
 /// What every table and column means, in words, for the descriptions other tools show:
 /// the CSV on the Web sidecars, the SQLite `metadata_columns` table and Datasette's
 /// `metadata.json` (docs/interop.md). The schemas' doc comments say the same for

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthModel
 
 /// How a number column is written in the CSV files healthpipe makes for people (`daily.csv`,

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthModel
 
 /// A CSV on the Web (W3C, "Metadata Vocabulary for Tabular Data") description of one CSV
@@ -82,9 +83,6 @@ public struct CSVWMetadata: Sendable, Encodable {
     case description = "dc:description"
     case creator = "dc:creator"
   }
-
-  /// The sidecar's name for a CSV file name: `daily.csv` → `daily.csv-metadata.json`.
-  public static func sidecarName(for csv: String) -> String { csv + "-metadata.json" }
 
   /// Pretty JSON with sorted keys: the same description is always the same bytes.
   public func json() throws -> String {
