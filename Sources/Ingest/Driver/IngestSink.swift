@@ -43,7 +43,9 @@ public final class IngestSink {
   public let path: String
   private let onSample: (Sample) throws -> Void
   private let onReject: (Reject) throws -> Void
-  private let onRows: ((SampleRows, Int64) throws -> Void)?
+  /// The samples table's row writer, when this sink writes the table itself (the stage's
+  /// sink): pieces parsed apart go to it (`absorb`), and so do values kept by target.
+  let rowWriter: SampleRowWriter?
   @exclusivity(unchecked) private var typeNames: [String] = []
   @exclusivity(unchecked) private var typeSlots: [String: Int] = [:]
   @exclusivity(unchecked) private var typeCounts: [TypeCounts] = []
@@ -94,22 +96,22 @@ public final class IngestSink {
     onReject: @escaping (Reject) throws -> Void
   ) {
     self.init(
-      inputIndex: inputIndex, path: path, onSample: onSample, onReject: onReject, onRows: nil)
+      inputIndex: inputIndex, path: path, onSample: onSample, onReject: onReject, rowWriter: nil)
   }
 
   /// A sink forwarding to the given closures, and the samples of a piece parsed apart
-  /// (`absorb`) to `onRows` in their compact form, with the lines to shift them by (one
-  /// by one to `onSample` when nil).
+  /// (`absorb`) to `rowWriter` in their compact form, shifted by the piece's lines (one
+  /// by one to `onSample` when nil). `rowWriter` must append to the table `onSample`
+  /// appends to.
   init(
     inputIndex: Int32, path: String, onSample: @escaping (Sample) throws -> Void,
-    onReject: @escaping (Reject) throws -> Void,
-    onRows: ((SampleRows, Int64) throws -> Void)?
+    onReject: @escaping (Reject) throws -> Void, rowWriter: SampleRowWriter?
   ) {
     self.inputIndex = inputIndex
     self.path = path
     self.onSample = onSample
     self.onReject = onReject
-    self.onRows = onRows
+    self.rowWriter = rowWriter
   }
 
   /// An origin in this input.
@@ -141,7 +143,7 @@ public final class IngestSink {
   /// Takes over what `part` received: `part` read a piece of this input that comes after
   /// everything this sink received so far (`AppleChunkedRead`), and kept its samples and
   /// rejects in `samples` and `rejects`, in order, with line numbers counted `lineShift`
-  /// short. The samples go to `onRows` when the sink has it, else one by one to `onSample`. Counts, reject tally, extras and notes add up as if this sink had read the
+  /// short. The samples go to `rowWriter` when the sink has it, else one by one to `onSample`. Counts, reject tally, extras and notes add up as if this sink had read the
   /// piece itself; the export date and assumed time zone follow the same rules (last date,
   /// first zone).
   func absorb(_ part: IngestSink, samples: SampleRows, rejects: [Reject], lineShift: Int64)
@@ -160,8 +162,8 @@ public final class IngestSink {
     notes.append(contentsOf: part.notes)
     if let date = part.exportDate { exportDate = date }
     if assumedTimeZone == nil { assumedTimeZone = part.assumedTimeZone }
-    if let onRows {
-      try onRows(samples, lineShift)
+    if let rowWriter {
+      try rowWriter.append(samples, lineShift: lineShift)
     } else {
       for i in 0..<samples.count { try onSample(samples.sample(at: i, lineShift: lineShift)) }
     }
@@ -207,6 +209,27 @@ public final class IngestSink {
     }
   }
 
+  /// Keeps one sample of `target` (numbers and the target's ids), counted by `counter`: the
+  /// row and counts of keeping the `Sample` with those texts (which `target` checked). The
+  /// sink must have a `rowWriter` (it made `target`).
+  @inline(__always)
+  func keep(
+    _ target: SampleTarget, counter: TypeCounter, start: Int64, end: Int64, utcOffset: Int32,
+    value: Double, minimum: Double? = nil, maximum: Double? = nil, record: Int64
+  ) throws {
+    if _slowPath(counter.slot == overflowSlot) { throw typeLimitError() }
+    typeCounts[counter.slot].kept += 1
+    do {
+      try rowWriter!.append(
+        target, start: start, end: end, utcOffset: utcOffset, value: value, minimum: minimum,
+        maximum: maximum, origin: origin(record))
+    } catch var error as HealthError where error.location == nil && error.code == .dataError {
+      error.message += " (record \(record) of the input)"
+      error.location = SourceLocation(file: path)
+      throw error
+    }
+  }
+
   /// Checks the sample's texts (length, then NUL), rejecting it when one fails; true when
   /// all pass, and then they are remembered as checked.
   @inline(never)
@@ -239,12 +262,12 @@ public final class IngestSink {
   func keep(rows: SampleRows, counters: [TypeCounter]) throws {
     guard rows.count > 0 else { return }
     let suspect = rows.texts.contains { $0.utf8.count > Self.maxFieldBytes || Self.hasNUL($0) }
-    if suspect || onRows == nil {
+    if suspect || rowWriter == nil {
       for i in 0..<rows.count { try keep(rows.sample(at: i), counter: counters[i]) }
       return
     }
     for counter in counters { typeCounts[counter.slot].kept += 1 }
-    try onRows!(rows, 0)
+    try rowWriter!.append(rows, lineShift: 0)
   }
 
   /// The name of the first text field holding U+0000, if any. NUL is never part of a kept

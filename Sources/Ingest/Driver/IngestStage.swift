@@ -189,7 +189,7 @@ public enum IngestStage {
     let sink = IngestSink(
       inputIndex: Int32(index), path: path, onSample: { try samplesPart.append($0) },
       onReject: { try rejectsPart.append($0) },
-      onRows: { try rowWriter.append($0, lineShift: $1) })
+      rowWriter: rowWriter)
     try reader.read(path: path, into: sink, options: options.reader, progress: progress)
     var fingerprint = stat
     if let crc = sink.contentCRC32 {

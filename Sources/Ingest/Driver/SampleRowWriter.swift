@@ -16,6 +16,9 @@ final class SampleRowWriter {
   private let writer: TableWriter<Sample>
   private let textLimit: Int
   private var texts = TextPool()
+  /// `texts.strings`, kept apart so a row written by id reads the list without going
+  /// through the pool (updated when a text is interned).
+  @exclusivity(unchecked) private var strings: [String] = []
 
   /// A writer appending to `writer`, keeping at most `textLimit` texts in its list.
   init(_ writer: TableWriter<Sample>, textLimit: Int = SampleRowWriter.defaultTextLimit) {
@@ -29,7 +32,8 @@ final class SampleRowWriter {
       if let id = texts.id(of: text) { return id }
       return texts.count < textLimit ? texts.intern(text) : .max
     }
-    let lists = SampleTextLists(texts.strings)
+    strings = texts.strings
+    let lists = SampleTextLists(strings)
     for (index, r) in rows.rows.enumerated() {
       var sample = r.sample
       let local = sample.texts
@@ -50,5 +54,28 @@ final class SampleRowWriter {
         sample, in: lists, minimum: r.hasMinimum ? r.minimum : nil,
         maximum: r.hasMaximum ? r.maximum : nil)
     }
+  }
+
+  /// The id of `text` in the list, interning it when new; nil when the list is full
+  /// (`textLimit`): a sample with that text is then appended as its `Sample`.
+  func id(of text: String) -> UInt32? {
+    if let id = texts.id(of: text) { return id }
+    guard texts.count < textLimit else { return nil }
+    let id = texts.intern(text)
+    strings = texts.strings
+    return id
+  }
+
+  /// Appends one sample whose texts are ids from `id(of:)` (`SampleTarget`): the bytes of
+  /// appending the `Sample` with those texts.
+  @inline(__always)
+  func append(
+    _ target: SampleTarget, start: Int64, end: Int64, utcOffset: Int32, value: Double,
+    minimum: Double?, maximum: Double?, origin: Origin
+  ) throws {
+    try writer.append(
+      target.ids, in: strings, start: start, end: end, utcOffset: utcOffset, value: value,
+      minimum: minimum, maximum: maximum, sourceKind: target.sourceKind,
+      hrvKind: target.hrvKind, origin: origin)
   }
 }

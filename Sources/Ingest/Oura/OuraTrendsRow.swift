@@ -26,15 +26,20 @@ struct OuraTrendsRow {
     try readNight(day: day, start: start, end: end, zone: &zone)
     let whole = VendorDay.interval(day, offset: offset)
     let span = VendorRows.Span(start: whole.start, end: whole.end, offset: offset)
-    for (column, target) in Self.dailyTargets {
-      try rows.keepNumber(column.rawValue, as: target, over: span)
+    // By index: walking the pairs copied each one through the generic tuple witnesses.
+    for i in Self.dailyColumns.indices {
+      try rows.keepNumber(Self.dailyColumns[i], as: Self.dailyTargets[i], over: span)
     }
   }
 
-  /// The day's values and what they become.
-  static let dailyTargets: [(Column, VendorRows.Target)] = Column.allCases.compactMap { c in
+  /// The day's value columns, and what each becomes (`dailyTargets[i]` for
+  /// `dailyColumns[i]`).
+  static let dailyColumns: [Int] = Column.allCases.compactMap { c in
+    OuraTrendsLayout.metric(c).map { _ in c.rawValue }
+  }
+  static let dailyTargets: [VendorRows.Target] = Column.allCases.compactMap { c in
     OuraTrendsLayout.metric(c).map {
-      (c, VendorRows.Target(metric: $0.metric, unit: $0.unit, hrv: $0.hrv))
+      VendorRows.Target(metric: $0.metric, unit: $0.unit, hrv: $0.hrv)
     }
   }
 

@@ -9,7 +9,7 @@ extension VendorRows {
   }
 
   /// What a column's number becomes.
-  struct Target {
+  struct Target: Equatable {
     var metric: MetricID
     var unit: String
     var hrv: HRVKind = .none
@@ -29,7 +29,7 @@ extension VendorRows {
         unit: target.unit)
       return nil
     case .success(let v):
-      try keep(sample(target, v, span), column: c)
+      try keep(target, v, over: span, column: c)
       return v
     }
   }
@@ -60,10 +60,8 @@ extension VendorRows {
       sink.extra["zeroSleepStages", default: 0] += 1
     case .success(let v):
       try keep(
-        sample(
-          Target(metric: .sleep, unit: "min", category: stage.rawValue), v * unitSeconds / 60,
-          span),
-        column: c)
+        Target(metric: .sleep, unit: "min", category: stage.rawValue), v * unitSeconds / 60,
+        over: span, column: c)
     }
   }
 

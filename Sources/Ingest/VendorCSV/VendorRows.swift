@@ -21,7 +21,7 @@ final class VendorRows {
   let layoutIndex: Int
   /// The source name of every sample (`Oura`).
   let source: String
-  private let counters: [TypeCounter?]
+  let counters: [TypeCounter?]
   /// Per column not read, its cells with a value. The counters are touched per cell, so
   /// they skip the runtime exclusivity check (one reader uses the rows at a time).
   @exclusivity(unchecked) private var notReadCounts: [Int64]
@@ -29,6 +29,10 @@ final class VendorRows {
   @exclusivity(unchecked) private(set) var emptyRows: Int64 = 0
   /// Records kept or rejected in the current row.
   @exclusivity(unchecked) private(set) var rowRecords = 0
+  /// Per column, the target its values were last kept as, resolved (`keep(_:_:over:column:)`).
+  @exclusivity(unchecked) private var columnTargets: VendorTargetCache
+  /// The targets of values kept by type (`keep(_:_:over:type:)`).
+  @exclusivity(unchecked) private var typeTargets = VendorTargetCache(slots: 16)
 
   /// Reads the header of `csv` and resolves it against `layout`.
   convenience init(csv: CSVRecordReader, sink: IngestSink, layout: VendorLayout, source: String)
@@ -61,6 +65,7 @@ final class VendorRows {
       map.has(c) && map.layout.columns[c].use == .read ? sink.counter(for: map.header[c]) : nil
     }
     notReadCounts = [Int64](repeating: 0, count: map.notRead.count)
+    columnTargets = VendorTargetCache(slots: map.layout.columns.count)
   }
 
   /// The 1-based line of the current row.
@@ -211,6 +216,39 @@ final class VendorRows {
     try sink.reject(
       type: "row", code: code, reason: "line \(line): \(reason)", metric: "row", value: value,
       source: source, record: line)
+  }
+
+  /// Counts one record of the current row.
+  @inline(__always)
+  func countRecord() { rowRecords += 1 }
+
+  /// The resolved target of column `c`'s values when kept as `target` (resolved again
+  /// when the column's target changes).
+  @inline(__always)
+  func columnTarget(_ c: Int, _ target: Target) -> SampleTarget? {
+    let key = VendorTargetCache.Key(target)
+    if let hit = columnTargets.hit(c, key) { return hit }
+    return columnTargetMissed(c, target, key: key)
+  }
+
+  @inline(never)
+  private func columnTargetMissed(_ c: Int, _ target: Target, key: VendorTargetCache.Key?)
+    -> SampleTarget?
+  {
+    if columnTargets.holds(c, target) {
+      columnTargets.rekey(c, target, key: key)
+      return columnTargets.resolution(c)
+    }
+    let r = resolve(target)
+    columnTargets.store(c, target, key: key, r)
+    return r
+  }
+
+  /// The resolved target of values kept by type as `target`: a file keeps few targets so
+  /// (a raw sleep file's four stages); past 16 the oldest slot is taken again.
+  @inline(__always)
+  func typeTarget(_ target: Target) -> SampleTarget? {
+    typeTargets.find(target) { resolve($0) }
   }
 
   /// Ends the current row: a row that gave no record counts as one without values.

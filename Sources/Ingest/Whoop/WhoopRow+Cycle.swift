@@ -72,9 +72,7 @@ extension WhoopRow {
       try rows.rejectNotANumber(
         column: avg, bad, metric: .heartRate, start: day.start, utcOffset: day.offset)
     case .success(let v):
-      var s = rows.sample(target, v, day)
-      s.maximum = maximum
-      try rows.keep(s, column: avg)
+      try rows.keep(target, v, over: day, column: avg, maximum: maximum)
     }
   }
 }

@@ -48,7 +48,7 @@ struct WithingsDailyFile {
           value: rows.text(1), start: span.start, utcOffset: offset, unit: target.unit)
         return
       }
-      try rows.keep(rows.sample(target, value, span), type: type)
+      try rows.keep(target, value, over: span, type: type)
     }
     rows.finish(emptyRowsMeaning: "dates without a value")
   }

@@ -34,7 +34,9 @@ struct WithingsRawFile {
       csv: csv, sink: sink, layouts: [layout], source: "Withings \(device)",
       knownHeader: WithingsLayouts.rawHeader)
     let kind: SourceKind = device == "tracker" || device == "hr" ? .watch : .unknown
-    var row = RawRow(rows: rows, quantity: quantity, type: type, kind: kind)
+    var row = RawRow(
+      rows: rows, quantity: quantity, type: type, kind: kind,
+      valueTarget: VendorRows.Target(metric: quantity.metric, unit: quantity.unit, kind: kind))
     try rows.forEachRow(progress: progress) {
       if quantity.notRead == nil { try row.read() }
     }
@@ -47,6 +49,8 @@ struct WithingsRawFile {
     let quantity: WithingsFileName.Quantity
     let type: String
     let kind: SourceKind
+    /// What a value becomes (a file of values, not of sleep states).
+    let valueTarget: VendorRows.Target
     var durations: [Double] = []
     var values: [Double] = []
 
@@ -83,10 +87,9 @@ struct WithingsRawFile {
           }
           let target = VendorRows.Target(
             metric: .sleep, unit: "min", kind: kind, category: stage.rawValue)
-          try rows.keep(rows.sample(target, duration / 60, span), type: type)
+          try rows.keep(target, duration / 60, over: span, type: type)
         } else {
-          let target = VendorRows.Target(metric: metric, unit: quantity.unit, kind: kind)
-          try rows.keep(rows.sample(target, value, span), type: type)
+          try rows.keep(valueTarget, value, over: span, type: type)
         }
       }
     }

@@ -41,9 +41,8 @@ extension WithingsRow {
         metric: .bodyFat, start: at.start, end: at.end, utcOffset: at.offset, unit: units.fat)
     }
     try rows.keep(
-      rows.sample(
-        VendorRows.Target(metric: .bodyFat, unit: "fraction", kind: .scale), fatKg / weightKg, at),
-      column: c)
+      VendorRows.Target(metric: .bodyFat, unit: "fraction", kind: .scale), fatKg / weightKg,
+      over: at, column: c)
   }
 
   /// A reading of `bp.csv`: systolic, diastolic (mmHg) and heart rate at one time.

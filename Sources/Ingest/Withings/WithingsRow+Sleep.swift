@@ -44,10 +44,8 @@ extension WithingsRow {
       try rows.keepStage(column.rawValue, stage, unitSeconds: 1, over: night)
     }
     try rows.keep(
-      rows.sample(
-        VendorRows.Target(metric: .sleep, unit: "min", category: SleepStage.inBed.rawValue),
-        Double(t - f) / 60, night),
-      type: Self.inBedType)
+      VendorRows.Target(metric: .sleep, unit: "min", category: SleepStage.inBed.rawValue),
+      Double(t - f) / 60, over: night, type: Self.inBedType)
     let offset = to.utcOffset ?? fo
     let whole = VendorDay.interval(VendorDay.sleepDay(end: t, offset: offset), offset: offset)
     try readNightHeartRate(VendorRows.Span(start: whole.start, end: whole.end, offset: offset))
@@ -91,10 +89,9 @@ extension WithingsRow {
     case .success(let v)? where v == 0:
       rows.sink.extra["heartRateNotMeasured", default: 0] += 1
     case .success(let v)?:
-      var s = rows.sample(VendorRows.Target(metric: .heartRate, unit: "count/min"), v, day)
-      s.minimum = values[0]
-      s.maximum = values[1]
-      try rows.keep(s, column: avg)
+      try rows.keep(
+        VendorRows.Target(metric: .heartRate, unit: "count/min"), v, over: day, column: avg,
+        minimum: values[0], maximum: values[1])
     case .failure(let bad)?:
       try rows.rejectNotANumber(column: avg, bad, metric: .heartRate, start: day.start)
     case nil:

@@ -1,0 +1,45 @@
+import HealthModel
+
+extension VendorRows {
+  /// Keeps `value` of column `c` as one sample of `target` over `span`: the counts and row
+  /// of `keep(sample(target, value, span), column: c)`, written by id once the column's
+  /// target is resolved (`SampleTarget`, docs/performance.md, "Vendor files").
+  @inline(__always)
+  func keep(
+    _ target: Target, _ value: Double, over span: Span, column c: Int, minimum: Double? = nil,
+    maximum: Double? = nil
+  ) throws {
+    guard let counter = counters[c], let resolved = columnTarget(c, target) else {
+      var s = sample(target, value, span)
+      (s.minimum, s.maximum) = (minimum, maximum)
+      return try keep(s, column: c)
+    }
+    countRecord()
+    sink.read(counter)
+    try sink.keep(
+      resolved, counter: counter, start: span.start, end: span.end, utcOffset: span.offset,
+      value: value, minimum: minimum, maximum: maximum, record: line)
+  }
+
+  /// Keeps `value` as one record of `type` (a file's only type: Withings' raw and daily
+  /// files): the counts and row of `keep(sample(target, value, span), type: type)`.
+  @inline(__always)
+  func keep(_ target: Target, _ value: Double, over span: Span, type: String) throws {
+    guard let resolved = typeTarget(target) else {
+      return try keep(sample(target, value, span), type: type)
+    }
+    let counter = sink.counter(for: type)
+    countRecord()
+    sink.read(counter)
+    try sink.keep(
+      resolved, counter: counter, start: span.start, end: span.end, utcOffset: span.offset,
+      value: value, record: line)
+  }
+
+  /// Asks the sink for `target`'s ids (`IngestSink.target`), with this file's source.
+  func resolve(_ target: Target) -> SampleTarget? {
+    sink.target(
+      metric: target.metric, unit: target.unit, category: target.category, source: source,
+      sourceKind: target.kind, hrvKind: target.hrv)
+  }
+}

@@ -1,0 +1,119 @@
+import HealthCore
+import HealthModel
+
+/// The targets a vendor file's values were kept as, resolved by the sink (`SampleTarget`),
+/// in slots (one per column, or a few per type): a value finds its slot's target by the
+/// representation of its target's three texts and its two kinds (`Key`), with no copy,
+/// reference count or byte comparison of a `String` (docs/performance.md, "Vendor files").
+/// A key that differs is compared by value with the target the slot holds, and the slot is
+/// resolved again only when the target changed.
+struct VendorTargetCache {
+  /// A target's texts by representation (`words`), and its kinds.
+  struct Key: Equatable {
+    var metric: (UInt64, UInt64)
+    var unit: (UInt64, UInt64)
+    var category: (UInt64, UInt64)
+    var kind: SourceKind
+    var hrv: HRVKind
+
+    @inline(__always)
+    init?(_ t: VendorRows.Target) {
+      guard let m = Self.words(t.metric.rawValue),
+        let u = Self.words(t.unit),
+        let c = Self.words(t.category)
+      else { return nil }
+      (metric, unit, category, kind, hrv) = (m, u, c, t.kind, t.hrv)
+    }
+
+    /// The two words of a string's representation (as `TextIdentityCache` reads them); nil
+    /// where a `String` is not 16 bytes.
+    @inline(__always)
+    static func words(_ text: String) -> (UInt64, UInt64)? {
+      guard MemoryLayout<String>.size == 16 else { return nil }
+      return withUnsafeBytes(of: text) {
+        ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      }
+    }
+
+    @inline(__always)
+    static func == (a: Key, b: Key) -> Bool {
+      a.metric == b.metric && a.unit == b.unit && a.category == b.category && a.kind == b.kind
+        && a.hrv == b.hrv
+    }
+  }
+
+  /// The slot `find` fills next.
+  private var nextSlot = 0
+  /// Per slot, the key of its target (nil: none yet).
+  private var keys: [Key?]
+  /// Per slot, its target resolved (nil: kept as `Sample`s).
+  private var resolved: [SampleTarget?]
+  /// Per slot, its target, which also keeps the key's texts alive (an identical
+  /// representation is identical bytes only while the storage lives).
+  private var targets: [VendorRows.Target?]
+
+  /// A cache of `slots` slots.
+  init(slots: Int) {
+    keys = Array(repeating: nil, count: slots)
+    resolved = Array(repeating: nil, count: slots)
+    targets = Array(repeating: nil, count: slots)
+  }
+
+  /// The number of slots.
+  var count: Int { keys.count }
+
+  /// Whether slot `s` holds `target`, found by its key; nil when the key differs (the slot
+  /// is empty or holds another target, or the same one with other storage).
+  @inline(__always)
+  func hit(_ s: Int, _ key: Key?) -> SampleTarget?? {
+    guard let key, let known = keys[s], known == key else { return nil }
+    return .some(resolved[s])
+  }
+
+  /// Whether slot `s` holds a target equal to `target`.
+  func holds(_ s: Int, _ target: VendorRows.Target) -> Bool { targets[s] == target }
+
+  /// The resolution slot `s` holds.
+  func resolution(_ s: Int) -> SampleTarget? { resolved[s] }
+
+  /// Puts `target` and its resolution in slot `s`.
+  mutating func store(_ s: Int, _ target: VendorRows.Target, key: Key?, _ r: SampleTarget?) {
+    keys[s] = key
+    resolved[s] = r
+    targets[s] = target
+  }
+
+  /// Sets slot `s`'s key (the same target with other storage).
+  mutating func rekey(_ s: Int, _ target: VendorRows.Target, key: Key?) {
+    keys[s] = key
+    targets[s] = target
+  }
+
+  /// The resolution of `target` in any slot, resolving it with `resolve` into the next slot
+  /// (the oldest taken again) when no slot holds it: for values kept by type, a few
+  /// targets per file (a raw sleep file's four stages, a FIT file's series).
+  @inline(__always)
+  mutating func find(_ target: VendorRows.Target, resolve: (VendorRows.Target) -> SampleTarget?)
+    -> SampleTarget?
+  {
+    let key = Key(target)
+    for s in 0..<keys.count {
+      if let hit = hit(s, key) { return hit }
+    }
+    return findMissed(target, key: key, resolve: resolve)
+  }
+
+  @inline(never)
+  private mutating func findMissed(
+    _ target: VendorRows.Target, key: Key?, resolve: (VendorRows.Target) -> SampleTarget?
+  ) -> SampleTarget? {
+    for s in 0..<keys.count where holds(s, target) {
+      rekey(s, target, key: key)
+      return resolution(s)
+    }
+    let r = resolve(target)
+    store(nextSlot, target, key: key, r)
+    nextSlot = (nextSlot + 1) % keys.count
+    return r
+  }
+}
