@@ -63,22 +63,7 @@ enum ArrivalDates {
   static func projected(
     _ windows: [WindowArrival.Window], counts: PrefixCounts, asOf: LocalDay
   ) -> LocalDay {
-    let longest = windows.map { -$0.first + $0.need }.max() ?? 0
-    let cut = asOf.dayNumber
-    var d = asOf.adding(days: 1)
-    for _ in 0...(longest + 1) {
-      let ready = windows.allSatisfy { window in
-        // Days after `asOf` all count; those on or before it count where they have data.
-        let from = d.dayNumber + Int32(window.first)
-        let to = d.dayNumber + Int32(window.last)
-        var n = max(0, Int(to) - Int(max(from, cut + 1)) + 1)
-        if from <= cut { n += counts.count(from, min(to, cut)) }
-        return n >= window.need
-      }
-      if ready { return d }
-      d = d.adding(days: 1)
-    }
-    return d
+    WindowArrival.projected(windows, asOf: asOf) { counts.count($0, $1) }
   }
 
   /// The first day of the run of valid days ending at `day` (not before the range).

@@ -16,19 +16,6 @@ public enum WindowArrival {
       self.last = last
       self.need = need
     }
-
-    /// Days with data in the window of `d`: the days of `dataDays` on or before `asOf`,
-    /// and every day after `asOf`.
-    func count(on d: LocalDay, dataDays: Set<Int32>, asOf: LocalDay) -> Int {
-      let from = Int(d.dayNumber) + first
-      let to = Int(d.dayNumber) + last
-      let cut = Int(asOf.dayNumber)
-      var n = max(0, to - max(from, cut + 1) + 1)
-      if from <= cut {
-        for day in from...min(to, cut) where dataDays.contains(Int32(day)) { n += 1 }
-      }
-      return n
-    }
   }
 
   /// The first day after `asOf` on which every window of `windows` has its days, if the
@@ -37,12 +24,31 @@ public enum WindowArrival {
   public static func projected(_ windows: [Window], dataDays: Set<Int32>, asOf: LocalDay)
     -> LocalDay
   {
+    projected(windows, asOf: asOf) { from, to in
+      (from...to).reduce(0) { $0 + (dataDays.contains($1) ? 1 : 0) }
+    }
+  }
+
+  /// `projected(_:dataDays:asOf:)` with the days with data on or before `asOf` counted by
+  /// `dataDaysIn(from, to)` (day numbers, both included, `to` ≤ `asOf`): for a caller that
+  /// counts them from running totals instead of a set lookup per day (aggregate's
+  /// `ArrivalDates`: a trend window is a year long).
+  public static func projected(
+    _ windows: [Window], asOf: LocalDay, dataDaysIn: (Int32, Int32) -> Int
+  ) -> LocalDay {
     let longest = windows.map { -$0.first + $0.need }.max() ?? 0
+    let cut = asOf.dayNumber
     var d = asOf.adding(days: 1)
     for _ in 0...(longest + 1) {
-      if windows.allSatisfy({ $0.count(on: d, dataDays: dataDays, asOf: asOf) >= $0.need }) {
-        return d
+      let ready = windows.allSatisfy { window in
+        // Days after `asOf` all count; those on or before it count where they have data.
+        let from = d.dayNumber + Int32(window.first)
+        let to = d.dayNumber + Int32(window.last)
+        var n = max(0, Int(to) - Int(max(from, cut + 1)) + 1)
+        if from <= cut { n += dataDaysIn(from, min(to, cut)) }
+        return n >= window.need
       }
+      if ready { return d }
       d = d.adding(days: 1)
     }
     return d
