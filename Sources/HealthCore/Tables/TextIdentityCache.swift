@@ -40,8 +40,10 @@ public final class TextIdentityCache {
   }
 
   /// The two words of a string's representation; nil where a `String` is not 16 bytes.
+  /// Equal words are the same text while the storage they point to lives (a caller that
+  /// keys on them keeps the `String` too).
   @inlinable @inline(__always)
-  static func words(_ text: String) -> (UInt64, UInt64)? {
+  public static func words(_ text: String) -> (UInt64, UInt64)? {
     guard MemoryLayout<String>.size == 16 else { return nil }
     return withUnsafeBytes(of: text) {
       ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))

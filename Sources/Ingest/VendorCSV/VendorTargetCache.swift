@@ -18,21 +18,11 @@ struct VendorTargetCache {
 
     @inline(__always)
     init?(_ t: VendorRows.Target) {
-      guard let m = Self.words(t.metric.rawValue),
-        let u = Self.words(t.unit),
-        let c = Self.words(t.category)
+      guard let m = TextIdentityCache.words(t.metric.rawValue),
+        let u = TextIdentityCache.words(t.unit),
+        let c = TextIdentityCache.words(t.category)
       else { return nil }
       (metric, unit, category, kind, hrv) = (m, u, c, t.kind, t.hrv)
-    }
-
-    /// The two words of a string's representation (as `TextIdentityCache` reads them); nil
-    /// where a `String` is not 16 bytes.
-    @inline(__always)
-    static func words(_ text: String) -> (UInt64, UInt64)? {
-      guard MemoryLayout<String>.size == 16 else { return nil }
-      return withUnsafeBytes(of: text) {
-        ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-      }
     }
 
     @inline(__always)
