@@ -72,6 +72,11 @@ public struct CleanResult: Sendable {
       nightWindows: nightWindows, rejectedInputs: tally.rejectedInputs())
   }
 
+  /// What the stage's summary needs of this result (`CleanSummary.Builder`).
+  var summaryPart: CleanSummary.Part {
+    CleanSummary.Part(countsByMetric: countsByMetric, tally: tally, nightWindows: nightWindows)
+  }
+
   /// Metric ids seen, in table order.
   public var metrics: [MetricID] { metricOrder.map { MetricID(store.metrics[$0]) } }
 

@@ -25,6 +25,17 @@ struct CleanSummary: Sendable {
   /// Inputs whose every sample broke a per-sample rule: clean kept nothing of them.
   var rejectedInputs: [RejectedInput]
 
+  /// What the summary needs of the result of some metrics' rows, without the rows: kept
+  /// while the other metrics are resolved (`PartitionedClean.resolveByMetric`).
+  struct Part: Sendable {
+    /// Counts per metric id.
+    var countsByMetric: [MetricID: CleanCounts]
+    /// Per source and per input: best ranks and sample counts.
+    var tally: RowTally
+    /// The night windows the cleaned sleep rows alone do not show.
+    var nightWindows: [NightWindow]
+  }
+
   /// Adds up the summaries of disjoint sets of rows (one per metric) that share one set of
   /// pools.
   struct Builder {
@@ -45,11 +56,17 @@ struct CleanSummary: Sendable {
 
     /// Adds the result of one metric's rows.
     mutating func add(_ result: CleanResult) {
-      for metric in result.metrics {
-        counts[metric, default: CleanCounts()].add(result.countsByMetric[metric] ?? CleanCounts())
+      add(result.summaryPart)
+    }
+
+    /// Adds what the summary needs of one metric's result (`CleanResult.summaryPart`).
+    /// Parts are added in table order, so the night windows stay in day order.
+    mutating func add(_ part: Part) {
+      for (metric, count) in part.countsByMetric {
+        counts[metric, default: CleanCounts()].add(count)
       }
-      tally.add(result.tally)
-      nightWindows += result.nightWindows
+      tally.add(part.tally)
+      nightWindows += part.nightWindows
     }
 
     /// The summary of everything added, metrics in table order.

@@ -14,13 +14,14 @@ struct CleanedPlan {
     var part: UInt8
   }
 
-  private struct Metric {
-    var rows: [SpillFile.Chunk]
-    var sides: SpillFile.Chunk
+  /// One metric's planned rows and their side table on the scratch file.
+  struct Entry: Sendable {
+    fileprivate var rows: [SpillFile.Chunk]
+    fileprivate var sides: SpillFile.Chunk
   }
 
   private let spill: SpillFile
-  private var metrics: [Metric] = []
+  private var metrics: [Entry] = []
 
   /// A plan written to `spill`.
   init(spill: SpillFile) {
@@ -29,6 +30,19 @@ struct CleanedPlan {
 
   /// Adds the cleaned rows of one metric of a result (pool id `metric`), in table order.
   mutating func add(_ result: CleanResult, metric: UInt32) throws {
+    append(try Self.entry(result, metric: metric, spill: spill))
+  }
+
+  /// Adds a metric written by `entry(_:metric:spill:)` to this plan's file (nil: a metric
+  /// without cleaned rows). Metrics are added in table order.
+  mutating func append(_ entry: Entry?) {
+    if let entry { metrics.append(entry) }
+  }
+
+  /// Writes the cleaned rows of one metric of a result (pool id `metric`), in table order,
+  /// to `spill`, and returns where they are (nil when it has none). Several threads may
+  /// write entries to one file at the same time (`SpillFile.append`).
+  static func entry(_ result: CleanResult, metric: UInt32, spill: SpillFile) throws -> Entry? {
     var writer = SpillWriter<Record>(spill: spill, batch: Self.batchRows)
     try result.forEachCleanedRow(metric: metric) { row, part in
       let code: UInt8 =
@@ -40,8 +54,8 @@ struct CleanedPlan {
       try writer.append(Record(row: row, part: code))
     }
     let rows = try writer.finish()
-    guard !rows.isEmpty else { return }
-    metrics.append(Metric(rows: rows, sides: try spill.append(result.sides)))
+    guard !rows.isEmpty else { return nil }
+    return Entry(rows: rows, sides: try spill.append(result.sides))
   }
 
   /// Calls `body` with every planned row in table order: the stored row (texts as ids of

@@ -5,7 +5,7 @@
 /// Rows (and the side values of the few that have them, indexed per metric) are
 /// buffered per metric and appended to the file in chunks; a partition is read back as
 /// one array, rows in the order they were added.
-struct MetricPartitions {
+struct MetricPartitions: Sendable {
   /// Rows buffered per metric before they go to the file.
   static let chunkRows = 1_024
   /// Rows buffered over all metrics before every buffer goes to the file (bounds the

@@ -3,41 +3,50 @@ import HealthModel
 import HealthSystem
 
 extension PartitionedClean {
-  /// Step 2: resolves the metrics one at a time, in table order, loading each from
-  /// `partitions`; adds each one's cleaned rows to `plan` and its rejects to `runs`, and
-  /// returns the summary of them all.
+  /// Step 2: resolves the metrics, `workers` groups at a time (docs/clean.md, "Memory"),
+  /// loading each from `partitions`; writes each one's cleaned rows and rejects to `spill`
+  /// and adds them to `plan` and `runs` in table order, so the tables do not depend on
+  /// which group finished first, and returns the summary of them all.
   static func resolveByMetric(
     pools: SampleStore, partitions: MetricPartitions, priority: SourcePriority,
-    inputs: [InputDescriptor], plan: inout CleanedPlan, runs: inout RejectRuns
+    inputs: [InputDescriptor], spill: SpillFile, workers: Int = 2,
+    plan: inout CleanedPlan, runs: inout RejectRuns
   ) throws -> CleanSummary {
     let order = SampleOrder(pools)
     let metricRanks = pools.metrics.sortRanks()
     let metricOrder = (0..<UInt32(pools.metrics.count)).sorted {
       metricRanks[Int($0)] < metricRanks[Int($1)]
     }
+    let groups = ResolveGroup.groups(metricOrder: metricOrder, pools: pools)
+    let resolved = try ResolveGroup.resolveAll(
+      groups, workers: workers, partitions: partitions
+    ) { group in
+      var part = pools
+      try partitions.load(group, into: &part)
+      // `consume`: the result owns the rows, so marking their statuses copies nothing.
+      let result = CleanResult(
+        resolving: consume part, order: order, priority: priority, inputs: inputs)
+      var done = ResolvedGroup(part: result.summaryPart)
+      for metric in group {
+        done.plans[metric] = try CleanedPlan.entry(result, metric: metric, spill: spill)
+        done.runs[metric] = try RejectRuns.run(metricRank: metricRanks[Int(metric)], spill: spill) {
+          try result.forEachRejectRecord(metric: metric, $0)
+        }
+      }
+      return done
+    }
     var builder = CleanSummary.Builder(pools: pools, priority: priority, inputs: inputs)
-    // The workout metrics are resolved together (a workout's energy and distance rows
-    // follow it, `WorkoutArbitration`), once, and written metric by metric in table order.
-    let workoutGroup = metricOrder.filter { pools.metricInfo[Int($0)]?.kind == .workout }
-    var workoutResult: CleanResult?
+    var groupOf: [UInt32: Int] = [:]
+    for (g, group) in groups.enumerated() {
+      for metric in group { groupOf[metric] = g }
+    }
+    var added = Set<Int>()
     for metric in metricOrder {
-      let result: CleanResult
-      if workoutGroup.contains(metric), let resolved = workoutResult {
-        result = resolved
-      } else {
-        var part = pools
-        let group = workoutGroup.contains(metric) ? workoutGroup : [metric]
-        try partitions.load(group, into: &part)
-        // `consume`: the result owns the rows, so marking their statuses copies nothing.
-        result = CleanResult(
-          resolving: consume part, order: order, priority: priority, inputs: inputs)
-        builder.add(result)
-        if group.count > 1 { workoutResult = result }
-      }
-      try plan.add(result, metric: metric)
-      try runs.add(metricRank: metricRanks[Int(metric)]) {
-        try result.forEachRejectRecord(metric: metric, $0)
-      }
+      let g = groupOf[metric]!
+      // A group's summary once, at its first metric in table order (as one at a time).
+      if added.insert(g).inserted { builder.add(resolved[g].part) }
+      plan.append(resolved[g].plans[metric] ?? nil)
+      runs.append(resolved[g].runs[metric] ?? nil)
     }
     return builder.build()
   }

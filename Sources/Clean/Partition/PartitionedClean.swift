@@ -10,10 +10,11 @@ import HealthSystem
 /// 1. one streaming pass over the samples table applies the per-sample rules
 ///    (`SampleIntake`) and spills the compact rows to one partition per metric
 ///    (`MetricPartitions`, on a scratch file beside the output);
-/// 2. the metrics are resolved one at a time, each exactly as one `CleanResult` resolves a
-///    whole table (a `CleanResult` of that metric's rows): its cleaned rows, in table order, go
-///    to a second scratch file (`CleanedPlan`), its rejects too (`RejectRuns`), and the
-///    metric's rows are released;
+/// 2. the metrics are resolved two at a time (one per core; `ResolveGroup`), each exactly
+///    as one `CleanResult` resolves a whole table (a `CleanResult` of that metric's rows):
+///    its cleaned rows, in table order, go to a second scratch file (`CleanedPlan`), its
+///    rejects too (`RejectRuns`), and the metric's rows are released; the plan and the runs
+///    list the metrics in table order, whichever finished first;
 /// 3. with every count known, both tables are written at the same time, one per core: the
 ///    cleaned table from the plan, the rejects table by merging the per-metric runs in
 ///    origin order.
@@ -57,7 +58,7 @@ enum PartitionedClean {
     var runs = RejectRuns(spill: resolvedFile)
     let summary = try resolveByMetric(
       pools: pools, partitions: partitions, priority: priority, inputs: header.inputs,
-      plan: &plan, runs: &runs)
+      spill: resolvedFile, plan: &plan, runs: &runs)
     rowFile.close()
     let inputs = summary.marking(inputs)
 

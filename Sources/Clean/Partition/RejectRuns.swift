@@ -7,9 +7,11 @@ struct RejectRuns {
   /// Records read ahead over all runs while merging.
   static let readAhead = 16_384
 
-  private struct Run {
-    var metricRank: UInt32
-    var chunks: [SpillFile.Chunk]
+  /// One metric's rejects on the scratch file, in the order of the table.
+  struct Run: Sendable {
+    fileprivate var metricRank: UInt32
+    fileprivate var chunks: [SpillFile.Chunk]
+    fileprivate var count: Int
   }
 
   private let spill: SpillFile
@@ -29,6 +31,23 @@ struct RejectRuns {
   mutating func add(
     metricRank: UInt32, _ forEach: ((RejectRecord) throws -> Void) throws -> Void
   ) throws {
+    append(try Self.run(metricRank: metricRank, spill: spill, forEach))
+  }
+
+  /// Adds a run written by `run(metricRank:spill:_:)` to this file (nil: a metric without
+  /// rejects).
+  mutating func append(_ run: Run?) {
+    guard let run else { return }
+    runs.append(run)
+    count += run.count
+  }
+
+  /// Writes one metric's rejects, in the order `forEach` gives them, to `spill`, and
+  /// returns where they are (nil when there are none). Several threads may write runs to
+  /// one file at the same time (`SpillFile.append`).
+  static func run(
+    metricRank: UInt32, spill: SpillFile, _ forEach: ((RejectRecord) throws -> Void) throws -> Void
+  ) throws -> Run? {
     var writer = SpillWriter<RejectRecord>(spill: spill, batch: 1_024)
     var added = 0
     try forEach { record in
@@ -36,9 +55,8 @@ struct RejectRuns {
       added += 1
     }
     let chunks = try writer.finish()
-    guard added > 0 else { return }
-    runs.append(Run(metricRank: metricRank, chunks: chunks))
-    count += added
+    guard added > 0 else { return nil }
+    return Run(metricRank: metricRank, chunks: chunks, count: added)
   }
 
   /// Calls `body` with every stored reject in the rejects table's order.

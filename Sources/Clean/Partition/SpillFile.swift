@@ -1,3 +1,4 @@
+import Dispatch
 import HealthModel
 import HealthSystem
 
@@ -18,7 +19,14 @@ import HealthSystem
 ///
 /// Values are written and read back as their in-memory bytes by this same process, so
 /// there is no encoding; a short read or a failed write is an error, never fewer values.
-final class SpillFile {
+///
+/// `@unchecked Sendable`: several threads may append and read at once (clean resolves two
+/// metrics at a time, `PartitionedClean.resolveByMetric`). The only mutable state, the end
+/// of the file, is reserved under `appendLock` before each write, so every append gets its
+/// own byte range; `pwrite` and `pread` take explicit offsets and never share a file
+/// position; a range is read only after the append that wrote it has returned (the
+/// caller hands the chunk on). `close()` is called only when no other thread uses the file.
+final class SpillFile: @unchecked Sendable {
   /// A run of values written by one `append`.
   struct Chunk: Sendable {
     /// Byte offset in the file.
@@ -31,6 +39,7 @@ final class SpillFile {
   let output: String
   private var fd: Int32
   private var end: Int64 = 0
+  private let appendLock = DispatchSemaphore(value: 1)
 
   /// Creates the scratch file in the folder of `output`.
   init(beside output: String) throws {
@@ -55,24 +64,32 @@ final class SpillFile {
     }
   }
 
-  /// Bytes written so far.
-  var size: Int64 { end }
+  /// Bytes reserved by appends so far.
+  var size: Int64 {
+    appendLock.wait()
+    defer { appendLock.signal() }
+    return end
+  }
 
-  /// Appends `values` and returns where they are.
+  /// Appends `values` and returns where they are. Safe to call from several threads at
+  /// once: each call writes its own range.
   func append<T: BitwiseCopyable>(_ values: UnsafeBufferPointer<T>) throws -> Chunk {
-    let chunk = Chunk(offset: end, count: values.count)
     let bytes = UnsafeRawBufferPointer(values)
+    appendLock.wait()
+    let offset = end
+    end += Int64(bytes.count)
+    appendLock.signal()
     var done = 0
     while done < bytes.count {
-      let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(end) + off_t(done))
+      let n = pwrite(
+        fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
       if n < 0 {
         if errno == EINTR { continue }
         throw SystemCalls.writeError(errno, path: output, doing: "writing the scratch file")
       }
       done += n
     }
-    end += Int64(bytes.count)
-    return chunk
+    return Chunk(offset: offset, count: values.count)
   }
 
   /// Appends `values` and returns where they are.
