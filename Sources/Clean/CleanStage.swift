@@ -37,18 +37,35 @@ public enum CleanStage {
     let header = try TableFile.header(of: o.input)
     // Health Connect exports bring the person's own order (docs/clean.md).
     let priority = o.priority.applyingHealthConnect(header)
-    let (inputs, inputPrint) = try cleanedTableInputs(header: header, samplesTable: o.input)
+    // The samples table's fingerprint (a CRC-32 and digest of the whole file) is needed
+    // only when the tables are written, so it is read on its own thread meanwhile (the
+    // intake leaves the second core partly idle; docs/clean.md, "Memory").
+    let fingerprint = BoundedHandoff<Result<FileFingerprint, any Error>>(capacity: 1)
+    let samplesTable = o.input
+    let printer = BackgroundThread(name: "healthpipe.clean-fingerprint") {
+      fingerprint.put(Result { try FileFingerprint.withChecksum(samplesTable) })
+    }
+    defer { printer.join() }
+    var inputPrint: FileFingerprint?
+    var inputs: [InputDescriptor] = []
 
     progress.begin(stage: "clean")
     let outcome: PartitionedClean.Outcome
     do {
       defer { progress.end() }
       outcome = try PartitionedClean.run(
-        o, priority: priority, header: header, inputs: inputs, progress: progress)
+        o, priority: priority, header: header, progress: progress
+      ) {
+        // Waits for the thread's result (it is joined once, by the `defer` above).
+        let print = try fingerprint.take()!.get()
+        inputPrint = print
+        inputs = cleanedTableInputs(header: header, samplesTable: o.input, print: print)
+        return inputs
+      }
     }
 
     let manifest = StageManifest(
-      stage: "clean", inputs: [inputPrint],
+      stage: "clean", inputs: [inputPrint!],
       outputs: outcome.outputs,
       settings: [
         "input": o.input, "output": o.output, "rejects": o.rejectsOutput,
@@ -71,11 +88,18 @@ public enum CleanStage {
     -> (inputs: [InputDescriptor], samplesTable: FileFingerprint)
   {
     let print = try FileFingerprint.withChecksum(samplesTable)
+    return (cleanedTableInputs(header: header, samplesTable: samplesTable, print: print), print)
+  }
+
+  /// The same with the samples table's fingerprint already taken.
+  static func cleanedTableInputs(
+    header: TableHeader, samplesTable: String, print: FileFingerprint
+  ) -> [InputDescriptor] {
     var inputs = header.inputs
     inputs.append(
       InputDescriptor(
         index: inputs.count, path: samplesTable, format: TableKind.samples.rawValue,
         size: print.size, crc32: print.crc32 ?? ""))
-    return (inputs, print)
+    return inputs
   }
 }

@@ -25,6 +25,11 @@ public enum AggregateStage {
       outputs: AggregateFolder.all.map(path) + [StageManifest.path(for: o.outputDirectory)],
       inputs: [o.input] + o.rejectsInputs)
     try makeFolder(o.outputDirectory)
+    // The inputs' fingerprints (a CRC-32 and digest of each whole file) are needed only
+    // when the tables are written: read on their own thread meanwhile (docs/aggregate.md,
+    // "Threads").
+    let fingerprints = InputFingerprints(paths: [o.input] + o.rejectsInputs)
+    defer { fingerprints.join() }
 
     let read = try readInput(o, progress: progress)
     let (asOf, data) = finishDays(read.aggregator, asOf: o.asOf)
@@ -35,8 +40,7 @@ public enum AggregateStage {
     let result = AggregateComputation.compute(data: data, asOf: asOf, settings: settings)
     progress.end()
 
-    var inputs: [FileFingerprint] = [try FileFingerprint.withChecksum(o.input)]
-    for path in o.rejectsInputs { inputs.append(try FileFingerprint.withChecksum(path)) }
+    let inputs = try fingerprints.get()
     try writeTables(
       result, to: o.outputDirectory, inputs: inputs,
       facts: headerFacts(result, read: read, timeZone: o.timeZone))
@@ -146,20 +150,27 @@ public enum AggregateStage {
         index: i, path: fp.path, format: i == 0 ? "samples" : "rejects", size: fp.size,
         crc32: fp.crc32 ?? "")
     }
-    func write<R: TableRecord>(_ rows: [R], _ file: String) throws {
+    @Sendable func write<R: TableRecord>(_ rows: [R], _ file: String) throws {
       try TableFile.write(
         rows, to: AggregateFolder.path(file, in: folder), stage: name, inputs: descriptors,
         facts: facts)
     }
-    try write(result.daily, AggregateFolder.daily)
-    try write(result.baselines, AggregateFolder.baselines)
-    try write(result.scores, AggregateFolder.scores)
-    try write(result.streaks, AggregateFolder.streaks)
-    try write(result.weekly, AggregateFolder.weekly)
-    try write(result.habits, AggregateFolder.habits)
-    try AggregateCSVFiles.write(
-      daily: result.daily, days: result.analysisRange, weekly: result.weekly,
-      habits: result.habits, stage: name, to: folder)
+    // The six tables on one core, the CSV files on the other: each file's bytes depend on
+    // `result` only, never on which finishes first (docs/aggregate.md, "Threads").
+    try TwoParts.run(
+      {
+        try write(result.daily, AggregateFolder.daily)
+        try write(result.baselines, AggregateFolder.baselines)
+        try write(result.scores, AggregateFolder.scores)
+        try write(result.streaks, AggregateFolder.streaks)
+        try write(result.weekly, AggregateFolder.weekly)
+        try write(result.habits, AggregateFolder.habits)
+      },
+      {
+        try AggregateCSVFiles.write(
+          daily: result.daily, days: result.analysisRange, weekly: result.weekly,
+          habits: result.habits, stage: name, to: folder)
+      })
   }
 
   /// The export date of each input by its index (`Origin.file`), for partial nights.

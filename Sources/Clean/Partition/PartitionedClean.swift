@@ -33,13 +33,13 @@ enum PartitionedClean {
     var outputs: [FileFingerprint]
   }
 
-  /// Cleans `options.input` into `options.output` and `options.rejectsOutput`. `inputs` is
-  /// the cleaned table's input list (the samples table's inputs and the table itself).
-  /// Nothing is written unless every reconciliation line holds (else an internal error,
-  /// exit 70).
+  /// Cleans `options.input` into `options.output` and `options.rejectsOutput`. `inputs`
+  /// gives the cleaned table's input list (the samples table's inputs and the table
+  /// itself); it is called once, when the tables are about to be written. Nothing is
+  /// written unless every reconciliation line holds (else an internal error, exit 70).
   static func run(
     _ options: CleanOptions, priority: SourcePriority, header: TableHeader,
-    inputs: [InputDescriptor], progress: ProgressMeter
+    progress: ProgressMeter, inputs: () throws -> [InputDescriptor]
   ) throws -> Outcome {
     // 1. Per-sample rules, rows spilled per metric.
     var intake = SampleIntake(priority: priority, inputs: header.inputs, tableName: options.input)
@@ -60,7 +60,7 @@ enum PartitionedClean {
       pools: pools, partitions: partitions, priority: priority, inputs: header.inputs,
       spill: resolvedFile, plan: &plan, runs: &runs)
     rowFile.close()
-    let inputs = summary.marking(inputs)
+    let inputs = summary.marking(try inputs())
 
     // 3. Both tables at once.
     return try writeTables(
