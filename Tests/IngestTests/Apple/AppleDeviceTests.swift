@@ -17,7 +17,8 @@ struct AppleDeviceTests {
     let device = AppleDevice(decoded: Self.watch)
     #expect(
       device.text
-        == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.2")
+        == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.2"
+    )
     #expect(device.kind == .watch)
   }
 
