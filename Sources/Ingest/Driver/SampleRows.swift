@@ -42,15 +42,10 @@ struct SampleRows: Sendable {
     let category = Self.id(of: s.category, &categoryCache, &table)
     let source = Self.id(of: s.source, &sourceCache, &table)
     let device = Self.id(of: s.device, &deviceCache, &table)
-    rows.append(
-      Row(
-        sample: CompactSample(
-          start: s.start, end: s.end, value: s.value, origin: s.origin, utcOffset: s.utcOffset,
-          texts: SampleTextIDs(
-            metric: metric, unit: unit, category: category, source: source, device: device),
-          sourceKind: s.sourceKind, hrvKind: s.hrvKind, userEntered: s.userEntered),
-        hasMinimum: s.minimum != nil, hasMaximum: s.maximum != nil, minimum: s.minimum ?? 0,
-        maximum: s.maximum ?? 0))
+    append(
+      s,
+      texts: SampleTextIDs(
+        metric: metric, unit: unit, category: category, source: source, device: device))
   }
 
   /// Adds a sample, finding its texts first by their representation in `known` (this
@@ -65,13 +60,21 @@ struct SampleRows: Sendable {
     let category = Self.id(of: s.category, known, &table)
     let source = Self.id(of: s.source, known, &table)
     let device = Self.id(of: s.device, known, &table)
+    append(
+      s,
+      texts: SampleTextIDs(
+        metric: metric, unit: unit, category: category, source: source, device: device))
+  }
+
+  /// Adds `s` with its texts as `texts`.
+  @inline(__always)
+  private mutating func append(_ s: Sample, texts: SampleTextIDs) {
     rows.append(
       Row(
         sample: CompactSample(
           start: s.start, end: s.end, value: s.value, origin: s.origin, utcOffset: s.utcOffset,
-          texts: SampleTextIDs(
-            metric: metric, unit: unit, category: category, source: source, device: device),
-          sourceKind: s.sourceKind, hrvKind: s.hrvKind, userEntered: s.userEntered),
+          texts: texts, sourceKind: s.sourceKind, hrvKind: s.hrvKind,
+          userEntered: s.userEntered),
         hasMinimum: s.minimum != nil, hasMaximum: s.maximum != nil, minimum: s.minimum ?? 0,
         maximum: s.maximum ?? 0))
   }
