@@ -10,9 +10,12 @@ extension DecodedBlock {
   public init<Record: TableRecord>(records: some Collection<Record>) {
     let builders = Record.columns.map(ColumnBuilder.init)
     let unretained = builders.map { Unmanaged.passUnretained($0) }
-    for record in records {
-      var row = RowWriter(builders: unretained)
-      record.write(to: &row)
+    unretained.withUnsafeBufferPointer { list in
+      guard let first = list.baseAddress else { return }
+      for record in records {
+        var row = RowWriter(builders: first)
+        record.write(to: &row)
+      }
     }
     self.init(rowCount: records.count, columns: builders.map { $0.decodedColumn() })
   }

@@ -18,9 +18,10 @@ public protocol TableRecord: Sendable {
 
 /// Appends one row's values, column by column, to the block being built.
 public struct RowWriter {
-  /// The writer's builders, unretained: the `TableWriter` keeps them alive for as long as
-  /// a row is being written, and skipping 16 retain/release pairs per row matters.
-  let builders: [Unmanaged<ColumnBuilder>]
+  /// The writer's builders, unretained, one per column: the `TableWriter` keeps them (and
+  /// this list) alive for as long as a row is being written. Skipping 16 retain/release
+  /// pairs per row matters, and so does the pair an array of them cost per row.
+  let builders: UnsafePointer<Unmanaged<ColumnBuilder>>
   var index = 0
 
   @inline(__always)

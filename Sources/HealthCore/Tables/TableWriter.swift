@@ -17,7 +17,8 @@ public final class TableWriter<Record: TableRecord> {
   public let header: TableHeader
   private let file: AtomicFileWriter
   @exclusivity(unchecked) private var builders: [ColumnBuilder]
-  @exclusivity(unchecked) private var unretainedBuilders: [Unmanaged<ColumnBuilder>]
+  /// `builders`, unretained, for `RowWriter` (one per column; refilled at each swap).
+  private let unretainedBuilders: UnsafeMutablePointer<Unmanaged<ColumnBuilder>>
   private var spareBuilders: [ColumnBuilder]
   private let rowsPerBlock: Int
   @exclusivity(unchecked) private var pendingRows = 0
@@ -43,7 +44,9 @@ public final class TableWriter<Record: TableRecord> {
       kind: Record.tableKind, columns: Record.columns, stage: stage, inputs: inputs, facts: facts)
     builders = Record.columns.map(ColumnBuilder.init)
     spareBuilders = Record.columns.map(ColumnBuilder.init)
-    unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
+    unretainedBuilders = .allocate(capacity: max(1, Record.columns.count))
+    unretainedBuilders.initialize(
+      from: builders.map { Unmanaged.passUnretained($0) }, count: builders.count)
     self.rowsPerBlock = max(1, rowsPerBlock)
     file = try AtomicFileWriter(destination: path, durable: durable)
     var start = TableFileLayout.magic
@@ -55,7 +58,10 @@ public final class TableWriter<Record: TableRecord> {
     try file.write(start)
   }
 
-  deinit { inFlight.wait() }
+  deinit {
+    inFlight.wait()
+    unretainedBuilders.deallocate()
+  }
 
   /// Appends one record.
   @inline(__always)
@@ -167,7 +173,7 @@ public final class TableWriter<Record: TableRecord> {
     let full = builders
     builders = spareBuilders
     spareBuilders = full
-    unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
+    for (i, builder) in builders.enumerated() { unretainedBuilders[i] = .passUnretained(builder) }
     let job = EncodeJob(builders: full, rows: pendingRows, file: file, state: state)
     blockCount += 1
     pendingRows = 0

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthModel
 import HealthSystem
 
@@ -267,13 +268,14 @@ struct AppleChunkedRead: Sendable {
     final class Rows {
       var samples = SampleRows()
       var rejects: [Reject] = []
+      let known = TextIdentityCache()
     }
     let rows = Rows()
     // About one sample per 400 bytes of a dense export: room for them up front instead of
     // copying the array as it doubles.
     rows.samples.reserveCapacity(chunk.count / 256)
     let part = IngestSink(
-      inputIndex: inputIndex, path: path, onSample: { rows.samples.append($0) },
+      inputIndex: inputIndex, path: path, onSample: { rows.samples.append($0, known: rows.known) },
       onReject: { rows.rejects.append($0) })
     let parser = AppleExportParser(
       source: PieceByteSource(chunk, path: path), fileName: path, entryName: zipEntry?.entry.name,

@@ -36,10 +36,22 @@ struct AppleDevice: Sendable, Hashable {
 
   /// The value of `key:` in a description (fields separated by `, `).
   static func field(_ key: String, in text: String) -> String? {
+    if let bytes = ASCIIText.bytes(of: text) {
+      return ASCIIText.field(Array((key + ":").utf8), in: bytes)
+    }
     for part in text.components(separatedBy: ", ") where part.hasPrefix(key + ":") {
       return String(part.dropFirst(key.count + 1))
     }
     return nil
+  }
+
+  /// Whether `text` contains `part`: by bytes where both are ASCII (each character one
+  /// byte, so the same answer), else as Foundation compares them.
+  static func contains(_ text: String, _ part: String) -> Bool {
+    if let bytes = ASCIIText.bytes(of: text), let needle = ASCIIText.bytes(of: part) {
+      return ASCIIText.find(needle, in: bytes[...]) != nil
+    }
+    return text.contains(part)
   }
 
   /// Watch, phone or scale from the model, hardware, manufacturer and name; unknown
@@ -49,12 +61,12 @@ struct AppleDevice: Sendable, Hashable {
     let hardware = field("hardware", in: text) ?? ""
     let name = field("name", in: text) ?? ""
     let maker = field("manufacturer", in: text) ?? ""
-    if model.contains("Watch") || hardware.hasPrefix("Watch") { return .watch }
-    if model.contains("iPhone") || hardware.hasPrefix("iPhone") { return .phone }
+    if contains(model, "Watch") || hardware.hasPrefix("Watch") { return .watch }
+    if contains(model, "iPhone") || hardware.hasPrefix("iPhone") { return .phone }
     let haystack = [maker, model, name].joined(separator: " ").lowercased()
-    if scaleMakers.contains(where: { haystack.contains($0) }) { return .scale }
-    if name.contains("Watch") { return .watch }
-    if name.contains("iPhone") { return .phone }
+    if scaleMakers.contains(where: { contains(haystack, $0) }) { return .scale }
+    if contains(name, "Watch") { return .watch }
+    if contains(name, "iPhone") { return .phone }
     return .unknown
   }
 

@@ -180,6 +180,9 @@ extension XMLByteScanner {
   static let ones: UInt64 = 0x0101_0101_0101_0101
   static let highs: UInt64 = 0x8080_8080_8080_8080
   static let capitalAs: UInt64 = 0x4141_4141_4141_4141
+  /// `&lt;` and `&gt;` as little-endian words.
+  static let lessThanEntity: UInt32 = 0x3B74_6C26
+  static let greaterThanEntity: UInt32 = 0x3B74_6726
 
   /// Scans an attribute value from `start` to its closing `quote`; returns the quote's
   /// offset, or nil when the buffer ends first. Validates UTF-8, checks entities, notes
@@ -214,6 +217,15 @@ extension XMLByteScanner {
       let b = byte(p)
       if b == quote { return p }
       if b == 0x26 {  // '&'
+        // `&lt;` and `&gt;` (four in every `device` of a record) without the general check.
+        if p + 4 <= end {
+          let word = buf.loadUnaligned(fromByteOffset: p, as: UInt32.self).littleEndian
+          if word == Self.lessThanEntity || word == Self.greaterThanEntity {
+            flags |= XMLAttribute.hasEntity
+            p += 4
+            continue
+          }
+        }
         switch entityLength(at: p) {
         case nil: return nil
         case 0?:

@@ -42,13 +42,39 @@ struct SampleRows: Sendable {
     let category = Self.id(of: s.category, &categoryCache, &table)
     let source = Self.id(of: s.source, &sourceCache, &table)
     let device = Self.id(of: s.device, &deviceCache, &table)
+    append(
+      s,
+      texts: SampleTextIDs(
+        metric: metric, unit: unit, category: category, source: source, device: device))
+  }
+
+  /// Adds a sample, finding its texts first by their representation in `known` (this
+  /// rows' own cache, used by one thread: a parser hands the same interned `String`s
+  /// record after record, and in an export in time order the metrics, sources and devices
+  /// alternate too often for the two texts `RecentTexts` remembers per field). A text
+  /// `known` misses is interned as `append(_:)` interns it, so the list of texts and the
+  /// ids are the same.
+  mutating func append(_ s: Sample, known: TextIdentityCache) {
+    let metric = Self.id(of: s.metric.rawValue, known, &table)
+    let unit = Self.id(of: s.unit, known, &table)
+    let category = Self.id(of: s.category, known, &table)
+    let source = Self.id(of: s.source, known, &table)
+    let device = Self.id(of: s.device, known, &table)
+    append(
+      s,
+      texts: SampleTextIDs(
+        metric: metric, unit: unit, category: category, source: source, device: device))
+  }
+
+  /// Adds `s` with its texts as `texts`.
+  @inline(__always)
+  private mutating func append(_ s: Sample, texts: SampleTextIDs) {
     rows.append(
       Row(
         sample: CompactSample(
           start: s.start, end: s.end, value: s.value, origin: s.origin, utcOffset: s.utcOffset,
-          texts: SampleTextIDs(
-            metric: metric, unit: unit, category: category, source: source, device: device),
-          sourceKind: s.sourceKind, hrvKind: s.hrvKind, userEntered: s.userEntered),
+          texts: texts, sourceKind: s.sourceKind, hrvKind: s.hrvKind,
+          userEntered: s.userEntered),
         hasMinimum: s.minimum != nil, hasMaximum: s.maximum != nil, minimum: s.minimum ?? 0,
         maximum: s.maximum ?? 0))
   }
@@ -78,6 +104,16 @@ struct SampleRows: Sendable {
       device: texts[Int(c.texts.device)], sourceKind: c.sourceKind,
       userEntered: c.userEntered, hrvKind: c.hrvKind,
       origin: Origin(file: c.file, record: c.record + lineShift))
+  }
+
+  @inline(__always)
+  private static func id(
+    of text: String, _ known: TextIdentityCache, _ table: inout TextPool
+  ) -> UInt32 {
+    if let id = known.value(of: text) { return id }
+    let id = table.intern(text)
+    known.remember(text, id)
+    return id
   }
 
   @inline(__always)

@@ -18,10 +18,8 @@ extension FitbitCSVRows {
     let offset = local.offset(atLocal: localStart, sink: sink, what: "Fitbit CSV dates")
     let start = localStart - Int64(offset)
     try keep(
-      Sample(
-        metric: metric, start: start, end: start + DayInterval.daySeconds, utcOffset: offset,
-        value: v, unit: unit, source: source(), device: Self.device, sourceKind: .app, hrvKind: hrv,
-        origin: sink.origin(record)))
+      metric, start: start, end: start + DayInterval.daySeconds, utcOffset: offset, value: v,
+      unit: unit, hrv: hrv)
   }
 
   /// The nightly SpO2: average with its lower and upper bound, a daily value of the date.
@@ -73,10 +71,7 @@ extension FitbitCSVRows {
       offset = local.offset(atLocal: t.localSeconds, sink: sink, what: "Fitbit CSV times")
       epoch = t.localSeconds - Int64(offset)
     }
-    try keep(
-      Sample(
-        metric: metric, start: epoch, end: epoch + length, utcOffset: offset, value: v, unit: unit,
-        source: source(), device: Self.device, sourceKind: .app, origin: sink.origin(record)))
+    try keep(metric, start: epoch, end: epoch + length, utcOffset: offset, value: v, unit: unit)
   }
 
   /// A `UserSleepStages` row: `LIGHT`/`DEEP`/`REM`/`WAKE` from `sleep_stage_start` to
@@ -114,6 +109,30 @@ extension FitbitCSVRows {
         value: Double(end - start) / 60, unit: "min", category: stage.rawValue, source: source(),
         device: Self.device,
         sourceKind: .app, origin: sink.origin(record)))
+  }
+
+  /// Keeps `value` as one sample of the row's source (`source()`, an app's, device
+  /// `device`): written by id once the source's target is resolved (`FitbitCSVTargets`),
+  /// else as the `Sample` it stands for (the same row and counts).
+  mutating func keep(
+    _ metric: MetricID, start: Int64, end: Int64, utcOffset: Int32, value: Double, unit: String,
+    hrv: HRVKind = .none
+  ) throws {
+    let source = source()
+    guard
+      let target = targets.target(
+        metric, unit: unit, hrv: hrv, source: source, device: Self.device, sink: sink)
+    else {
+      return try keep(
+        Sample(
+          metric: metric, start: start, end: end, utcOffset: utcOffset, value: value, unit: unit,
+          source: source, device: Self.device, sourceKind: .app, hrvKind: hrv,
+          origin: sink.origin(record)))
+    }
+    sink.read(counter)
+    try sink.keep(
+      target, counter: counter, start: start, end: end, utcOffset: utcOffset, value: value,
+      record: record)
   }
 
   /// `+01:00`, `-0500`, `+05` → seconds; nil for anything else.

@@ -23,6 +23,8 @@ struct FitbitCSVRows {
   let resting: Bool
   let fileName: String
   var notReadRows: Int64 = 0
+  /// The resolved target of each source's values (`keep(_:start:end:utcOffset:value:unit:hrv:)`).
+  var targets = FitbitCSVTargets()
 
   init(
     csv: CSVRecordReader, sink: IngestSink, layout: FitbitCSVLayout, header: [String],

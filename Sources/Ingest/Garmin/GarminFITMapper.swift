@@ -106,33 +106,7 @@ final class GarminFITMapper: FITMessageHandler {
       sink.extra["fit.notKept.lap", default: 0] += Int64(laps.count)
     }
     try flushSleepLevels()
-    let source = sourceName
-    let deviceText = deviceText
-    let kind = device.kind
-    // Written by id: the file's few series resolved once each (`SampleTarget`).
-    var targets = VendorTargetCache(slots: 16)
-    let resolve = { [sink] (t: VendorRows.Target) in
-      sink.target(
-        metric: t.metric, unit: t.unit, category: t.category, source: source,
-        device: deviceText, sourceKind: kind, hrvKind: t.hrv)
-    }
-    for h in pending {
-      sink.read(h.counter)
-      let target = VendorRows.Target(
-        metric: h.metric, unit: h.unit, hrv: h.hrv, kind: kind, category: h.category)
-      guard let resolved = targets.find(target, resolve: resolve) else {
-        try sink.keep(
-          Sample(
-            metric: h.metric, start: h.start, end: h.end, utcOffset: offset(at: h.start),
-            value: h.value, minimum: h.minimum, maximum: h.maximum, unit: h.unit,
-            category: h.category, source: source, device: deviceText, sourceKind: kind,
-            hrvKind: h.hrv, origin: sink.origin(recordBase + h.record)), counter: h.counter)
-        continue
-      }
-      try sink.keep(
-        resolved, counter: h.counter, start: h.start, end: h.end, utcOffset: offset(at: h.start),
-        value: h.value, minimum: h.minimum, maximum: h.maximum, record: recordBase + h.record)
-    }
+    try keepPending()
     pending.removeAll(keepingCapacity: true)
     for var reading in fileSteps {
       reading.utcOffset = offset(at: reading.epoch)

@@ -13,6 +13,9 @@ import HealthModel
 /// - Blank lines (and lines of only spaces or tabs) are skipped: they are not records.
 /// - A record that is not valid UTF-8 ends the read with exit 65 and its line.
 ///
+/// A record that lies whole in the buffer is handed out where it lies (`CSVInPlaceScan`);
+/// others are copied into the record storage.
+///
 /// Memory stays at one buffer plus the longest record (capped at `maxRecordBytes`).
 public final class CSVRecordReader {
   /// The file name used in messages.
@@ -30,7 +33,12 @@ public final class CSVRecordReader {
   @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
   @exclusivity(unchecked) private var storageCapacity = 4096
   @exclusivity(unchecked) private var storageCount = 0
-  /// End offset in `storage` of each field, and whether it was quoted, for the current record.
+  /// Where the current record's fields lie: `buffer` when the record was read in place
+  /// (`CSVInPlaceScan`), `storage` when it was copied.
+  @exclusivity(unchecked) private var fieldBase: UnsafeMutablePointer<UInt8>
+  /// Start and end offset from `fieldBase` of each field, and whether it was quoted, for
+  /// the current record.
+  @exclusivity(unchecked) private var fieldStarts: UnsafeMutablePointer<Int>
   @exclusivity(unchecked) private var fieldEnds: UnsafeMutablePointer<Int>
   @exclusivity(unchecked) private var quoted: UnsafeMutablePointer<Bool>
   @exclusivity(unchecked) private var fields = 0
@@ -56,6 +64,8 @@ public final class CSVRecordReader {
     capacity = max(4, bufferSize)
     buffer = .allocate(capacity: capacity)
     storage = .allocate(capacity: storageCapacity)
+    fieldBase = storage
+    fieldStarts = .allocate(capacity: fieldCapacity)
     fieldEnds = .allocate(capacity: fieldCapacity)
     quoted = .allocate(capacity: fieldCapacity)
   }
@@ -63,6 +73,7 @@ public final class CSVRecordReader {
   deinit {
     buffer.deallocate()
     storage.deallocate()
+    fieldStarts.deallocate()
     fieldEnds.deallocate()
     quoted.deallocate()
   }
@@ -75,8 +86,8 @@ public final class CSVRecordReader {
 
   /// The bytes of field `i` of the current record (valid until `next()`).
   public func field(_ i: Int) -> UnsafeRawBufferPointer {
-    let start = i == 0 ? 0 : fieldEnds[i - 1]
-    return UnsafeRawBufferPointer(start: storage + start, count: fieldEnds[i] - start)
+    let start = fieldStarts[i]
+    return UnsafeRawBufferPointer(start: fieldBase + start, count: fieldEnds[i] - start)
   }
 
   /// Field `i` as a `String` (records with invalid UTF-8 are refused by `next()`).
@@ -121,20 +132,62 @@ public final class CSVRecordReader {
       if try ensure(3), buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { pos = 3 }
     }
     while true {
-      storageCount = 0
       fields = 0
       guard try ensure(1) else { return false }
       recordLine = line
-      recordUnterminated = false
-      try readRecord()
-      if let bad = UTF8Text.firstInvalid(storage, storageCount) {
-        throw HealthError.malformed(
-          "line \(recordLine): invalid UTF-8 (byte \(ByteText.hex(storage[bad])))",
-          at: SourceLocation(file: path, line: recordLine),
-          hint: "save the file as UTF-8 (the text readers do not guess other encodings)")
-      }
+      if !(try readInPlace()) { try readCopied() }
       if fields == 1 && !quoted[0] && isBlank(field(0)) { continue }
       return true
+    }
+  }
+
+  /// Reads the record at `pos` where it lies, refilling (a few times at most) while it runs
+  /// past the unread bytes; false when it is for the copying path (state unchanged but
+  /// `pos`, which may have moved with a refill, still at the record's start).
+  private func readInPlace() throws -> Bool {
+    var refills = 0
+    while true {
+      let out = CSVInPlaceScan.Fields(
+        starts: fieldStarts, ends: fieldEnds, quoted: quoted, capacity: fieldCapacity)
+      switch CSVInPlaceScan.scan(buffer, from: pos, end: end, atEOF: atEOF, into: out) {
+      case .record(let n, let next, let lines, let unterminated):
+        // Raw bytes at most the cap: the copied fields (no separators) would be too.
+        let count = fieldEnds[n - 1] - pos
+        guard count <= maxRecordBytes, UTF8Text.firstInvalid(buffer + pos, count) == nil else {
+          return false
+        }
+        fields = n
+        line += lines
+        pos = next
+        recordUnterminated = unterminated
+        fieldBase = buffer
+        return true
+      case .needMore:
+        refills += 1
+        guard refills <= 4, pos > 0 || end < capacity else { return false }
+        _ = try ensure(end - pos + 1)
+      case .fieldsFull:
+        // The copying path names the limit, in the same order as before.
+        guard fieldCapacity < Self.maxFields else { return false }
+        try growFields()
+      case .copy:
+        return false
+      }
+    }
+  }
+
+  /// Reads the record at `pos` into the record storage.
+  private func readCopied() throws {
+    storageCount = 0
+    fields = 0
+    recordUnterminated = false
+    try readRecord()
+    fieldBase = storage
+    if let bad = UTF8Text.firstInvalid(storage, storageCount) {
+      throw HealthError.malformed(
+        "line \(recordLine): invalid UTF-8 (byte \(ByteText.hex(storage[bad])))",
+        at: SourceLocation(file: path, line: recordLine),
+        hint: "save the file as UTF-8 (the text readers do not guess other encodings)")
     }
   }
 
@@ -248,6 +301,7 @@ public final class CSVRecordReader {
   @inline(__always)
   private func finishField(_ wasQuoted: Bool) throws {
     if _slowPath(fields == fieldCapacity) { try growFields() }
+    fieldStarts[fields] = fields == 0 ? 0 : fieldEnds[fields - 1]
     fieldEnds[fields] = storageCount
     quoted[fields] = wasQuoted
     fields += 1
@@ -263,6 +317,10 @@ public final class CSVRecordReader {
         hint: "this does not look like a CSV file of health data")
     }
     let newCapacity = fieldCapacity * 2
+    let starts = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+    starts.update(from: fieldStarts, count: fields)
+    fieldStarts.deallocate()
+    fieldStarts = starts
     let ends = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
     ends.update(from: fieldEnds, count: fields)
     fieldEnds.deallocate()

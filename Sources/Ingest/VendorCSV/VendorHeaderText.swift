@@ -3,6 +3,7 @@ enum VendorHeaderText {
   /// Lower-cased, without surrounding blanks or quotes, runs of blanks (also U+00A0) as one
   /// space: `"Total Bedtime "` → `total bedtime`, `Heart rate  (min)` → `heart rate (min)`.
   static func normalised(_ header: String) -> String {
+    if let ascii = normalisedASCII(header) { return ascii }
     var out = ""
     out.reserveCapacity(header.utf8.count)
     var pendingSpace = false
@@ -19,6 +20,27 @@ enum VendorHeaderText {
       }
     }
     return out
+  }
+
+  /// `normalised(_:)` of an ASCII header, byte by byte (a layout's dozens of names are
+  /// compared with every header cell of every file); nil for other text.
+  private static func normalisedASCII(_ header: String) -> String? {
+    var out: [UInt8] = []
+    out.reserveCapacity(header.utf8.count)
+    var pendingSpace = false
+    for b in header.utf8 {
+      switch b {
+      case 0x80...: return nil
+      case 0x20, 0x09, 0x22: pendingSpace = !out.isEmpty
+      default:
+        if pendingSpace {
+          out.append(0x20)
+          pendingSpace = false
+        }
+        out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// A header that ends with a unit in parentheses, split: `Weight (lb)` → (`Weight`,

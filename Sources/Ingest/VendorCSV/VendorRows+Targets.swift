@@ -36,6 +36,33 @@ extension VendorRows {
       value: value, record: line)
   }
 
+  /// Keeps `values[i]` over `durations[i]` seconds, one after the other from `start`, as
+  /// records of `type` (Withings' raw arrays): what `keep(_:_:over:type:)` of each does,
+  /// with the target and the counter found once for the run.
+  func keep(
+    _ target: Target, _ values: [Double], durations: [Double], from start: Int64,
+    offset: Int32, type: String
+  ) throws {
+    // Nothing resolved or counted for an empty run, as for no call at all.
+    guard !values.isEmpty else { return }
+    let resolved = typeTarget(target)
+    let counter = sink.counter(for: type)
+    var t = start
+    for (duration, value) in zip(durations, values) {
+      let span = Span(start: t, end: t + Int64(duration.rounded()), offset: offset)
+      t = span.end
+      guard let resolved else {
+        try keep(sample(target, value, span), type: type)
+        continue
+      }
+      countRecord()
+      sink.read(counter)
+      try sink.keep(
+        resolved, counter: counter, start: span.start, end: span.end, utcOffset: offset,
+        value: value, record: line)
+    }
+  }
+
   /// Asks the sink for `target`'s ids (`IngestSink.target`), with this file's source.
   func resolve(_ target: Target) -> SampleTarget? {
     sink.target(

@@ -18,11 +18,18 @@ struct VendorTargetCache {
 
     @inline(__always)
     init?(_ t: VendorRows.Target) {
-      guard let m = TextIdentityCache.words(t.metric.rawValue),
-        let u = TextIdentityCache.words(t.unit),
-        let c = TextIdentityCache.words(t.category)
+      self.init(metric: t.metric, unit: t.unit, category: t.category, kind: t.kind, hrv: t.hrv)
+    }
+
+    /// The key of a target with these texts and kinds (nil where a `String` is not two
+    /// words).
+    @inline(__always)
+    init?(metric: MetricID, unit: String, category: String, kind: SourceKind, hrv: HRVKind) {
+      guard let m = TextIdentityCache.words(metric.rawValue),
+        let u = TextIdentityCache.words(unit),
+        let c = TextIdentityCache.words(category)
       else { return nil }
-      (metric, unit, category, kind, hrv) = (m, u, c, t.kind, t.hrv)
+      (self.metric, self.unit, self.category, self.kind, self.hrv) = (m, u, c, kind, hrv)
     }
 
     @inline(__always)

@@ -75,22 +75,22 @@ struct WithingsRawFile {
           "duration '\(rows.text(1))' and value '\(rows.text(2))' are not two arrays of "
             + "numbers of the same length (durations 0 to 86,400 s)")
       }
+      guard quantity.sleepStates else {
+        return try rows.keep(
+          valueTarget, values, durations: durations, from: start, offset: offset, type: type)
+      }
       var t = start
       for (duration, value) in zip(durations, values) {
         let end = t + Int64(duration.rounded())
         let span = VendorRows.Span(start: t, end: end, offset: offset)
         t = end
-        if quantity.sleepStates {
-          guard let stage = WithingsFileName.sleepStage(value) else {
-            try reject(.unknownCategory, "sleep state \(value) is not 0, 1, 2 or 3")
-            continue
-          }
-          let target = VendorRows.Target(
-            metric: .sleep, unit: "min", kind: kind, category: stage.rawValue)
-          try rows.keep(target, duration / 60, over: span, type: type)
-        } else {
-          try rows.keep(valueTarget, value, over: span, type: type)
+        guard let stage = WithingsFileName.sleepStage(value) else {
+          try reject(.unknownCategory, "sleep state \(value) is not 0, 1, 2 or 3")
+          continue
         }
+        let target = VendorRows.Target(
+          metric: .sleep, unit: "min", kind: kind, category: stage.rawValue)
+        try rows.keep(target, duration / 60, over: span, type: type)
       }
     }
   }

@@ -33,7 +33,7 @@ extension WithingsRow {
             : "to is not after from"
       return try rejectNight(.badDate, reason)
     }
-    if let loser = overlaps[rows.line] {
+    if !overlaps.isEmpty, let loser = overlaps[rows.line] {
       return try rejectNight(
         .duplicate, span: VendorRows.Span(start: f, end: t, offset: fo),
         "this session overlaps the one on line \(loser.winnerLine) (\(loser.winnerSpan)), which "

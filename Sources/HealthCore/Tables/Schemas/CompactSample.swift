@@ -41,15 +41,15 @@ public struct CompactSample: Sendable, BitwiseCopyable, Hashable {
     file = origin.file
     self.utcOffset = utcOffset
     self.texts = texts
-    let sourceIndex = SourceKind.allCases.firstIndex(of: sourceKind) ?? 0
-    let hrvIndex = HRVKind.allCases.firstIndex(of: hrvKind) ?? 0
+    let sourceIndex = Self.sourceKinds.firstIndex(of: sourceKind) ?? 0
+    let hrvIndex = Self.hrvKinds.firstIndex(of: hrvKind) ?? 0
     kinds = UInt8(sourceIndex) | UInt8(hrvIndex) << 4 | (userEntered ? 0x80 : 0)
   }
 
   /// The source kind.
-  public var sourceKind: SourceKind { SourceKind.allCases[Int(kinds & 0x0F)] }
+  public var sourceKind: SourceKind { Self.sourceKinds[Int(kinds & 0x0F)] }
   /// The HRV kind.
-  public var hrvKind: HRVKind { HRVKind.allCases[Int(kinds >> 4 & 0x07)] }
+  public var hrvKind: HRVKind { Self.hrvKinds[Int(kinds >> 4 & 0x07)] }
   /// Whether a person entered it by hand.
   public var userEntered: Bool { kinds & 0x80 != 0 }
   /// Where it was read.
@@ -60,6 +60,11 @@ public struct CompactSample: Sendable, BitwiseCopyable, Hashable {
   /// The packing above holds every kind: checked by `CompactSampleTests`, which fails when
   /// a case is added past 16 source kinds or 8 HRV kinds.
   public static let kindsFit = SourceKind.allCases.count <= 16 && HRVKind.allCases.count <= 8
+
+  // The cases in order, made once: `allCases` builds its array at every call, four times
+  // per row written or read.
+  private static let sourceKinds = SourceKind.allCases
+  private static let hrvKinds = HRVKind.allCases
 }
 
 extension TableWriter where Record == Sample {
