@@ -23,18 +23,10 @@ struct FitbitCSVTargetTests {
     return text
   }
 
-  /// Reads `csv()` into a samples table at `path`, through a sink with a row writer when
-  /// `byTarget`; returns the sink.
   static func read(to path: String, byTarget: Bool) throws -> IngestSink {
-    let table = try TableWriter<Sample>(path: path, stage: "ingest", rowsPerBlock: 16)
-    let sink = IngestSink(
-      inputIndex: 0, path: "steps_2024-03-05.csv", onSample: { try table.append($0) },
-      onReject: { _ in }, rowWriter: byTarget ? SampleRowWriter(table) : nil)
-    try FitbitCSVReader().read(
-      source: MemoryByteSource(Array(csv().utf8), path: "steps_2024-03-05.csv"), into: sink,
-      options: berlin)
-    try table.commit()
-    return sink
+    try readIntoTable(
+      FitbitCSVReader.self, csv(), name: "steps_2024-03-05.csv", to: path, rowsPerBlock: 16,
+      byTarget: byTarget, options: berlin)
   }
 
   @Test("sources that vary by row give the bytes and counts of keeping each sample")

@@ -23,15 +23,9 @@ struct WithingsRawTargetTests {
     """
 
   static func read(to path: String, byTarget: Bool) throws -> IngestSink {
-    let table = try TableWriter<Sample>(path: path, stage: "ingest", rowsPerBlock: 2)
-    let sink = IngestSink(
-      inputIndex: 0, path: "raw_tracker_steps.csv", onSample: { try table.append($0) },
-      onReject: { _ in }, rowWriter: byTarget ? SampleRowWriter(table) : nil)
-    try WithingsCSVReader().read(
-      source: MemoryByteSource(Array(csv.utf8), path: "raw_tracker_steps.csv"), into: sink,
-      options: berlin)
-    try table.commit()
-    return sink
+    try readIntoTable(
+      WithingsCSVReader.self, csv, name: "raw_tracker_steps.csv", to: path, rowsPerBlock: 2,
+      byTarget: byTarget, options: berlin)
   }
 
   @Test("a row's values written by target give the bytes and counts of keeping each sample")
