@@ -27,6 +27,8 @@ public enum PipelineStages {
   {
     let work = WorkLayout(folder: config.workFolder)
     let zone = config.timeZone
+    // What a stage computed of the files it wrote, for the next stage's fingerprint.
+    let written = WrittenPrints()
 
     let ingestOptions = IngestOptions(
       inputs: config.inputs, output: work.samples, rejectsOutput: work.ingestRejects,
@@ -42,6 +44,7 @@ public enum PipelineStages {
         throw result.failures.first?.error
           ?? HealthError.internalError("ingest produced no manifest and no failure")
       }
+      written.keep(manifest.outputs)
       return StageOutput(manifest: manifest, partialFailures: result.failures.map(\.error))
     }
 
@@ -52,7 +55,9 @@ public enum PipelineStages {
       name: "clean", inputs: [work.samples], outputs: [work.cleaned, work.cleanRejects],
       settings: cleanOptions.cacheKey
     ) { progress in
-      let outcome = try CleanStage.execute(cleanOptions, progress: progress)
+      var options = cleanOptions
+      options.knownInputPrint = written.print(of: work.samples)
+      let outcome = try CleanStage.execute(options, progress: progress)
       return StageOutput(manifest: outcome.manifest, partialFailures: outcome.inputProblems)
     }
 
