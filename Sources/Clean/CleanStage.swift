@@ -42,7 +42,7 @@ public enum CleanStage {
     // intake leaves the second core partly idle; docs/clean.md, "Memory").
     let fingerprint = BoundedHandoff<Result<FileFingerprint, any Error>>(capacity: 1)
     let samplesTable = o.input
-    let known = o.knownInputPrint.flatMap { Self.stillValid($0, for: samplesTable) }
+    let known = o.knownInputPrint?.stillValid(for: samplesTable)
     let printer = BackgroundThread(name: "healthpipe.clean-fingerprint") {
       fingerprint.put(Result { try known ?? FileFingerprint.withChecksum(samplesTable) })
     }
@@ -81,18 +81,6 @@ public enum CleanStage {
       HealthError(.dataError, r.message, at: SourceLocation(file: inputs[r.index].path))
     }
     return Outcome(manifest: manifest, counts: outcome.summary.total, inputProblems: problems)
-  }
-
-  /// `print` when it describes the file at `path` as it is now (same path, size and mtime,
-  /// with both checksums), as the pipeline's stamps reuse what a stage computed.
-  static func stillValid(_ print: FileFingerprint, for path: String) -> FileFingerprint? {
-    guard print.path == path, print.crc32 != nil, print.digest != nil,
-      let now = FileFingerprint.stat(path), now.size == print.size,
-      now.modifiedNanoseconds == print.modifiedNanoseconds
-    else { return nil }
-    return FileFingerprint(
-      path: path, size: now.size, modifiedNanoseconds: now.modifiedNanoseconds,
-      crc32: print.crc32, digest: print.digest)
   }
 
   /// The cleaned table's input list: the samples table's inputs, then the samples table

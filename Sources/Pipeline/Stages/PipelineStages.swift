@@ -58,6 +58,7 @@ public enum PipelineStages {
       var options = cleanOptions
       options.knownInputPrint = written.print(of: work.samples)
       let outcome = try CleanStage.execute(options, progress: progress)
+      written.keep(outcome.manifest.outputs)
       return StageOutput(manifest: outcome.manifest, partialFailures: outcome.inputProblems)
     }
 
@@ -71,8 +72,9 @@ public enum PipelineStages {
       settings: aggregateOptions.cacheKey
     ) { progress in
       try FileSystem.createDirectory(work.aggregate)
-      return StageOutput(
-        manifest: try AggregateStage.run(aggregateOptions, progress: progress).manifest)
+      var options = aggregateOptions
+      options.knownInputPrints = written.prints(of: [options.input] + options.rejectsInputs)
+      return StageOutput(manifest: try AggregateStage.run(options, progress: progress).manifest)
     }
 
     let reportOut = reportPath(config)
