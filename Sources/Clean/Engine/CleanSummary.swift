@@ -135,7 +135,7 @@ struct RowTally: Sendable {
       }
       statuses[Int(row.status.rawValue)] += 1
     }
-    sources.forEach { addSource($0, $1) }
+    sources.visit { addSource($0, $1) }
     if file != .min { addFile(file, statuses) }
   }
 

@@ -27,7 +27,7 @@ struct DenseSourceTallies {
   }
 
   /// Calls `body` with each source that has rows and its tally.
-  func forEach(_ body: (UInt32, RowTally.SourceTally) -> Void) {
+  func visit(_ body: (UInt32, RowTally.SourceTally) -> Void) {
     for (i, t) in dense.enumerated() where t.samples > 0 { body(UInt32(i), t) }
     for (id, t) in sparse { body(id, t) }
   }
