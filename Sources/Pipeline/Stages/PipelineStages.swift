@@ -26,6 +26,47 @@ public enum PipelineStages {
     -> [PipelineStage]
   {
     let work = WorkLayout(folder: config.workFolder)
+    let tableStages = Self.tableStages(config: config, asOf: asOf, threads: threads, work: work)
+    let (ingest, clean, aggregate) = (tableStages[0], tableStages[1], tableStages[2])
+
+    let reportOut = reportPath(config)
+    let reportOptions = ReportOptions(
+      inputDirectory: work.aggregate, format: config.report.format, output: reportOut,
+      asOf: asOf, window: config.report.window,
+      email: EmailSettings(
+        to: config.report.to ?? "", from: config.report.from ?? EmailSettings().from,
+        send: config.report.send,
+        sendmailCommand: config.report.sendmail ?? EmailSettings.defaultSendmail,
+        mailerTimeout: config.report.mailerTimeout ?? MailerTimeout.defaultSeconds))
+    let report = PipelineStage(
+      name: ReportStage.name,
+      inputs: AggregateFolder.tables.map { AggregateFolder.path($0, in: work.aggregate) },
+      outputs: [reportOut], settings: reportOptions.cacheKey
+    ) { progress in
+      try FileSystem.createDirectory(PathUtilities.directory(of: reportOut))
+      let outcome = try ReportStage.run(reportOptions, progress: progress)
+      return StageOutput(manifest: outcome.manifest, email: outcome.email)
+    }
+    guard let sqlite = config.export.sqlite else { return [ingest, clean, aggregate, report] }
+    let tables =
+      [work.samples, work.ingestRejects, work.cleaned, work.cleanRejects]
+      + AggregateFolder.tables.map { AggregateFolder.path($0, in: work.aggregate) }
+    let exportOptions = SQLiteExportOptions(source: work.folder, tables: tables, output: sqlite)
+    let export = PipelineStage(
+      name: SQLiteExport.name, inputs: tables,
+      outputs: [sqlite, exportOptions.datasetteMetadataPath], settings: exportOptions.cacheKey
+    ) { progress in
+      try FileSystem.createDirectory(PathUtilities.directory(of: sqlite))
+      return StageOutput(manifest: try SQLiteExport.run(exportOptions, progress: progress).manifest)
+    }
+    return [ingest, clean, aggregate, report, export]
+  }
+
+  /// Ingest, clean and aggregate: the stages that write tables, each handing the next the
+  /// fingerprints of what it wrote (`WrittenPrints`).
+  private static func tableStages(
+    config: PipelineConfig, asOf: AsOf, threads: Int?, work: WorkLayout
+  ) -> [PipelineStage] {
     let zone = config.timeZone
     // What a stage computed of the files it wrote, for the next stage's fingerprint.
     let written = WrittenPrints()
@@ -76,38 +117,7 @@ public enum PipelineStages {
       options.knownInputPrints = written.prints(of: [options.input] + options.rejectsInputs)
       return StageOutput(manifest: try AggregateStage.run(options, progress: progress).manifest)
     }
-
-    let reportOut = reportPath(config)
-    let reportOptions = ReportOptions(
-      inputDirectory: work.aggregate, format: config.report.format, output: reportOut,
-      asOf: asOf, window: config.report.window,
-      email: EmailSettings(
-        to: config.report.to ?? "", from: config.report.from ?? EmailSettings().from,
-        send: config.report.send,
-        sendmailCommand: config.report.sendmail ?? EmailSettings.defaultSendmail,
-        mailerTimeout: config.report.mailerTimeout ?? MailerTimeout.defaultSeconds))
-    let report = PipelineStage(
-      name: ReportStage.name,
-      inputs: AggregateFolder.tables.map { AggregateFolder.path($0, in: work.aggregate) },
-      outputs: [reportOut], settings: reportOptions.cacheKey
-    ) { progress in
-      try FileSystem.createDirectory(PathUtilities.directory(of: reportOut))
-      let outcome = try ReportStage.run(reportOptions, progress: progress)
-      return StageOutput(manifest: outcome.manifest, email: outcome.email)
-    }
-    guard let sqlite = config.export.sqlite else { return [ingest, clean, aggregate, report] }
-    let tables =
-      [work.samples, work.ingestRejects, work.cleaned, work.cleanRejects]
-      + AggregateFolder.tables.map { AggregateFolder.path($0, in: work.aggregate) }
-    let exportOptions = SQLiteExportOptions(source: work.folder, tables: tables, output: sqlite)
-    let export = PipelineStage(
-      name: SQLiteExport.name, inputs: tables,
-      outputs: [sqlite, exportOptions.datasetteMetadataPath], settings: exportOptions.cacheKey
-    ) { progress in
-      try FileSystem.createDirectory(PathUtilities.directory(of: sqlite))
-      return StageOutput(manifest: try SQLiteExport.run(exportOptions, progress: progress).manifest)
-    }
-    return [ingest, clean, aggregate, report, export]
+    return [ingest, clean, aggregate]
   }
 
   /// The as-of date the last aggregate run recorded in its daily table, if readable.
