@@ -1,4 +1,5 @@
 import HealthCore
+import HealthSystem
 
 /// What `CleanStage.run` reads and writes, and the source-priority list it uses.
 public struct CleanOptions: StageOptions {
@@ -10,6 +11,11 @@ public struct CleanOptions: StageOptions {
   public var rejectsOutput: String
   /// Source-priority list, highest first; default `manual, Apple Watch, iPhone, *`.
   public var priority: SourcePriority
+  /// The samples table's fingerprint (CRC-32 and digest) as the stage that wrote it
+  /// computed it, when the caller has it (the pipeline, after its ingest ran): used when
+  /// the file's size and mtime are still those it was taken with, so the table is not
+  /// read a second time for it. Never part of the cache key.
+  public var knownInputPrint: FileFingerprint?
 
   /// Options with the default rejects path (`rejects-clean.hpt` beside the output) and the
   /// default priority list unless given.

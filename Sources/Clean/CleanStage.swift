@@ -42,8 +42,9 @@ public enum CleanStage {
     // intake leaves the second core partly idle; docs/clean.md, "Memory").
     let fingerprint = BoundedHandoff<Result<FileFingerprint, any Error>>(capacity: 1)
     let samplesTable = o.input
+    let known = o.knownInputPrint?.stillValid(for: samplesTable)
     let printer = BackgroundThread(name: "healthpipe.clean-fingerprint") {
-      fingerprint.put(Result { try FileFingerprint.withChecksum(samplesTable) })
+      fingerprint.put(Result { try known ?? FileFingerprint.withChecksum(samplesTable) })
     }
     defer { printer.join() }
     var inputPrint: FileFingerprint?

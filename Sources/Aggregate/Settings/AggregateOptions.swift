@@ -1,5 +1,6 @@
 import HealthCore
 import HealthModel
+import HealthSystem
 
 /// What `AggregateStage.run` needs (docs/architecture.md, "Stage entry points").
 public struct AggregateOptions: StageOptions {
@@ -21,6 +22,11 @@ public struct AggregateOptions: StageOptions {
   /// The IANA zone `today`/`yesterday` were resolved on (nil: the machine's), recorded in
   /// the tables' facts so the report resolves its own `--as-of` on the same calendar.
   public var timeZone: String?
+  /// Fingerprints of the input tables as the stages that wrote them computed them, by
+  /// path (the pipeline's, after those stages ran): each is used while its file's size
+  /// and mtime are those it was taken with, so the table is not read again only for its
+  /// CRC-32 and digest. Never part of the cache key.
+  public var knownInputPrints: [String: FileFingerprint] = [:]
 
   /// Creates options.
   public init(

@@ -28,7 +28,8 @@ public enum AggregateStage {
     // The inputs' fingerprints (a CRC-32 and digest of each whole file) are needed only
     // when the tables are written: read on their own thread meanwhile (docs/aggregate.md,
     // "Threads").
-    let fingerprints = InputFingerprints(paths: [o.input] + o.rejectsInputs)
+    let fingerprints = InputFingerprints(
+      paths: [o.input] + o.rejectsInputs, known: o.knownInputPrints)
     defer { fingerprints.join() }
 
     let read = try readInput(o, progress: progress)

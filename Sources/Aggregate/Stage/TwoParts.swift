@@ -27,11 +27,15 @@ final class InputFingerprints: Sendable {
   private let thread: BackgroundThread
   private let result = BoundedHandoff<Result<[FileFingerprint], any Error>>(capacity: 1)
 
-  /// Starts reading `paths`, in order.
-  init(paths: [String]) {
+  /// Starts reading `paths`, in order; a fingerprint in `known` that still describes its
+  /// file is taken instead of reading the file (`FileFingerprint.stillValid`).
+  init(paths: [String], known: [String: FileFingerprint] = [:]) {
     let result = result
     thread = BackgroundThread(name: "healthpipe.aggregate-fingerprints") {
-      result.put(Result { try paths.map { try FileFingerprint.withChecksum($0) } })
+      result.put(
+        Result {
+          try paths.map { try known[$0]?.stillValid(for: $0) ?? FileFingerprint.withChecksum($0) }
+        })
     }
   }
 

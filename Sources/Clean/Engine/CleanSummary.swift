@@ -121,19 +121,13 @@ struct RowTally: Sendable {
 
   /// The tally of a store's rows.
   init(_ store: SampleStore) {
-    // Rows of one partition repeat a few sources and inputs: counted in runs.
-    var source = UInt32.max
-    var sourceRun = SourceTally()
+    // Sources are pool ids from 0, a few per partition but alternating row by row when
+    // phone and watch interleave: counted in an array by id, then added once each.
+    var sources = DenseSourceTallies()
     var file = Int32.min
     var statuses = [Int64](repeating: 0, count: RowStatus.count)
     for row in store.rows {
-      if row.source != source {
-        if source != .max { addSource(source, sourceRun) }
-        source = row.source
-        sourceRun = SourceTally()
-      }
-      sourceRun.bestRank = min(sourceRun.bestRank, Int(row.rank))
-      sourceRun.samples += 1
+      sources.add(row.source, rank: Int(row.rank))
       if row.file != file {
         if file != .min { addFile(file, statuses) }
         file = row.file
@@ -141,7 +135,7 @@ struct RowTally: Sendable {
       }
       statuses[Int(row.status.rawValue)] += 1
     }
-    if source != .max { addSource(source, sourceRun) }
+    sources.visit { addSource($0, $1) }
     if file != .min { addFile(file, statuses) }
   }
 

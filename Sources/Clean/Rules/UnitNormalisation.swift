@@ -36,8 +36,11 @@ struct UnitConversionCache: Sendable {
     case unknown
   }
   private var conversions: [UInt64: Conversion] = [:]
-  private var lastKey: UInt64 = .max
-  private var last: Conversion = .unknown
+  /// The last conversions found, direct-mapped by key: a time-ordered export alternates
+  /// metrics and units row by row, so most rows skip the dictionary (`.max` is no key: it
+  /// would need metric pool id 2³¹ − 1).
+  private var recentKeys = [UInt64](repeating: .max, count: 16)
+  private var recent = [Conversion](repeating: .unknown, count: 16)
 
   /// The canonical value, or nil for an unknown unit. `unit` is an index into `unitTexts`
   /// (the clean stage's unit pool), read only the first time a combination is seen.
@@ -46,17 +49,19 @@ struct UnitConversionCache: Sendable {
     percent: PercentConvention
   ) -> Double? {
     let key = UInt64(metric) << 33 | UInt64(unit) << 1 | (percent == .hundred ? 1 : 0)
-    if key != lastKey {
+    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 60)
+    if recentKeys[slot] != key {
       if let known = conversions[key] {
-        last = known
+        recent[slot] = known
       } else {
-        last = Self.conversion(
+        let found = Self.conversion(
           unit: unitTexts[Int(unit)], canonicalUnit: canonicalUnit, percent: percent)
-        conversions[key] = last
+        conversions[key] = found
+        recent[slot] = found
       }
-      lastKey = key
+      recentKeys[slot] = key
     }
-    switch last {
+    switch recent[slot] {
     case .identity: return value
     case .unknown: return nil
     case .linear(let sf, let so, let tf, let to):

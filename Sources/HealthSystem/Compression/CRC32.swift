@@ -1,6 +1,7 @@
 import CZlib
 
-/// CRC-32 (IEEE 802.3, as in zip, PNG and gzip) through zlib.
+/// CRC-32 (IEEE 802.3, as in zip, PNG and gzip): the bytes through `CRC32Routine`
+/// (libdeflate or zlib), combining through zlib's `crc32_combine`.
 public struct CRC32: Sendable, Hashable {
   /// The running checksum.
   public private(set) var value: UInt32 = 0
@@ -11,19 +12,10 @@ public struct CRC32: Sendable, Hashable {
   /// A checksum that continues from `value`, the CRC-32 of some bytes already seen.
   public init(value: UInt32) { self.value = value }
 
-  /// Adds bytes to the checksum.
+  /// Adds bytes to the checksum (`CRC32Routine`: libdeflate's routine where the system
+  /// has it, zlib's otherwise; the same value either way).
   public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-    var crc = uLong(value)
-    var pointer = base.assumingMemoryBound(to: Bytef.self)
-    var remaining = bytes.count
-    while remaining > 0 {
-      let chunk = min(remaining, Int(UInt32.max))
-      crc = crc32(crc, pointer, uInt(chunk))
-      pointer += chunk
-      remaining -= chunk
-    }
-    value = UInt32(truncatingIfNeeded: crc)
+    value = CRC32Routine.update(value, bytes)
   }
 
   /// Adds bytes to the checksum.

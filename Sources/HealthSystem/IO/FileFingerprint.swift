@@ -54,6 +54,19 @@ public struct FileFingerprint: Sendable, Codable, Hashable {
       && inode != nil && inode == other.inode
   }
 
+  /// This fingerprint when it still describes the file at `path`: the same path, size and
+  /// mtime, with both checksums. What a stage computed of a file it wrote is reused this
+  /// way by the stage that reads the file next, instead of reading it all again
+  /// (docs/architecture.md, as the pipeline's stamps reuse checksums).
+  public func stillValid(for path: String) -> FileFingerprint? {
+    guard self.path == path, crc32 != nil, digest != nil, let now = Self.stat(path),
+      now.size == size, now.modifiedNanoseconds == modifiedNanoseconds
+    else { return nil }
+    return FileFingerprint(
+      path: path, size: size, modifiedNanoseconds: modifiedNanoseconds, crc32: crc32,
+      digest: digest)
+  }
+
   /// Size and modification time from the file system (no content read); nil if missing.
   public static func stat(_ path: String) -> FileFingerprint? {
     guard let st = SystemCalls.fileStatus(path) else { return nil }

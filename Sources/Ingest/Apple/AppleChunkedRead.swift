@@ -278,17 +278,20 @@ struct AppleChunkedRead: Sendable {
       inputIndex: inputIndex, path: path, onSample: { rows.samples.append($0, known: rows.known) },
       onReject: { rows.rejects.append($0) })
     let parser = AppleExportParser(
-      source: PieceByteSource(chunk, path: path), fileName: path, entryName: zipEntry?.entry.name,
-      bufferSize: bufferSize, sink: part, options: options, progress: .silent, resume: resume,
-      isPiece: true)
+      source: PieceByteSource(chunk, path: path, lent: true), fileName: path,
+      entryName: zipEntry?.entry.name, bufferSize: bufferSize, sink: part, options: options,
+      progress: .silent, resume: resume, isPiece: true)
     parser.scanner.endsAtChunk = !chunk.isLast
     // The piece keeps its bytes: the calling thread reads through them when this parse
-    // cannot be used, and recycles them once merged.
+    // cannot be used, and recycles them once merged. The parser reads them in place.
     var outcome = Outcome(chunk: chunk, part: nil)
     outcome.end = chunk.offset + Int64(chunk.count)
     outcome.assumedExportOffset = resume?.exportOffset
     do {
-      try parser.run()
+      try chunk.bytes.withUnsafeBytes { raw in
+        parser.scanner.borrow(UnsafeRawBufferPointer(rebasing: raw[..<chunk.count]))
+        try parser.run()
+      }
     } catch {
       return outcome
     }
@@ -433,9 +436,12 @@ private final class PieceByteSource: ByteSource {
   private let chunk: XMLChunk
   private var position = 0
 
-  init(_ chunk: XMLChunk, path: String) {
+  /// `lent`: the piece's bytes are lent to the scanner (`XMLByteScanner.borrow`), so this
+  /// source starts after them.
+  init(_ chunk: XMLChunk, path: String, lent: Bool = false) {
     self.chunk = chunk
     self.path = path
+    position = lent ? chunk.count : 0
   }
 
   var inputBytesConsumed: Int64 { chunk.offset + Int64(position) }

@@ -49,6 +49,11 @@ final class XMLByteScanner {
   @exclusivity(unchecked) var buf: UnsafeMutableRawPointer
   @exclusivity(unchecked) var capacity: Int
   let maxCapacity: Int
+  /// The buffer size the scanner starts with (and takes again after a borrowed buffer).
+  let initialCapacity: Int
+  /// Whether `buf` is bytes lent by the caller (`borrow(_:)`), read in place, never written
+  /// or freed here.
+  @exclusivity(unchecked) var borrowed = false
   @exclusivity(unchecked) var pos = 0
   @exclusivity(unchecked) var end = 0
   @exclusivity(unchecked) var base: Int64 = 0
@@ -110,6 +115,7 @@ final class XMLByteScanner {
     self.fileName = fileName
     self.entryName = entryName
     capacity = max(16, initialCapacity)
+    self.initialCapacity = capacity
     maxCapacity = max(capacity, maxConstructBytes)
     buf = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     attributes = UnsafeMutablePointer<XMLAttribute>.allocate(capacity: attributeCapacity)
@@ -121,7 +127,7 @@ final class XMLByteScanner {
   }
 
   deinit {
-    buf.deallocate()
+    if !borrowed { buf.deallocate() }
     attributes.deallocate()
     nameStops.deallocate()
   }
@@ -305,6 +311,7 @@ final class XMLByteScanner {
   }
 
   func refill(keepFrom k: Int) throws {
+    if borrowed { return try refillAfterBorrowed(keepFrom: k) }
     if k > 0 {
       let keep = end - k
       if keep > 0 { memmove(buf, buf + k, keep) }

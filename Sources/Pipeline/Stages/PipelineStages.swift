@@ -26,49 +26,8 @@ public enum PipelineStages {
     -> [PipelineStage]
   {
     let work = WorkLayout(folder: config.workFolder)
-    let zone = config.timeZone
-
-    let ingestOptions = IngestOptions(
-      inputs: config.inputs, output: work.samples, rejectsOutput: work.ingestRejects,
-      reader: ReaderOptions(
-        timeZone: zone, timeZoneOrigin: zone == nil ? "machine zone" : "pipeline setting",
-        parsingThreads: threads, habits: config.aggregate.habits))
-    let ingest = PipelineStage(
-      name: "ingest", inputs: config.inputs, outputs: [work.samples, work.ingestRejects],
-      settings: ingestOptions.cacheKey, externalInputs: true
-    ) { progress in
-      let result = try IngestStage.execute(ingestOptions, progress: progress)
-      guard let manifest = result.manifest else {
-        throw result.failures.first?.error
-          ?? HealthError.internalError("ingest produced no manifest and no failure")
-      }
-      return StageOutput(manifest: manifest, partialFailures: result.failures.map(\.error))
-    }
-
-    let cleanOptions = CleanOptions(
-      input: work.samples, output: work.cleaned, rejectsOutput: work.cleanRejects,
-      priority: config.priority)
-    let clean = PipelineStage(
-      name: "clean", inputs: [work.samples], outputs: [work.cleaned, work.cleanRejects],
-      settings: cleanOptions.cacheKey
-    ) { progress in
-      let outcome = try CleanStage.execute(cleanOptions, progress: progress)
-      return StageOutput(manifest: outcome.manifest, partialFailures: outcome.inputProblems)
-    }
-
-    let aggregateOptions = AggregateOptions(
-      input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf,
-      settings: config.aggregate, rejectsInputs: [work.ingestRejects, work.cleanRejects],
-      timeZone: config.timeZone)
-    let aggregate = PipelineStage(
-      name: "aggregate", inputs: [work.cleaned, work.ingestRejects, work.cleanRejects],
-      outputs: AggregateFolder.all.map { AggregateFolder.path($0, in: work.aggregate) },
-      settings: aggregateOptions.cacheKey
-    ) { progress in
-      try FileSystem.createDirectory(work.aggregate)
-      return StageOutput(
-        manifest: try AggregateStage.run(aggregateOptions, progress: progress).manifest)
-    }
+    let tableStages = Self.tableStages(config: config, asOf: asOf, threads: threads, work: work)
+    let (ingest, clean, aggregate) = (tableStages[0], tableStages[1], tableStages[2])
 
     let reportOut = reportPath(config)
     let reportOptions = ReportOptions(
@@ -101,6 +60,64 @@ public enum PipelineStages {
       return StageOutput(manifest: try SQLiteExport.run(exportOptions, progress: progress).manifest)
     }
     return [ingest, clean, aggregate, report, export]
+  }
+
+  /// Ingest, clean and aggregate: the stages that write tables, each handing the next the
+  /// fingerprints of what it wrote (`WrittenPrints`).
+  private static func tableStages(
+    config: PipelineConfig, asOf: AsOf, threads: Int?, work: WorkLayout
+  ) -> [PipelineStage] {
+    let zone = config.timeZone
+    // What a stage computed of the files it wrote, for the next stage's fingerprint.
+    let written = WrittenPrints()
+
+    let ingestOptions = IngestOptions(
+      inputs: config.inputs, output: work.samples, rejectsOutput: work.ingestRejects,
+      reader: ReaderOptions(
+        timeZone: zone, timeZoneOrigin: zone == nil ? "machine zone" : "pipeline setting",
+        parsingThreads: threads, habits: config.aggregate.habits))
+    let ingest = PipelineStage(
+      name: "ingest", inputs: config.inputs, outputs: [work.samples, work.ingestRejects],
+      settings: ingestOptions.cacheKey, externalInputs: true
+    ) { progress in
+      let result = try IngestStage.execute(ingestOptions, progress: progress)
+      guard let manifest = result.manifest else {
+        throw result.failures.first?.error
+          ?? HealthError.internalError("ingest produced no manifest and no failure")
+      }
+      written.keep(manifest.outputs)
+      return StageOutput(manifest: manifest, partialFailures: result.failures.map(\.error))
+    }
+
+    let cleanOptions = CleanOptions(
+      input: work.samples, output: work.cleaned, rejectsOutput: work.cleanRejects,
+      priority: config.priority)
+    let clean = PipelineStage(
+      name: "clean", inputs: [work.samples], outputs: [work.cleaned, work.cleanRejects],
+      settings: cleanOptions.cacheKey
+    ) { progress in
+      var options = cleanOptions
+      options.knownInputPrint = written.print(of: work.samples)
+      let outcome = try CleanStage.execute(options, progress: progress)
+      written.keep(outcome.manifest.outputs)
+      return StageOutput(manifest: outcome.manifest, partialFailures: outcome.inputProblems)
+    }
+
+    let aggregateOptions = AggregateOptions(
+      input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf,
+      settings: config.aggregate, rejectsInputs: [work.ingestRejects, work.cleanRejects],
+      timeZone: config.timeZone)
+    let aggregate = PipelineStage(
+      name: "aggregate", inputs: [work.cleaned, work.ingestRejects, work.cleanRejects],
+      outputs: AggregateFolder.all.map { AggregateFolder.path($0, in: work.aggregate) },
+      settings: aggregateOptions.cacheKey
+    ) { progress in
+      try FileSystem.createDirectory(work.aggregate)
+      var options = aggregateOptions
+      options.knownInputPrints = written.prints(of: [options.input] + options.rejectsInputs)
+      return StageOutput(manifest: try AggregateStage.run(options, progress: progress).manifest)
+    }
+    return [ingest, clean, aggregate]
   }
 
   /// The as-of date the last aggregate run recorded in its daily table, if readable.

@@ -22,11 +22,31 @@ struct ValueTextTests {
       (999_999_999_999_999, "999999999999999"),
       (1e15, "1000000000000000.0"), (-1e15, "-1000000000000000.0"), (1e17, "1e+17"),
       (1e300, "1e+300"), (.leastNonzeroMagnitude, "5e-324"),
+      // Short decimals, written digit by digit: leading and inner zeros, the edges of the
+      // magnitudes taken that way (0.001 and just below 10⁹) and just outside them.
+      (0.23731, "0.23731"), (3.936, "3.936"), (-0.05, "-0.05"), (10.000001, "10.000001"),
+      (0.001, "0.001"), (-0.001, "-0.001"), (0.0009, "0.0009"), (0.00001, "1e-05"),
+      (999_999_999.5, "999999999.5"), (1_000_000_000.5, "1000000000.5"),
+      (1.0000001, "1.0000001"), (0.1, "0.1"), (2.675, "2.675"),
       (.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf"),
     ]
     for (value, expected) in cases {
       #expect(text(value) == expected, "\(value)")
       #expect(text(value) == NumberFormatting.shortest(value), "\(value)")
+    }
+  }
+
+  @Test("random decimals of up to nine places give shortest's text")
+  func randomDecimals() {
+    var generator = SystemRandomNumberGenerator()
+    let scales: [Double] = [1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+    for _ in 0..<50_000 {
+      let scale = scales.randomElement(using: &generator)!
+      let whole = Double(
+        Int64.random(in: -2_000_000_000_000...2_000_000_000_000, using: &generator))
+      for value in [whole / scale, (whole / scale) * 1.000_000_1, whole / scale / 1_000] {
+        #expect(text(value) == NumberFormatting.shortest(value), "\(value.bitPattern)")
+      }
     }
   }
 
