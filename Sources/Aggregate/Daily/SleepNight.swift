@@ -48,7 +48,12 @@ public struct SleepNight: Sendable, Hashable {
     }
     func note(_ id: MetricID, _ rows: [SleepSegment]) {
       counts[id] = Int64(rows.count)
-      sources[id] = Set(rows.map(\.source)).sorted().joined(separator: ", ")
+      // Most nights have one source: its name, without hashing every row into a set.
+      if let first = rows.first?.source, rows.allSatisfy({ $0.source == first }) {
+        sources[id] = first
+      } else {
+        sources[id] = Set(rows.map(\.source)).sorted().joined(separator: ", ")
+      }
     }
     let asleepRows = segments.filter { $0.stage.isAsleep }
     if !asleepRows.isEmpty {
