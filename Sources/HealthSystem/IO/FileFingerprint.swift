@@ -54,13 +54,19 @@ public struct FileFingerprint: Sendable, Codable, Hashable {
       && inode != nil && inode == other.inode
   }
 
-  /// This fingerprint when it still describes the file at `path`: the same path, size and
-  /// mtime, with both checksums. What a stage computed of a file it wrote is reused this
-  /// way by the stage that reads the file next, instead of reading it all again
-  /// (docs/architecture.md, as the pipeline's stamps reuse checksums).
+  /// Whether this fingerprint's checksums still hold for a file that `now` (a fresh `stat`)
+  /// shows: a CRC-32 was taken and the size and mtime are unchanged. The one rule by which
+  /// a checksum computed earlier in a run is reused instead of reading the file again (the
+  /// pipeline's stamps, and the stage that reads a table another stage wrote).
+  public func checksumHolds(now: FileFingerprint) -> Bool {
+    crc32 != nil && now.size == size && now.modifiedNanoseconds == modifiedNanoseconds
+  }
+
+  /// This fingerprint when it still describes the file at `path` (`checksumHolds`), with
+  /// its digest too: what a stage computed of a file it wrote, taken by the stage that
+  /// reads the file next instead of reading it all again (docs/architecture.md).
   public func stillValid(for path: String) -> FileFingerprint? {
-    guard self.path == path, crc32 != nil, digest != nil, let now = Self.stat(path),
-      now.size == size, now.modifiedNanoseconds == modifiedNanoseconds
+    guard self.path == path, digest != nil, let now = Self.stat(path), checksumHolds(now: now)
     else { return nil }
     return FileFingerprint(
       path: path, size: size, modifiedNanoseconds: modifiedNanoseconds, crc32: crc32,

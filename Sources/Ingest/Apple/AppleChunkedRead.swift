@@ -278,7 +278,7 @@ struct AppleChunkedRead: Sendable {
       inputIndex: inputIndex, path: path, onSample: { rows.samples.append($0, known: rows.known) },
       onReject: { rows.rejects.append($0) })
     let parser = AppleExportParser(
-      source: PieceByteSource(chunk, path: path, lent: true), fileName: path,
+      source: PieceEndSource(chunk, path: path), fileName: path,
       entryName: zipEntry?.entry.name, bufferSize: bufferSize, sink: part, options: options,
       progress: .silent, resume: resume, isPiece: true)
     parser.scanner.endsAtChunk = !chunk.isLast
@@ -430,29 +430,17 @@ private final class Board<Item>: @unchecked Sendable {
   }
 }
 
-/// The bytes of one piece, handed to its parser.
-private final class PieceByteSource: ByteSource {
+/// The source behind a piece's parser: the piece's bytes are lent to the scanner
+/// (`XMLByteScanner.borrow`), so nothing is left to read after them; it says where the
+/// piece ends.
+private final class PieceEndSource: ByteSource {
   let path: String
-  private let chunk: XMLChunk
-  private var position = 0
+  let inputBytesConsumed: Int64
 
-  /// `lent`: the piece's bytes are lent to the scanner (`XMLByteScanner.borrow`), so this
-  /// source starts after them.
-  init(_ chunk: XMLChunk, path: String, lent: Bool = false) {
-    self.chunk = chunk
+  init(_ chunk: XMLChunk, path: String) {
     self.path = path
-    position = lent ? chunk.count : 0
+    inputBytesConsumed = chunk.offset + Int64(chunk.count)
   }
 
-  var inputBytesConsumed: Int64 { chunk.offset + Int64(position) }
-
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let n = min(buffer.count, chunk.count - position)
-    guard n > 0 else { return 0 }
-    chunk.bytes.withUnsafeBytes { src in
-      buffer.baseAddress!.copyMemory(from: src.baseAddress! + position, byteCount: n)
-    }
-    position += n
-    return n
-  }
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int { 0 }
 }

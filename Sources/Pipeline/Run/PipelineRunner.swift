@@ -107,7 +107,7 @@ public struct PipelineRunner {
       let started = SystemCalls.monotonicSeconds()
       let output: StageOutput
       do {
-        output = try stage.run(progress)
+        output = try stage.run(progress, known)
       } catch let error as HealthError {
         progress.end()
         report(

@@ -35,8 +35,10 @@ public struct PipelineStage: Sendable {
   public var outputs: [String]
   /// Settings that influence the result, as canonical strings.
   public var settings: [String: String]
-  /// Runs the stage.
-  public var run: @Sendable (ProgressMeter) throws -> StageOutput
+  /// Runs the stage, given the fingerprints the run already holds by path (what earlier
+  /// stages computed of the files they read and wrote, or their stamps recorded), so a
+  /// stage can take its input tables' CRC-32 and digest instead of reading them again.
+  public var run: @Sendable (ProgressMeter, [String: FileFingerprint]) throws -> StageOutput
   /// Whether `inputs` are the pipeline's own input files (compared by size and mtime, like
   /// make) rather than files an earlier stage wrote (compared by content).
   public var externalInputs: Bool = false
@@ -56,6 +58,20 @@ public struct PipelineStage: Sendable {
     self.settings = settings
     self.externalInputs = externalInputs
     self.alwaysRun = alwaysRun
-    self.run = run
+    self.run = { progress, _ in try run(progress) }
+  }
+
+  /// Creates a stage that takes the run's known fingerprints (`run`).
+  public init(
+    name: String, inputs: [String], outputs: [String], settings: [String: String],
+    runKnowing:
+      @escaping @Sendable (ProgressMeter, [String: FileFingerprint]) throws
+      -> StageOutput
+  ) {
+    self.name = name
+    self.inputs = inputs
+    self.outputs = outputs
+    self.settings = settings
+    self.run = runKnowing
   }
 }

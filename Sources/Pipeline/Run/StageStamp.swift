@@ -77,10 +77,8 @@ enum FingerprintCheck {
         throw HealthError.missingInput(path, reason: "no such file")
       }
       var print =
-        try known[path].flatMap { reused -> FileFingerprint? in
-          reused.crc32 != nil && now.size == reused.size
-            && now.modifiedNanoseconds == reused.modifiedNanoseconds ? reused : nil
-        } ?? FileFingerprint.withChecksum(path)
+        try known[path].flatMap { $0.checksumHolds(now: now) ? $0 : nil }
+        ?? FileFingerprint.withChecksum(path)
       print.changedNanoseconds = now.changedNanoseconds
       print.inode = now.inode
       return print

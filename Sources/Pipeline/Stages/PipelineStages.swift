@@ -62,14 +62,12 @@ public enum PipelineStages {
     return [ingest, clean, aggregate, report, export]
   }
 
-  /// Ingest, clean and aggregate: the stages that write tables, each handing the next the
-  /// fingerprints of what it wrote (`WrittenPrints`).
+  /// Ingest, clean and aggregate: the stages that write tables; clean and aggregate take
+  /// their input tables' fingerprints from the run (`PipelineStage.run`) when it has them.
   private static func tableStages(
     config: PipelineConfig, asOf: AsOf, threads: Int?, work: WorkLayout
   ) -> [PipelineStage] {
     let zone = config.timeZone
-    // What a stage computed of the files it wrote, for the next stage's fingerprint.
-    let written = WrittenPrints()
 
     let ingestOptions = IngestOptions(
       inputs: config.inputs, output: work.samples, rejectsOutput: work.ingestRejects,
@@ -85,7 +83,6 @@ public enum PipelineStages {
         throw result.failures.first?.error
           ?? HealthError.internalError("ingest produced no manifest and no failure")
       }
-      written.keep(manifest.outputs)
       return StageOutput(manifest: manifest, partialFailures: result.failures.map(\.error))
     }
 
@@ -94,14 +91,13 @@ public enum PipelineStages {
       priority: config.priority)
     let clean = PipelineStage(
       name: "clean", inputs: [work.samples], outputs: [work.cleaned, work.cleanRejects],
-      settings: cleanOptions.cacheKey
-    ) { progress in
-      var options = cleanOptions
-      options.knownInputPrint = written.print(of: work.samples)
-      let outcome = try CleanStage.execute(options, progress: progress)
-      written.keep(outcome.manifest.outputs)
-      return StageOutput(manifest: outcome.manifest, partialFailures: outcome.inputProblems)
-    }
+      settings: cleanOptions.cacheKey,
+      runKnowing: { progress, known in
+        var options = cleanOptions
+        options.knownInputPrint = known[work.samples]
+        let outcome = try CleanStage.execute(options, progress: progress)
+        return StageOutput(manifest: outcome.manifest, partialFailures: outcome.inputProblems)
+      })
 
     let aggregateOptions = AggregateOptions(
       input: work.cleaned, outputDirectory: work.aggregate, asOf: asOf,
@@ -110,13 +106,13 @@ public enum PipelineStages {
     let aggregate = PipelineStage(
       name: "aggregate", inputs: [work.cleaned, work.ingestRejects, work.cleanRejects],
       outputs: AggregateFolder.all.map { AggregateFolder.path($0, in: work.aggregate) },
-      settings: aggregateOptions.cacheKey
-    ) { progress in
-      try FileSystem.createDirectory(work.aggregate)
-      var options = aggregateOptions
-      options.knownInputPrints = written.prints(of: [options.input] + options.rejectsInputs)
-      return StageOutput(manifest: try AggregateStage.run(options, progress: progress).manifest)
-    }
+      settings: aggregateOptions.cacheKey,
+      runKnowing: { progress, known in
+        try FileSystem.createDirectory(work.aggregate)
+        var options = aggregateOptions
+        options.knownInputPrints = known
+        return StageOutput(manifest: try AggregateStage.run(options, progress: progress).manifest)
+      })
     return [ingest, clean, aggregate]
   }
 
