@@ -17,13 +17,20 @@ extension WhoopRow {
     (.energy, VendorRows.Target(metric: .whoopEnergy, unit: "kcal")),
   ]
 
+  /// `nightValues` and `dayValues` as columns and targets apart: a loop over the pairs
+  /// copied each one through the generic tuple witnesses (about 240 instructions a value).
+  static let nightColumns = nightValues.map(\.0.rawValue)
+  static let nightTargets = nightValues.map(\.1)
+  static let dayColumns = dayValues.map(\.0.rawValue)
+  static let dayTargets = dayValues.map(\.1)
+
   /// A row of `physiological_cycles.csv`.
   func readCycle(_ cycle: Cycle, zone: inout LocalTimeZone) throws {
     let sleep = WhoopSleep(rows: rows, base: WhoopLayouts.cycleSleepBase, offset: cycle.offset)
     // Without a sleep (a cycle after a gap), the night's values go to the cycle's day.
     let night = try sleep.read(zone: &zone) ?? cycle.daySpan
-    for (column, target) in Self.nightValues {
-      try rows.keepNumber(column.rawValue, as: target, over: night)
+    for i in Self.nightColumns.indices {
+      try rows.keepNumber(Self.nightColumns[i], as: Self.nightTargets[i], over: night)
     }
     let day = cycle.daySpan
     guard cycle.end != nil else {
@@ -38,8 +45,8 @@ extension WhoopRow {
       }
       return
     }
-    for (column, target) in Self.dayValues {
-      try rows.keepNumber(column.rawValue, as: target, over: day)
+    for i in Self.dayColumns.indices {
+      try rows.keepNumber(Self.dayColumns[i], as: Self.dayTargets[i], over: day)
     }
     try readHeartRate(day)
   }

@@ -25,6 +25,11 @@ struct WhoopSleep {
     (.respiratoryRate, VendorRows.Target(metric: .respiratoryRate, unit: "count/min")),
   ]
 
+  /// `values` as columns and targets apart (no generic tuple copies per value, as in
+  /// `WhoopRow.readCycle`).
+  static let valueColumns = values.map(\.0)
+  static let valueTargets = values.map(\.1)
+
   /// Reads the sleep; returns its sleep day's whole-day span (for the night's values of a
   /// cycle), nil when the row has no sleep.
   func read(zone: inout LocalTimeZone) throws -> VendorRows.Span? {
@@ -46,8 +51,8 @@ struct WhoopSleep {
     let day = VendorDay.sleepDay(end: to.epoch, offset: to.offset)
     let whole = VendorDay.interval(day, offset: to.offset)
     let span = VendorRows.Span(start: whole.start, end: whole.end, offset: to.offset)
-    for (column, target) in Self.values {
-      try rows.keepNumber(c(column), as: target, over: span)
+    for i in Self.valueColumns.indices {
+      try rows.keepNumber(c(Self.valueColumns[i]), as: Self.valueTargets[i], over: span)
     }
     return span
   }

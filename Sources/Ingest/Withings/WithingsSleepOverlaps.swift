@@ -30,6 +30,7 @@ enum WithingsSleepOverlaps {
     let layout = WithingsLayouts.sleep
     let map = try VendorColumnMap(layout: layout, headerCells: header, path: csv.path)
     typealias C = WithingsLayouts.SleepColumn
+    let asleepColumns: [C] = [.light, .deep, .rem]
     var sessions: [Session] = []
     var store: [UInt8] = []
     func cell(_ c: C) -> UnsafeRawBufferPointer? {
@@ -42,7 +43,7 @@ enum WithingsSleepOverlaps {
         let to = TimestampParser.parse(toCell)?.epochSeconds, to > from
       else { continue }
       var asleep = 0.0
-      for c in [C.light, .deep, .rem] { asleep += cell(c).flatMap { DecimalParser.parse($0) } ?? 0 }
+      for c in asleepColumns { asleep += cell(c).flatMap { DecimalParser.parse($0) } ?? 0 }
       let fromRange = store.count..<(store.count + fromCell.count)
       store.append(contentsOf: fromCell)
       let toRange = store.count..<(store.count + toCell.count)
