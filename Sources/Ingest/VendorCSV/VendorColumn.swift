@@ -63,8 +63,11 @@ struct VendorLayout: Sendable {
   let minimumShare: Double
   /// How to get the file again (the vendor's export button).
   let hint: String
-  /// The normalised names of every column, by column position.
-  let normalisedNames: [[String]]
+  /// Each normalised name of a column without a unit in its header, to the first such
+  /// column that has it.
+  private let plainColumns: [String: Int]
+  /// Each normalised name of a column with a unit in its header, to the first such column.
+  private let unitColumns: [String: Int]
 
   /// A layout.
   init(
@@ -76,21 +79,34 @@ struct VendorLayout: Sendable {
     self.minimumMatches = minimumMatches
     self.minimumShare = minimumShare
     self.hint = hint
-    normalisedNames = columns.map { $0.names.map(VendorHeaderText.normalised) }
+    let names = columns.map { $0.names.map(VendorHeaderText.normalised) }
+    var plain: [String: Int] = [:]
+    var unit: [String: Int] = [:]
+    for (i, list) in names.enumerated() {
+      for name in list where columns[i].unitInHeader {
+        if unit[name] == nil { unit[name] = i }
+      }
+      for name in list where !columns[i].unitInHeader {
+        if plain[name] == nil { plain[name] = i }
+      }
+    }
+    plainColumns = plain
+    unitColumns = unit
   }
 
   /// The position of the column a header cell names, if any.
   func column(named header: String) -> Int? {
-    let whole = VendorHeaderText.normalised(header)
-    let base = VendorHeaderText.splitUnit(header).map { VendorHeaderText.normalised($0.name) }
-    for (i, names) in normalisedNames.enumerated() {
-      if columns[i].unitInHeader {
-        if let base, names.contains(base) { return i }
-      } else if names.contains(whole) {
-        return i
-      }
-    }
-    return nil
+    column(for: VendorHeaderKey(header))
+  }
+
+  /// The position of the column a header cell's forms name: the first column whose names
+  /// hold the cell's whole text (or, for a column with a unit in its header, the cell's
+  /// text without its unit).
+  func column(for key: VendorHeaderKey) -> Int? {
+    let plain = plainColumns[key.whole]
+    let unit = key.base.flatMap { unitColumns[$0] }
+    guard let p = plain, let u = unit else { return plain ?? unit }
+    return min(p, u)
   }
 
   /// How many distinct columns of this layout the header cells name.
@@ -98,20 +114,41 @@ struct VendorLayout: Sendable {
     Set(headerCells.compactMap(column(named:))).count
   }
 
+  /// The column each header cell names (nil for a cell of no column), each cell's forms
+  /// made once for every layout compared.
+  private func columns(of keys: [VendorHeaderKey]) -> [Int?] {
+    keys.map(column(for:))
+  }
+
   /// Of several layouts, the one the header cells fit best: the most columns matched, at
   /// least the layout's minimum and its share of the header's cells; nil when none fits.
   static func best(of layouts: [VendorLayout], for headerCells: [String]) -> Int? {
     var best: (index: Int, score: Int)?
-    let known = { (layout: VendorLayout) in
-      headerCells.filter { layout.column(named: $0) != nil }.count
-    }
+    let keys = headerCells.map(VendorHeaderKey.init)
     for (i, layout) in layouts.enumerated() {
-      let score = layout.matches(headerCells)
+      let found = layout.columns(of: keys)
+      let score = Set(found.compactMap { $0 }).count
+      let known = found.count { $0 != nil }
       guard score >= layout.minimumMatches,
-        Double(known(layout)) >= layout.minimumShare * Double(headerCells.count)
+        Double(known) >= layout.minimumShare * Double(headerCells.count)
       else { continue }
       if best == nil || score > best!.score { best = (i, score) }
     }
     return best?.index
+  }
+}
+
+/// The forms of a header cell that layouts compare (`VendorHeaderText`): its whole text
+/// normalised, and, when it ends with a unit in parentheses, its name without the unit.
+struct VendorHeaderKey: Sendable {
+  /// The whole cell, normalised.
+  let whole: String
+  /// The cell without its `(unit)`, normalised; nil when it has none.
+  let base: String?
+
+  /// The forms of `header`.
+  init(_ header: String) {
+    whole = VendorHeaderText.normalised(header)
+    base = VendorHeaderText.splitUnit(header).map { VendorHeaderText.normalised($0.name) }
   }
 }
