@@ -39,15 +39,19 @@ struct TimestampParserDifferentialTests {
     if Bool.random(using: &rng) {
       time += ":" + pad(Int.random(in: 0...61, using: &rng), 2)
       if Int.random(in: 0..<4, using: &rng) == 0 {
-        time += (Bool.random(using: &rng) ? "." : ",") + String(Int.random(in: 0...999, using: &rng))
+        time +=
+          (Bool.random(using: &rng) ? "." : ",") + String(Int.random(in: 0...999, using: &rng))
       }
     }
     let zone: String
     switch Int.random(in: 0..<6, using: &rng) {
     case 0: zone = ""
     case 1: zone = "Z"
-    case 2: zone = " " + (Bool.random(using: &rng) ? "+" : "-") + pad(Int.random(in: 0...1900, using: &rng), 4)
-    case 3: zone = (Bool.random(using: &rng) ? "+" : "-") + pad(Int.random(in: 0...19, using: &rng), 2)
+    case 2:
+      zone =
+        " " + (Bool.random(using: &rng) ? "+" : "-") + pad(Int.random(in: 0...1900, using: &rng), 4)
+    case 3:
+      zone = (Bool.random(using: &rng) ? "+" : "-") + pad(Int.random(in: 0...19, using: &rng), 2)
     default:
       zone =
         (Bool.random(using: &rng) ? "+" : "-") + pad(Int.random(in: 0...19, using: &rng), 2) + ":"
