@@ -110,20 +110,26 @@ public enum DailyCSVWriter {
     let columnOf = rows.series.map {
       $0.known ? position[ColumnKey(metric: $0.metric, category: $0.category)] : nil
     }
+    // Each column's scale and decimals, and whether a minimum and maximum follow it, read
+    // once: copying a column's `SeriesFormat` per cell cost more than formatting the cell.
+    let scales = columns.map(\.format.scale)
+    let decimals = columns.map(\.format.decimals)
+    let ranged = columns.indices.map { $0 + 2 < columns.count && columns[$0 + 1].part == .minimum }
+    func cell(_ value: Double, _ i: Int) -> String {
+      SeriesFormat.text(value, scale: scales[i], decimals: decimals[i])
+    }
     var index = 0
     var day = days.lowerBound
     while day <= days.upperBound {
       var cells = [String](repeating: "", count: columns.count)
       while index < values.count, values[index].day == day {
-        let v = values[index]
         let column = columnOf[rows.ofRow[index]]
-        index += 1
+        defer { index += 1 }
         guard let i = column else { continue }
-        let format = columns[i].format
-        cells[i] = format.text(v.value)
-        if i + 2 < columns.count, columns[i + 1].part == .minimum {
-          if let m = v.minimum { cells[i + 1] = format.text(m) }
-          if let m = v.maximum { cells[i + 2] = format.text(m) }
+        cells[i] = cell(values[index].value, i)
+        if ranged[i] {
+          if let m = values[index].minimum { cells[i + 1] = cell(m, i) }
+          if let m = values[index].maximum { cells[i + 2] = cell(m, i) }
         }
       }
       text += CSVFormatting.line([day.description] + cells)

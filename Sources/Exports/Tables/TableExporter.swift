@@ -65,49 +65,59 @@ public enum TableExporter {
     let keys = columns.map { CSVFormatting.jsonString($0.name) + ":" }
     let tidy = exact ? nil : TidyRows(header)
     while let block = try nextBlock() {
-      var text = ""
-      text.reserveCapacity(block.rowCount * columns.count * 8)
-      for row in 0..<block.rowCount {
-        switch format {
-        case .csv: appendCSVRow(block, row, tidy: tidy, raw: raw, to: &text)
-        case .ndjson: appendJSONRow(block, row, keys: keys, to: &text)
+      // Bytes, not a `String`, and the columns borrowed where they lie: each `String`
+      // append and each copy of a column (its arrays retained and released) cost more than
+      // the cell's text (weekly.csv of five years: 231 M instructions).
+      var out: [UInt8] = []
+      out.reserveCapacity(block.rowCount * columns.count * 8)
+      block.columns.withUnsafeBufferPointer { columns in
+        for row in 0..<block.rowCount {
+          switch format {
+          case .csv: appendCSVRow(columns, row, tidy: tidy, raw: raw, to: &out)
+          case .ndjson: appendJSONRow(columns, row, keys: keys, to: &out)
+          }
         }
       }
-      try sink.write(text)
+      try sink.write(out)
       rows += Int64(block.rowCount)
     }
     return rows
   }
 
   private static func appendCSVRow(
-    _ block: DecodedBlock, _ row: Int, tidy: TidyRows?, raw: Bool, to text: inout String
+    _ columns: UnsafeBufferPointer<DecodedColumn>, _ row: Int, tidy: TidyRows?, raw: Bool,
+    to out: inout [UInt8]
   ) {
-    let series = tidy?.series(block, row)
-    for (i, column) in block.columns.enumerated() {
-      if i > 0 { text += "," }
-      if column.isNull(row) { continue }
-      if let tidy, let cell = tidy.cell(i, column, row, series: series) {
-        text += cell
-        continue
+    let series = tidy?.series(columns, row)
+    for i in 0..<columns.count {
+      if i > 0 { out.append(0x2C) }
+      if columns[i].isNull(row) { continue }
+      if let tidy, let cell = tidy.cell(i, columns[i], row, series: series) {
+        out.append(contentsOf: cell.utf8)
+      } else if columns[i].spec.type == .string {
+        out.append(contentsOf: CSVFormatting.textField(columns[i].string(at: row), raw: raw).utf8)
+      } else {
+        let text = plainText(columns[i], row)
+        if !CSVFormatting.appendPlainField(text, to: &out) {
+          out.append(contentsOf: CSVFormatting.field(text).utf8)
+        }
       }
-      text +=
-        column.spec.type == .string
-        ? CSVFormatting.textField(column.string(at: row), raw: raw)
-        : CSVFormatting.field(plainText(column, row))
     }
-    text += "\r\n"
+    out.append(0x0D)
+    out.append(0x0A)
   }
 
   private static func appendJSONRow(
-    _ block: DecodedBlock, _ row: Int, keys: [String], to text: inout String
+    _ columns: UnsafeBufferPointer<DecodedColumn>, _ row: Int, keys: [String],
+    to out: inout [UInt8]
   ) {
-    text += "{"
-    for (i, column) in block.columns.enumerated() {
-      if i > 0 { text += "," }
-      text += keys[i]
-      text += column.isNull(row) ? "null" : jsonText(column, row)
+    out.append(0x7B)  // {
+    for i in 0..<columns.count {
+      if i > 0 { out.append(0x2C) }
+      out.append(contentsOf: keys[i].utf8)
+      out.append(contentsOf: (columns[i].isNull(row) ? "null" : jsonText(columns[i], row)).utf8)
     }
-    text += "}\n"
+    out.append(contentsOf: "}\n".utf8)
   }
 
   /// The value as plain text.
@@ -151,11 +161,11 @@ struct TidyRows {
   }
 
   /// The format of row `row`'s metric when its unit is the canonical one.
-  func series(_ block: DecodedBlock, _ row: Int) -> SeriesFormat? {
+  func series(_ columns: UnsafeBufferPointer<DecodedColumn>, _ row: Int) -> SeriesFormat? {
     guard let metricColumn, let unitColumn else { return nil }
-    let metric = MetricID(block.columns[metricColumn].string(at: row))
+    let metric = MetricID(columns[metricColumn].string(at: row))
     guard let format = SeriesVocabulary.format(of: metric),
-      format.storedUnit == block.columns[unitColumn].string(at: row)
+      format.storedUnit == columns[unitColumn].string(at: row)
     else { return nil }
     return format
   }

@@ -65,6 +65,13 @@ public struct SeriesFormat: Sendable, Hashable {
 
   /// A stored value as written: scaled, at `decimals` (`96.4` for 0.964 with scale 100).
   public func text(_ stored: Double) -> String {
+    Self.text(stored, scale: scale, decimals: decimals)
+  }
+
+  /// `text(_:)` of a format with this scale and these decimals (for writers that keep a
+  /// column's two numbers instead of copying its format per cell).
+  @inlinable
+  public static func text(_ stored: Double, scale: Double, decimals: Int) -> String {
     NumberFormatting.decimal(stored * scale, decimals)
   }
 
