@@ -64,6 +64,11 @@ struct ByteCursor {
   var remaining: Int { end - position }
 
   mutating func varint() -> UInt64? {
+    // One byte: most deltas, indices and lengths.
+    if position < end, bytes[position] < 0x80 {
+      defer { position += 1 }
+      return UInt64(bytes[position])
+    }
     var result: UInt64 = 0
     var shift: UInt64 = 0
     while position < end {

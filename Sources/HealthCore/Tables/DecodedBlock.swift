@@ -71,25 +71,12 @@ public struct DecodedBlock: Sendable {
       // Deltas never wrap and values stay in their type's range (docs/table-format.md): a
       // damaged block with valid checksums must not decode `max + max` as a 1969 date.
       let range = TableValueRange.integers(spec.type)
-      var values = [Int64]()
-      values.reserveCapacity(rowCount)
-      var previous: Int64 = 0
-      for _ in 0..<rowCount {
-        guard let raw = cursor.varint() else { return nil }
-        let (next, overflow) = previous.addingReportingOverflow(ByteCoding.unzigzag(raw))
-        guard !overflow, range.contains(next) else { return nil }
-        previous = next
-        values.append(next)
-      }
+      guard let values = ColumnDecoding.integers(&cursor, rowCount: rowCount, range: range)
+      else { return nil }
       column.ints = values
     case .float64:
       guard let raw = cursor.take(rowCount * 8) else { return nil }
-      var values = [Double]()
-      values.reserveCapacity(rowCount)
-      for i in 0..<rowCount {
-        values.append(Double(bitPattern: ByteCoding.readUInt64(raw, i * 8)))
-      }
-      column.doubles = values
+      column.doubles = ColumnDecoding.doubles(raw, rowCount: rowCount)
     case .bool:
       guard let bitmap = cursor.take(bitmapBytes) else { return nil }
       column.bools = readBitmap(bitmap, count: rowCount)
@@ -105,12 +92,8 @@ public struct DecodedBlock: Sendable {
         }
         dictionary.append(String(decoding: bytes, as: UTF8.self))
       }
-      var indices = [UInt32]()
-      indices.reserveCapacity(rowCount)
-      for _ in 0..<rowCount {
-        guard let index = cursor.varint(), index < count else { return nil }
-        indices.append(UInt32(index))
-      }
+      guard let indices = ColumnDecoding.indices(&cursor, rowCount: rowCount, below: count)
+      else { return nil }
       column.stringDictionary = dictionary
       column.stringIndices = indices
     }
@@ -119,9 +102,6 @@ public struct DecodedBlock: Sendable {
   }
 
   private static func readBitmap(_ bytes: UnsafeRawBufferPointer, count: Int) -> [Bool] {
-    var bits = [Bool]()
-    bits.reserveCapacity(count)
-    for i in 0..<count { bits.append(bytes[i >> 3] & (1 << UInt8(i & 7)) != 0) }
-    return bits
+    ColumnDecoding.bitmap(bytes, count: count)
   }
 }
