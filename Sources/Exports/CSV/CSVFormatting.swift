@@ -53,17 +53,23 @@ public enum CSVFormatting {
       // Most cells are numbers or empty: copied as they are, without going through `field`
       // and `String` appends (the wide daily file's 160,000 cells spent 1,100 instructions
       // each that way).
-      if !appendPlainField(text, to: &out) { out.append(contentsOf: field(text).utf8) }
+      appendField(text, to: &out)
     }
     out.append(0x0D)
     out.append(0x0A)
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Appends `field(text)`: `text` itself, copied as bytes, when it needs no quotes.
+  @inline(__always)
+  static func appendField(_ text: String, to out: inout [UInt8]) {
+    if !appendPlainField(text, to: &out) { out.append(contentsOf: field(text).utf8) }
+  }
+
   /// Appends `text` when `field(text)` is `text` itself (no NUL, comma, quote, CR or LF, no
   /// space at either end) and returns true; appends nothing and returns false otherwise.
   @inline(__always)
-  static func appendPlainField(_ text: String, to out: inout [UInt8]) -> Bool {
+  private static func appendPlainField(_ text: String, to out: inout [UInt8]) -> Bool {
     let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
       guard let first = bytes.first, let last = bytes.last else { return true }
       if first == 0x20 || last == 0x20 { return false }

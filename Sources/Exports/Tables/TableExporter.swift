@@ -97,10 +97,7 @@ public enum TableExporter {
       } else if columns[i].spec.type == .string {
         out.append(contentsOf: CSVFormatting.textField(columns[i].string(at: row), raw: raw).utf8)
       } else {
-        let text = plainText(columns[i], row)
-        if !CSVFormatting.appendPlainField(text, to: &out) {
-          out.append(contentsOf: CSVFormatting.field(text).utf8)
-        }
+        CSVFormatting.appendField(plainText(columns[i], row), to: &out)
       }
     }
     out.append(0x0D)

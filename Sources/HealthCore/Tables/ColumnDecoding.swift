@@ -10,29 +10,13 @@ enum ColumnDecoding {
   static func integers(
     _ cursor: inout ByteCursor, rowCount: Int, range: ClosedRange<Int64>
   ) -> [Int64]? {
-    var failed = false
-    // A local cursor, written back at the end: the captured one was read and written
-    // through memory at every varint.
-    var local = cursor
-    let values = [Int64](unsafeUninitializedCapacity: rowCount) { buffer, initialized in
-      var previous: Int64 = 0
-      for i in 0..<rowCount {
-        guard let raw = local.varint() else {
-          (failed, initialized) = (true, i)
-          return
-        }
-        let (next, overflow) = previous.addingReportingOverflow(ByteCoding.unzigzag(raw))
-        guard !overflow, range.contains(next) else {
-          (failed, initialized) = (true, i)
-          return
-        }
-        previous = next
-        buffer[i] = next
-      }
-      initialized = rowCount
+    var previous: Int64 = 0
+    return varints(&cursor, rowCount: rowCount) { raw in
+      let (next, overflow) = previous.addingReportingOverflow(ByteCoding.unzigzag(raw))
+      guard !overflow, range.contains(next) else { return nil }
+      previous = next
+      return next
     }
-    cursor = local
-    return failed ? nil : values
   }
 
   /// `rowCount` little-endian doubles from `raw` (which holds exactly `rowCount * 8` bytes).
@@ -52,15 +36,25 @@ enum ColumnDecoding {
   static func indices(_ cursor: inout ByteCursor, rowCount: Int, below count: UInt64)
     -> [UInt32]?
   {
+    varints(&cursor, rowCount: rowCount) { $0 < count ? UInt32(truncatingIfNeeded: $0) : nil }
+  }
+
+  /// `rowCount` varints from `cursor`, each made a value by `value` (nil: damage, the
+  /// whole column is refused). A local cursor, written back at the end: the captured one
+  /// was read and written through memory at every varint.
+  @inline(__always)
+  private static func varints<Value: BitwiseCopyable>(
+    _ cursor: inout ByteCursor, rowCount: Int, _ value: (UInt64) -> Value?
+  ) -> [Value]? {
     var failed = false
     var local = cursor
-    let values = [UInt32](unsafeUninitializedCapacity: rowCount) { buffer, initialized in
+    let values = [Value](unsafeUninitializedCapacity: rowCount) { buffer, initialized in
       for i in 0..<rowCount {
-        guard let index = local.varint(), index < count else {
+        guard let raw = local.varint(), let v = value(raw) else {
           (failed, initialized) = (true, i)
           return
         }
-        buffer[i] = UInt32(truncatingIfNeeded: index)
+        buffer[i] = v
       }
       initialized = rowCount
     }

@@ -61,7 +61,7 @@ public struct DecodedBlock: Sendable {
     let bitmapBytes = (rowCount + 7) / 8
     if spec.nullable {
       guard let bitmap = cursor.take(bitmapBytes) else { return nil }
-      column.validity = readBitmap(bitmap, count: rowCount)
+      column.validity = ColumnDecoding.bitmap(bitmap, count: rowCount)
     }
     switch spec.type {
     case .int64, .day, .timestamp:
@@ -79,7 +79,7 @@ public struct DecodedBlock: Sendable {
       column.doubles = ColumnDecoding.doubles(raw, rowCount: rowCount)
     case .bool:
       guard let bitmap = cursor.take(bitmapBytes) else { return nil }
-      column.bools = readBitmap(bitmap, count: rowCount)
+      column.bools = ColumnDecoding.bitmap(bitmap, count: rowCount)
     case .string:
       guard let count = cursor.varint(), count <= UInt64(max(rowCount, 1)),
         count <= UInt64(cursor.remaining), rowCount <= cursor.remaining
@@ -99,9 +99,5 @@ public struct DecodedBlock: Sendable {
     }
     guard cursor.remaining == 0 else { return nil }
     return column
-  }
-
-  private static func readBitmap(_ bytes: UnsafeRawBufferPointer, count: Int) -> [Bool] {
-    ColumnDecoding.bitmap(bytes, count: count)
   }
 }

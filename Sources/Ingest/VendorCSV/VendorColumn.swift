@@ -80,18 +80,18 @@ struct VendorLayout: Sendable {
     self.minimumShare = minimumShare
     self.hint = hint
     let names = columns.map { $0.names.map(VendorHeaderText.normalised) }
-    var plain: [String: Int] = [:]
-    var unit: [String: Int] = [:]
+    var byName: (plain: [String: Int], unit: [String: Int]) = ([:], [:])
     for (i, list) in names.enumerated() {
-      for name in list where columns[i].unitInHeader {
-        if unit[name] == nil { unit[name] = i }
-      }
-      for name in list where !columns[i].unitInHeader {
-        if plain[name] == nil { plain[name] = i }
+      for name in list {
+        // The first column holding a name wins, as the scan of the columns in order did.
+        if columns[i].unitInHeader {
+          byName.unit[name] = byName.unit[name] ?? i
+        } else {
+          byName.plain[name] = byName.plain[name] ?? i
+        }
       }
     }
-    plainColumns = plain
-    unitColumns = unit
+    (plainColumns, unitColumns) = byName
   }
 
   /// The position of the column a header cell names, if any.
@@ -109,24 +109,14 @@ struct VendorLayout: Sendable {
     return min(p, u)
   }
 
-  /// How many distinct columns of this layout the header cells name.
-  func matches(_ headerCells: [String]) -> Int {
-    Set(headerCells.compactMap(column(named:))).count
-  }
-
-  /// The column each header cell names (nil for a cell of no column), each cell's forms
-  /// made once for every layout compared.
-  private func columns(of keys: [VendorHeaderKey]) -> [Int?] {
-    keys.map(column(for:))
-  }
-
   /// Of several layouts, the one the header cells fit best: the most columns matched, at
   /// least the layout's minimum and its share of the header's cells; nil when none fits.
   static func best(of layouts: [VendorLayout], for headerCells: [String]) -> Int? {
     var best: (index: Int, score: Int)?
+    // Each cell's forms made once for every layout compared.
     let keys = headerCells.map(VendorHeaderKey.init)
     for (i, layout) in layouts.enumerated() {
-      let found = layout.columns(of: keys)
+      let found = keys.map(layout.column(for:))
       let score = Set(found.compactMap { $0 }).count
       let known = found.count { $0 != nil }
       guard score >= layout.minimumMatches,
