@@ -10,7 +10,7 @@ extension GarminFITMapper {
     let source = sourceName
     let deviceText = deviceText
     let kind = device.kind
-    var targets = VendorTargetCache(slots: 16)
+    let targets = VendorTargetCache(slots: 16)
     let resolve = { [sink] (t: VendorRows.Target) in
       sink.target(
         metric: t.metric, unit: t.unit, category: t.category, source: source,

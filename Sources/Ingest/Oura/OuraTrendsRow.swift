@@ -27,21 +27,21 @@ struct OuraTrendsRow {
     let whole = VendorDay.interval(day, offset: offset)
     let span = VendorRows.Span(start: whole.start, end: whole.end, offset: offset)
     // By index: walking the pairs copied each one through the generic tuple witnesses.
-    for i in Self.dailyColumns.indices {
-      try rows.keepNumber(Self.dailyColumns[i], as: Self.dailyTargets[i], over: span)
-    }
+    let columns = Self.dailyColumns
+    try rows.keepNumbers(Self.dailyTargets, over: span) { columns[$0] }
   }
 
-  /// The day's value columns, and what each becomes (`dailyTargets[i]` for
+  /// The day's value columns, and what each becomes (`dailyTargets.targets[i]` for
   /// `dailyColumns[i]`).
   static let dailyColumns: [Int] = Column.allCases.compactMap { c in
     OuraTrendsLayout.metric(c).map { _ in c.rawValue }
   }
-  static let dailyTargets: [VendorRows.Target] = Column.allCases.compactMap { c in
-    OuraTrendsLayout.metric(c).map {
-      VendorRows.Target(metric: $0.metric, unit: $0.unit, hrv: $0.hrv)
-    }
-  }
+  static let dailyTargets = VendorRows.TargetTable(
+    Column.allCases.compactMap { c in
+      OuraTrendsLayout.metric(c).map {
+        VendorRows.Target(metric: $0.metric, unit: $0.unit, hrv: $0.hrv)
+      }
+    })
 
   /// The stage columns.
   static let stageColumns: [(Column, SleepStage)] = Column.allCases.compactMap { c in

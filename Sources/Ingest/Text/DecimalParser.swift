@@ -18,10 +18,27 @@ public enum DecimalParser {
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
   ]
 
+  /// The value of `bytes` when they are 1 to 15 digits and nothing else, nil otherwise. Most
+  /// values of vendor files are such integers (`60`, `75`); up to 15 digits they are below
+  /// 2^53, so exact as a `Double` (and `0` is +0, as `parse` gives).
+  @inline(__always)
+  static func plainInteger(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    let n = bytes.count
+    guard n > 0, n <= 15 else { return nil }
+    var whole: UInt64 = 0
+    for j in 0..<n {
+      let d = bytes[j] &- 0x30
+      guard d < 10 else { return nil }
+      whole = whole &* 10 &+ UInt64(d)
+    }
+    return Double(whole)
+  }
+
   /// The value of the number text in `bytes`, or nil when it is not a decimal number.
   public static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
     let n = bytes.count
     guard n > 0 else { return nil }
+    if let whole = plainInteger(bytes) { return whole }
     var i = 0
     var negative = false
     if bytes[0] == 0x2D || bytes[0] == 0x2B {

@@ -59,11 +59,17 @@ extension VendorRows {
     case .success(let v) where v == 0:
       sink.extra["zeroSleepStages", default: 0] += 1
     case .success(let v):
+      let i = stage.position
       try keep(
-        Target(metric: .sleep, unit: "min", category: stage.rawValue), v * unitSeconds / 60,
-        over: span, column: c)
+        Self.stageTable, i, key: Self.stageTable.keys[i], v * unitSeconds / 60, over: span,
+        column: c)
     }
   }
+
+  /// The target of each sleep stage's minutes, at the stage's `position`: made once, not
+  /// per value.
+  private static let stageTable = TargetTable(
+    SleepStage.allCases.map { Target(metric: .sleep, unit: "min", category: $0.rawValue) })
 
   /// Rejects every non-empty cell of `columns` with the same reason (values that cannot be
   /// placed because the times of their row are missing or bad).
@@ -72,6 +78,20 @@ extension VendorRows {
   {
     for c in columns where cell(c) != nil {
       try reject(column: c, code, reason, metric: metric)
+    }
+  }
+}
+
+extension SleepStage {
+  /// The stage's place in `allCases` (a stage's table entry, found without a search).
+  var position: Int {
+    switch self {
+    case .inBed: 0
+    case .asleepUnspecified: 1
+    case .asleepCore: 2
+    case .asleepDeep: 3
+    case .asleepREM: 4
+    case .awake: 5
     }
   }
 }

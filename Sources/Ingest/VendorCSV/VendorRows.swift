@@ -30,9 +30,9 @@ final class VendorRows {
   /// Records kept or rejected in the current row.
   @exclusivity(unchecked) private(set) var rowRecords = 0
   /// Per column, the target its values were last kept as, resolved (`keep(_:_:over:column:)`).
-  @exclusivity(unchecked) private var columnTargets: VendorTargetCache
+  private let columnTargets: VendorTargetCache
   /// The targets of values kept by type (`keep(_:_:over:type:)`).
-  @exclusivity(unchecked) private var typeTargets = VendorTargetCache(slots: 16)
+  private let typeTargets = VendorTargetCache(slots: 16)
 
   /// Reads the header of `csv` and resolves it against `layout`.
   convenience init(csv: CSVRecordReader, sink: IngestSink, layout: VendorLayout, source: String)
@@ -229,6 +229,15 @@ final class VendorRows {
     let key = VendorTargetCache.Key(target)
     if let hit = columnTargets.hit(c, key) { return hit }
     return columnTargetMissed(c, target, key: key)
+  }
+
+  /// `columnTarget(c, table.targets[i])`, found by the target's key made with the table.
+  @inline(__always)
+  func columnTarget(_ c: Int, key: VendorTargetCache.Key?, _ table: TargetTable, _ i: Int)
+    -> SampleTarget?
+  {
+    if let hit = columnTargets.hit(c, key) { return hit }
+    return columnTargetMissed(c, table.targets[i], key: key)
   }
 
   @inline(never)

@@ -6,8 +6,9 @@ import HealthModel
 /// representation of its target's three texts and its two kinds (`Key`), with no copy,
 /// reference count or byte comparison of a `String` (docs/performance.md, "Vendor files").
 /// A key that differs is compared by value with the target the slot holds, and the slot is
-/// resolved again only when the target changed.
-struct VendorTargetCache {
+/// resolved again only when the target changed. A class whose owner holds it in a `let`: a
+/// struct read from its owner's `var` was copied, its storage retained, at every value.
+final class VendorTargetCache {
   /// A target's texts by representation (`words`), and its kinds.
   struct Key: Equatable {
     var metric: (UInt64, UInt64)
@@ -41,28 +42,40 @@ struct VendorTargetCache {
 
   /// The slot `find` fills next.
   private var nextSlot = 0
-  /// Per slot, the key of its target (nil: none yet).
-  private var keys: [Key?]
+  /// Per slot, the key of its target (nil: none yet). Read through the pointer, so that a
+  /// hit retains nothing (the slots of an array in a class were retained per value).
+  private let keys: UnsafeMutablePointer<Key?>
   /// Per slot, its target resolved (nil: kept as `Sample`s).
-  private var resolved: [SampleTarget?]
+  private let resolved: UnsafeMutablePointer<SampleTarget?>
   /// Per slot, its target, which also keeps the key's texts alive (an identical
-  /// representation is identical bytes only while the storage lives).
+  /// representation is identical bytes only while the storage lives). Read and written on
+  /// a miss only.
   private var targets: [VendorRows.Target?]
+  /// The number of slots (every slot index is checked against it).
+  let count: Int
 
-  /// A cache of `slots` slots.
-  init(slots: Int) {
-    keys = Array(repeating: nil, count: slots)
-    resolved = Array(repeating: nil, count: slots)
-    targets = Array(repeating: nil, count: slots)
+  /// A cache of `count` slots.
+  init(slots count: Int) {
+    self.count = count
+    keys = .allocate(capacity: count)
+    keys.initialize(repeating: nil, count: count)
+    resolved = .allocate(capacity: count)
+    resolved.initialize(repeating: nil, count: count)
+    targets = Array(repeating: nil, count: count)
   }
 
-  /// The number of slots.
-  var count: Int { keys.count }
+  deinit {
+    keys.deinitialize(count: count)
+    keys.deallocate()
+    resolved.deinitialize(count: count)
+    resolved.deallocate()
+  }
 
   /// Whether slot `s` holds `target`, found by its key; nil when the key differs (the slot
   /// is empty or holds another target, or the same one with other storage).
   @inline(__always)
   func hit(_ s: Int, _ key: Key?) -> SampleTarget?? {
+    precondition(s >= 0 && s < count, "slot out of range")
     guard let key, let known = keys[s], known == key else { return nil }
     return .some(resolved[s])
   }
@@ -71,17 +84,22 @@ struct VendorTargetCache {
   func holds(_ s: Int, _ target: VendorRows.Target) -> Bool { targets[s] == target }
 
   /// The resolution slot `s` holds.
-  func resolution(_ s: Int) -> SampleTarget? { resolved[s] }
+  func resolution(_ s: Int) -> SampleTarget? {
+    precondition(s >= 0 && s < count, "slot out of range")
+    return resolved[s]
+  }
 
   /// Puts `target` and its resolution in slot `s`.
-  mutating func store(_ s: Int, _ target: VendorRows.Target, key: Key?, _ r: SampleTarget?) {
+  func store(_ s: Int, _ target: VendorRows.Target, key: Key?, _ r: SampleTarget?) {
+    precondition(s >= 0 && s < count, "slot out of range")
     keys[s] = key
     resolved[s] = r
     targets[s] = target
   }
 
   /// Sets slot `s`'s key (the same target with other storage).
-  mutating func rekey(_ s: Int, _ target: VendorRows.Target, key: Key?) {
+  func rekey(_ s: Int, _ target: VendorRows.Target, key: Key?) {
+    precondition(s >= 0 && s < count, "slot out of range")
     keys[s] = key
     targets[s] = target
   }
@@ -90,27 +108,27 @@ struct VendorTargetCache {
   /// (the oldest taken again) when no slot holds it: for values kept by type, a few
   /// targets per file (a raw sleep file's four stages, a FIT file's series).
   @inline(__always)
-  mutating func find(_ target: VendorRows.Target, resolve: (VendorRows.Target) -> SampleTarget?)
+  func find(_ target: VendorRows.Target, resolve: (VendorRows.Target) -> SampleTarget?)
     -> SampleTarget?
   {
     let key = Key(target)
-    for s in 0..<keys.count {
+    for s in 0..<count {
       if let hit = hit(s, key) { return hit }
     }
     return findMissed(target, key: key, resolve: resolve)
   }
 
   @inline(never)
-  private mutating func findMissed(
+  private func findMissed(
     _ target: VendorRows.Target, key: Key?, resolve: (VendorRows.Target) -> SampleTarget?
   ) -> SampleTarget? {
-    for s in 0..<keys.count where holds(s, target) {
+    for s in 0..<count where holds(s, target) {
       rekey(s, target, key: key)
       return resolution(s)
     }
     let r = resolve(target)
     store(nextSlot, target, key: key, r)
-    nextSlot = (nextSlot + 1) % keys.count
+    nextSlot = (nextSlot + 1) % count
     return r
   }
 }

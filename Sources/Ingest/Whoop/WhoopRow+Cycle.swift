@@ -20,18 +20,17 @@ extension WhoopRow {
   /// `nightValues` and `dayValues` as columns and targets apart: a loop over the pairs
   /// copied each one through the generic tuple witnesses (about 240 instructions a value).
   static let nightColumns = nightValues.map(\.0.rawValue)
-  static let nightTargets = nightValues.map(\.1)
+  static let nightTargets = VendorRows.TargetTable(nightValues.map(\.1))
   static let dayColumns = dayValues.map(\.0.rawValue)
-  static let dayTargets = dayValues.map(\.1)
+  static let dayTargets = VendorRows.TargetTable(dayValues.map(\.1))
 
   /// A row of `physiological_cycles.csv`.
   func readCycle(_ cycle: Cycle, zone: inout LocalTimeZone) throws {
     let sleep = WhoopSleep(rows: rows, base: WhoopLayouts.cycleSleepBase, offset: cycle.offset)
     // Without a sleep (a cycle after a gap), the night's values go to the cycle's day.
     let night = try sleep.read(zone: &zone) ?? cycle.daySpan
-    for i in Self.nightColumns.indices {
-      try rows.keepNumber(Self.nightColumns[i], as: Self.nightTargets[i], over: night)
-    }
+    let nightColumns = Self.nightColumns
+    try rows.keepNumbers(Self.nightTargets, over: night) { nightColumns[$0] }
     let day = cycle.daySpan
     guard cycle.end != nil else {
       let open = "the cycle is still open (no Cycle end time): its day totals are not final"
@@ -45,9 +44,8 @@ extension WhoopRow {
       }
       return
     }
-    for i in Self.dayColumns.indices {
-      try rows.keepNumber(Self.dayColumns[i], as: Self.dayTargets[i], over: day)
-    }
+    let dayColumns = Self.dayColumns
+    try rows.keepNumbers(Self.dayTargets, over: day) { dayColumns[$0] }
     try readHeartRate(day)
   }
 

@@ -28,7 +28,7 @@ struct WhoopSleep {
   /// `values` as columns and targets apart (no generic tuple copies per value, as in
   /// `WhoopRow.readCycle`).
   static let valueColumns = values.map(\.0)
-  static let valueTargets = values.map(\.1)
+  static let valueTargets = VendorRows.TargetTable(values.map(\.1))
 
   /// Reads the sleep; returns its sleep day's whole-day span (for the night's values of a
   /// cycle), nil when the row has no sleep.
@@ -51,9 +51,8 @@ struct WhoopSleep {
     let day = VendorDay.sleepDay(end: to.epoch, offset: to.offset)
     let whole = VendorDay.interval(day, offset: to.offset)
     let span = VendorRows.Span(start: whole.start, end: whole.end, offset: to.offset)
-    for i in Self.valueColumns.indices {
-      try rows.keepNumber(c(Self.valueColumns[i]), as: Self.valueTargets[i], over: span)
-    }
+    let columns = Self.valueColumns
+    try rows.keepNumbers(Self.valueTargets, over: span) { c(columns[$0]) }
     return span
   }
 }

@@ -28,6 +28,23 @@ import Testing
     }
   }
 
+  /// Plain digit strings of every length around the 15-digit shortcut (exact below 2^53),
+  /// with leading zeros, compared bit for bit (the sign of zero included).
+  @Test func agreesOnPlainIntegersOfEveryLength() {
+    var rng = SeededRandom(seed: 0x5DEE_CE66_D1CE_4E5B)
+    var texts = ["0", "00", "000000000000000", "999999999999999", "9999999999999999"]
+    for length in 1...20 {
+      for _ in 0..<200 {
+        var text = ""
+        for _ in 0..<length { text.append(Character(String(rng.next() % 10))) }
+        texts.append(text)
+      }
+    }
+    for t in texts {
+      #expect(DecimalParser.parse(t)?.bitPattern == Double(t)?.bitPattern, "\(t)")
+    }
+  }
+
   @Test func refusesWhatIsNotADecimalNumber() {
     for t in [
       "", "-", ".", "e5", "1e", "1e+", "1,5", "1.2.3", "nan", "inf", "0x10", " 1", "1 ", "12a",
