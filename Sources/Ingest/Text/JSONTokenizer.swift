@@ -346,26 +346,22 @@ public final class JSONTokenizer {
   func readString() throws {
     pos += 1
     textCount = 0
+    // Any byte above 0x7F, read or made by an escape: only then is the text validated
+    // (ASCII is valid UTF-8), as every string was before.
+    var high: UInt8 = 0
     while true {
       if pos == end {
         guard try ensure(1) else { throw truncated(inString: true) }
       }
       let start = pos
-      var p = start
-      let e = end
-      let buf = buffer
-      while p < e {
-        let c = buf[p]
-        if c == 0x22 || c == 0x5C || c < 0x20 { break }
-        p += 1
-      }
+      let p = Self.stringRunEnd(buffer, from: start, to: end, high: &high)
       pos = p
-      if p > start { try appendText(buf + start, p - start) }
+      if p > start { try appendText(buffer + start, p - start) }
       if pos == end { continue }
       let c = buffer[pos]
       if c == 0x22 {
         pos += 1
-        if let bad = UTF8Text.firstInvalid(textStorage, textCount) {
+        if high >= 0x80, let bad = UTF8Text.firstInvalid(textStorage, textCount) {
           throw syntax("invalid UTF-8 (\(describe(textStorage[bad]))) in a string")
         }
         return
@@ -375,8 +371,49 @@ public final class JSONTokenizer {
         throw syntax(
           "a raw control character \(describe(c)) inside a string (write it as an escape)")
       }
+      high = 0x80
       try readEscape()
     }
+  }
+
+  /// The offset of the first quote, backslash or control byte in `buf[from..<to]` (`to`
+  /// when none), eight bytes at a time; ORs every byte passed into `high`. The lowest
+  /// flagged byte of a word is always a true match (borrows only run upward; a byte above
+  /// 0x7F is never flagged, as in `XMLByteScanner.scanValue`).
+  @inline(__always)
+  static func stringRunEnd(
+    _ buf: UnsafeMutablePointer<UInt8>, from: Int, to e: Int, high: inout UInt8
+  ) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = 0x22 &* ones
+    let backslashes = 0x5C &* ones
+    let spaces = 0x20 &* ones
+    var p = from
+    var seen: UInt64 = 0
+    while p + 8 <= e {
+      let w = UnsafeRawPointer(buf + p).loadUnaligned(as: UInt64.self)
+      let special =
+        (((w ^ quotes) &- ones) | ((w ^ backslashes) &- ones) | (w &- spaces)) & ~w & highs
+      if special != 0 {
+        let k = special.littleEndian.trailingZeroBitCount >> 3
+        // The bytes before the match, for `high`.
+        seen |= k == 0 ? 0 : w.littleEndian & (UInt64.max >> (64 - 8 * UInt64(k)))
+        p += k
+        high |= seen & highs == 0 ? 0 : 0x80
+        return p
+      }
+      seen |= w
+      p += 8
+    }
+    high |= seen & highs == 0 ? 0 : 0x80
+    while p < e {
+      let c = buf[p]
+      if c == 0x22 || c == 0x5C || c < 0x20 { break }
+      high |= c
+      p += 1
+    }
+    return p
   }
 
   /// Reads one escape sequence starting at the backslash.

@@ -77,6 +77,46 @@ import Testing
       ])
   }
 
+  /// Strings scanned eight bytes at a time: a quote, an escape, a control byte, a valid
+  /// two-byte character and an invalid byte at every place of strings up to 19 bytes long,
+  /// and buffers that cut them anywhere.
+  @Test func findsWhatEndsAStringRunAtEveryPlace() throws {
+    for length in 1...19 {
+      for at in 0..<length {
+        var plain = [UInt8](repeating: 0x61, count: length)  // "aaa..."
+        let expected = String(repeating: "a", count: length)
+        #expect(
+          try Self.tokens([0x5B, 0x22] + plain + [0x22, 0x5D]) == [
+            .open("["), .string(expected), .close("]"),
+          ])
+        // An escaped newline in place of byte `at`.
+        var escaped = plain
+        escaped.replaceSubrange(at...at, with: [0x5C, 0x6E])
+        var text = Array(expected)
+        text[at] = "\n"
+        #expect(
+          try Self.tokens([0x5B, 0x22] + escaped + [0x22, 0x5D], bufferSize: 8) == [
+            .open("["), .string(String(text)), .close("]"),
+          ], "escape at \(at) of \(length)")
+        // A two-byte character (é, C3 A9) in place of byte `at`.
+        var accented = plain
+        accented.replaceSubrange(at...at, with: [0xC3, 0xA9])
+        text[at] = "é"
+        #expect(
+          try Self.tokens([0x5B, 0x22] + accented + [0x22, 0x5D]) == [
+            .open("["), .string(String(text)), .close("]"),
+          ], "é at \(at) of \(length)")
+        // A raw control byte and an invalid byte (FF) are refused wherever they are.
+        for bad: UInt8 in [0x01, 0x1F, 0xFF, 0x80] {
+          plain[at] = bad
+          let error = healthError { _ = try Self.tokens([0x5B, 0x22] + plain + [0x22, 0x5D]) }
+          #expect(error?.code == .dataError, "\(bad) at \(at) of \(length)")
+          plain[at] = 0x61
+        }
+      }
+    }
+  }
+
   @Test func convertsNumbersExactly() throws {
     // Expected values are Swift's own correctly rounded literals.
     let toks = try Self.tokens(
