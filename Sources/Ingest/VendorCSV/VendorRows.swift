@@ -25,6 +25,8 @@ final class VendorRows {
   /// Per column not read, its cells with a value. The counters are touched per cell, so
   /// they skip the runtime exclusivity check (one reader uses the rows at a time).
   @exclusivity(unchecked) private var notReadCounts: [Int64]
+  /// The file's index of each column not read (`map.notRead[k].index`).
+  private let notReadIndices: [Int]
   /// Rows that held no value in any column read (a placeholder day).
   @exclusivity(unchecked) private(set) var emptyRows: Int64 = 0
   /// Records kept or rejected in the current row.
@@ -65,6 +67,7 @@ final class VendorRows {
       map.has(c) && map.layout.columns[c].use == .read ? sink.counter(for: map.header[c]) : nil
     }
     notReadCounts = [Int64](repeating: 0, count: map.notRead.count)
+    notReadIndices = map.notRead.map(\.index)
     columnTargets = VendorTargetCache(slots: map.layout.columns.count)
   }
 
@@ -78,13 +81,26 @@ final class VendorRows {
         try rejectShape()
         continue
       }
-      for (k, column) in map.notRead.enumerated() where !Self.isMissing(csv.field(column.index)) {
-        notReadCounts[k] += 1
-      }
+      countNotRead()
       rowRecords = 0
       return true
     }
     return false
+  }
+
+  /// Counts the current row's cells with a value in columns not read. By index, through the
+  /// buffers: walking `map.notRead` copied each entry's two texts (retained and released)
+  /// and each count's increment checked the array's uniqueness, per column and row.
+  private func countNotRead() {
+    guard !notReadIndices.isEmpty else { return }
+    let csv = csv
+    notReadIndices.withUnsafeBufferPointer { indices in
+      notReadCounts.withUnsafeMutableBufferPointer { counts in
+        for k in indices.indices where !Self.isMissing(csv.field(indices[k])) {
+          counts[k] += 1
+        }
+      }
+    }
   }
 
   private func rejectShape() throws {
