@@ -25,6 +25,8 @@ struct FitbitCSVRows {
   var notReadRows: Int64 = 0
   /// The resolved target of each source's values (`keep(_:start:end:utcOffset:value:unit:hrv:)`).
   var targets = FitbitCSVTargets()
+  /// The day of the last row's timestamp (`FitbitTime.parse(_:days:)`).
+  var days = FitbitTime.DayCache()
 
   init(
     csv: CSVRecordReader, sink: IngestSink, layout: FitbitCSVLayout, header: [String],
@@ -129,9 +131,9 @@ struct FitbitCSVRows {
     return sources.string(csv.trimmedField(i))
   }
 
-  func timestamp() -> Timestamp? {
+  mutating func timestamp() -> Timestamp? {
     guard let i = timestampColumn else { return nil }
-    return FitbitTime.parse(csv.trimmedField(i))
+    return FitbitTime.parse(csv.trimmedField(i), days: &days)
   }
 
   func timestamp(_ name: String) -> Timestamp? {
