@@ -26,20 +26,14 @@ struct OuraTrendsRow {
     try readNight(day: day, start: start, end: end, zone: &zone)
     let whole = VendorDay.interval(day, offset: offset)
     let span = VendorRows.Span(start: whole.start, end: whole.end, offset: offset)
-    // By index: walking the pairs copied each one through the generic tuple witnesses.
-    let columns = Self.dailyColumns
-    try rows.keepNumbers(Self.dailyTargets, over: span) { columns[$0] }
+    try rows.keepNumbers(Self.daily, over: span)
   }
 
-  /// The day's value columns, and what each becomes (`dailyTargets.targets[i]` for
-  /// `dailyColumns[i]`).
-  static let dailyColumns: [Int] = Column.allCases.compactMap { c in
-    OuraTrendsLayout.metric(c).map { _ in c.rawValue }
-  }
-  static let dailyTargets = VendorRows.TargetTable(
+  /// The day's value columns and what each becomes.
+  static let daily = VendorRows.TargetTable(
     Column.allCases.compactMap { c in
       OuraTrendsLayout.metric(c).map {
-        VendorRows.Target(metric: $0.metric, unit: $0.unit, hrv: $0.hrv)
+        (c.rawValue, VendorRows.Target(metric: $0.metric, unit: $0.unit, hrv: $0.hrv))
       }
     })
 

@@ -9,8 +9,22 @@ extension VendorRows {
     _ target: Target, _ value: Double, over span: Span, column c: Int, minimum: Double? = nil,
     maximum: Double? = nil
   ) throws {
-    guard let counter = counters[c], let resolved = columnTarget(c, target) else {
-      var s = sample(target, value, span)
+    try keep(
+      value, over: span, column: c, minimum: minimum, maximum: maximum,
+      key: VendorTargetCache.Key(target)
+    ) { target }
+  }
+
+  /// `keep(target(), value, over: span, column: c, ...)` with the target's key given
+  /// (`key`, made with a `TargetTable`): `target` is read only on a miss of the column's
+  /// slot or when the value is kept as its `Sample`.
+  @inline(__always)
+  func keep(
+    _ value: Double, over span: Span, column c: Int, minimum: Double? = nil,
+    maximum: Double? = nil, key: VendorTargetCache.Key?, _ target: () -> Target
+  ) throws {
+    guard let counter = counters[c], let resolved = columnTarget(c, key: key, target) else {
+      var s = sample(target(), value, span)
       (s.minimum, s.maximum) = (minimum, maximum)
       return try keep(s, column: c)
     }

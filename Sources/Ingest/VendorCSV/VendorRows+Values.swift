@@ -21,15 +21,26 @@ extension VendorRows {
   /// it is not a number; nothing when the cell holds no value. Returns the value kept.
   @discardableResult
   func keepNumber(_ c: Int, as target: Target, over span: Span) throws -> Double? {
+    try keepNumber(c, over: span, key: VendorTargetCache.Key(target)) { target }
+  }
+
+  /// `keepNumber(c, as: target(), over: span)` with the target's key given (`key`, made
+  /// with a `TargetTable`): `target` is read only on a miss, a reject or a `Sample`.
+  @inline(__always)
+  @discardableResult
+  func keepNumber(
+    _ c: Int, over span: Span, key: VendorTargetCache.Key?, _ target: () -> Target
+  ) throws -> Double? {
     guard let value = number(c) else { return nil }
     switch value {
     case .failure(let bad):
+      let t = target()
       try rejectNotANumber(
-        column: c, bad, metric: target.metric, start: span.start, utcOffset: span.offset,
-        unit: target.unit)
+        column: c, bad, metric: t.metric, start: span.start, utcOffset: span.offset,
+        unit: t.unit)
       return nil
     case .success(let v):
-      try keep(target, v, over: span, column: c)
+      try keep(v, over: span, column: c, key: key, target)
       return v
     }
   }
@@ -59,17 +70,17 @@ extension VendorRows {
     case .success(let v) where v == 0:
       sink.extra["zeroSleepStages", default: 0] += 1
     case .success(let v):
-      let i = stage.position
-      try keep(
-        Self.stageTable, i, key: Self.stageTable.keys[i], v * unitSeconds / 60, over: span,
-        column: c)
+      let (table, i) = (Self.stageTable, stage.position)
+      try keep(v * unitSeconds / 60, over: span, column: c, key: table.keys[i]) {
+        table.targets[i]
+      }
     }
   }
 
   /// The target of each sleep stage's minutes, at the stage's `position`: made once, not
-  /// per value.
+  /// per value (the column is the caller's, so the table's columns are unused).
   private static let stageTable = TargetTable(
-    SleepStage.allCases.map { Target(metric: .sleep, unit: "min", category: $0.rawValue) })
+    SleepStage.allCases.map { (0, Target(metric: .sleep, unit: "min", category: $0.rawValue)) })
 
   /// Rejects every non-empty cell of `columns` with the same reason (values that cannot be
   /// placed because the times of their row are missing or bad).

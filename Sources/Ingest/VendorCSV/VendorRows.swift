@@ -242,18 +242,17 @@ final class VendorRows {
   /// when the column's target changes).
   @inline(__always)
   func columnTarget(_ c: Int, _ target: Target) -> SampleTarget? {
-    let key = VendorTargetCache.Key(target)
-    if let hit = columnTargets.hit(c, key) { return hit }
-    return columnTargetMissed(c, target, key: key)
+    columnTarget(c, key: VendorTargetCache.Key(target)) { target }
   }
 
-  /// `columnTarget(c, table.targets[i])`, found by the target's key made with the table.
+  /// `columnTarget(c, target())`, found by the target's key (`key`, made with a
+  /// `TargetTable`): `target` is read only when the slot holds another key.
   @inline(__always)
-  func columnTarget(_ c: Int, key: VendorTargetCache.Key?, _ table: TargetTable, _ i: Int)
+  func columnTarget(_ c: Int, key: VendorTargetCache.Key?, _ target: () -> Target)
     -> SampleTarget?
   {
     if let hit = columnTargets.hit(c, key) { return hit }
-    return columnTargetMissed(c, table.targets[i], key: key)
+    return columnTargetMissed(c, target(), key: key)
   }
 
   @inline(never)

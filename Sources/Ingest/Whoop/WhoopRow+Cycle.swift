@@ -17,20 +17,17 @@ extension WhoopRow {
     (.energy, VendorRows.Target(metric: .whoopEnergy, unit: "kcal")),
   ]
 
-  /// `nightValues` and `dayValues` as columns and targets apart: a loop over the pairs
-  /// copied each one through the generic tuple witnesses (about 240 instructions a value).
-  static let nightColumns = nightValues.map(\.0.rawValue)
-  static let nightTargets = VendorRows.TargetTable(nightValues.map(\.1))
-  static let dayColumns = dayValues.map(\.0.rawValue)
-  static let dayTargets = VendorRows.TargetTable(dayValues.map(\.1))
+  /// `nightValues` and `dayValues` as tables: a loop over the pairs copied each one through
+  /// the generic tuple witnesses (about 240 instructions a value), and each target.
+  static let nightTable = VendorRows.TargetTable(nightValues.map { ($0.0.rawValue, $0.1) })
+  static let dayTable = VendorRows.TargetTable(dayValues.map { ($0.0.rawValue, $0.1) })
 
   /// A row of `physiological_cycles.csv`.
   func readCycle(_ cycle: Cycle, zone: inout LocalTimeZone) throws {
     let sleep = WhoopSleep(rows: rows, base: WhoopLayouts.cycleSleepBase, offset: cycle.offset)
     // Without a sleep (a cycle after a gap), the night's values go to the cycle's day.
     let night = try sleep.read(zone: &zone) ?? cycle.daySpan
-    let nightColumns = Self.nightColumns
-    try rows.keepNumbers(Self.nightTargets, over: night) { nightColumns[$0] }
+    try rows.keepNumbers(Self.nightTable, over: night)
     let day = cycle.daySpan
     guard cycle.end != nil else {
       let open = "the cycle is still open (no Cycle end time): its day totals are not final"
@@ -44,8 +41,7 @@ extension WhoopRow {
       }
       return
     }
-    let dayColumns = Self.dayColumns
-    try rows.keepNumbers(Self.dayTargets, over: day) { dayColumns[$0] }
+    try rows.keepNumbers(Self.dayTable, over: day)
     try readHeartRate(day)
   }
 

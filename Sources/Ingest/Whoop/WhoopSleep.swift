@@ -25,10 +25,8 @@ struct WhoopSleep {
     (.respiratoryRate, VendorRows.Target(metric: .respiratoryRate, unit: "count/min")),
   ]
 
-  /// `values` as columns and targets apart (no generic tuple copies per value, as in
-  /// `WhoopRow.readCycle`).
-  static let valueColumns = values.map(\.0)
-  static let valueTargets = VendorRows.TargetTable(values.map(\.1))
+  /// `values` as a table (no target copied per value).
+  static let valueTable = VendorRows.TargetTable(values.map { ($0.0.rawValue, $0.1) })
 
   /// Reads the sleep; returns its sleep day's whole-day span (for the night's values of a
   /// cycle), nil when the row has no sleep.
@@ -51,8 +49,7 @@ struct WhoopSleep {
     let day = VendorDay.sleepDay(end: to.epoch, offset: to.offset)
     let whole = VendorDay.interval(day, offset: to.offset)
     let span = VendorRows.Span(start: whole.start, end: whole.end, offset: to.offset)
-    let columns = Self.valueColumns
-    try rows.keepNumbers(Self.valueTargets, over: span) { c(columns[$0]) }
+    try rows.keepNumbers(Self.valueTable, over: span, columnOffset: base)
     return span
   }
 }

@@ -67,7 +67,7 @@ struct VendorTargetCacheTests {
       VendorRows.Target(metric: .steps, unit: "count"),
       VendorRows.Target(metric: .sleep, unit: "min", category: "asleepDeep"),
     ]
-    let table = VendorRows.TargetTable(targets)
+    let table = VendorRows.TargetTable(targets.enumerated().map { ($0.offset + 3, $0.element) })
     for (i, t) in targets.enumerated() {
       #expect(table.targets[i] == t)
       #expect(table.keys[i] == VendorTargetCache.Key(table.targets[i]))
