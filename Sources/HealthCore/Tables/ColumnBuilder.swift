@@ -54,20 +54,28 @@ final class ColumnBuilder {
   /// same text.
   @inline(__always)
   func appendString(id: UInt32, in texts: [String]) {
+    appendString(id: id) { texts[Int(id)] }
+  }
+
+  /// Appends the text that `id` names, `text` giving it: called only at the id's first row
+  /// in the block, so a row whose id the block has seen reads no list and retains nothing
+  /// (a list read from a class's property costs a retain and a release per row).
+  @inline(__always)
+  func appendString(id: UInt32, text: () -> String) {
     let i = Int(id)
     if i < idIndices.count && idIndices[i] != .max {
       stringIndices.append(idIndices[i])
     } else {
-      appendFirstUse(id: i, in: texts)
+      appendFirstUse(id: i, text: text())
     }
   }
 
   @inline(never)
-  private func appendFirstUse(id i: Int, in texts: [String]) {
+  private func appendFirstUse(id i: Int, text: String) {
     if i >= idIndices.count {
       idIndices.append(contentsOf: repeatElement(.max, count: i + 1 - idIndices.count))
     }
-    idIndices[i] = appendStringHashed(texts[i])
+    idIndices[i] = appendStringHashed(text)
     idsUsed.append(UInt32(i))
   }
 
@@ -135,85 +143,58 @@ final class ColumnBuilder {
   }
 
   /// Appends the encoded column (without its length prefix) to `out`.
-  func encode(rowCount: Int, into out: inout [UInt8]) {
-    if spec.nullable { Self.appendBitmap(validity.buffer, into: &out) }
+  func encode(rowCount: Int, into out: BlockBytes) {
+    if spec.nullable { out.appendBitmap(validity.buffer) }
     switch spec.type {
     case .int64, .day, .timestamp:
       let values = ints.buffer
-      Self.appendVarints(count: values.count, into: &out) { k in
+      out.appendVarints(count: values.count) { k in
         ByteCoding.zigzag(values[k] &- (k == 0 ? 0 : values[k - 1]))
       }
     case .float64:
       #if _endian(little)
         // The in-memory form of a Double on a little-endian machine is its bit pattern in
         // little-endian order: exactly what appendUInt64(bitPattern) writes.
-        out.append(contentsOf: UnsafeRawBufferPointer(doubles.buffer))
+        out.append(UnsafeRawBufferPointer(doubles.buffer))
       #else
-        for v in doubles.buffer { ByteCoding.appendUInt64(v.bitPattern, to: &out) }
+        for v in doubles.buffer {
+          var le = v.bitPattern.littleEndian
+          withUnsafeBytes(of: &le) { out.append($0) }
+        }
       #endif
     case .bool:
-      Self.appendBitmap(bools.buffer, into: &out)
+      out.appendBitmap(bools.buffer)
     case .string where usesByteTexts:
-      ByteCoding.appendVarint(UInt64(byteTexts.count), to: &out)
+      out.appendVarint(UInt64(byteTexts.count))
       for i in 0..<byteTexts.count {
         byteTexts.withText(i) { utf8 in
-          ByteCoding.appendVarint(UInt64(utf8.count), to: &out)
-          out.append(contentsOf: utf8)
+          out.appendVarint(UInt64(utf8.count))
+          out.append(UnsafeRawBufferPointer(utf8))
         }
       }
-      let indices = stringIndices.buffer
-      Self.appendVarints(count: indices.count, into: &out) { UInt64(indices[$0]) }
+      encodeIndices(into: out)
     case .string:
-      ByteCoding.appendVarint(UInt64(dictionaryList.count), to: &out)
+      out.appendVarint(UInt64(dictionaryList.count))
       for s in dictionaryList {
         var copy = s
         copy.withUTF8 { utf8 in
-          ByteCoding.appendVarint(UInt64(utf8.count), to: &out)
-          out.append(contentsOf: utf8)
+          out.appendVarint(UInt64(utf8.count))
+          out.append(UnsafeRawBufferPointer(utf8))
         }
       }
-      let indices = stringIndices.buffer
-      Self.appendVarints(count: indices.count, into: &out) { UInt64(indices[$0]) }
+      encodeIndices(into: out)
     }
   }
 
-  /// Appends `count` varints (the same bytes as `ByteCoding.appendVarint` each) through
-  /// one buffer sized for the worst case, instead of one checked append per byte.
-  @inline(__always)
-  static func appendVarints(count: Int, into out: inout [UInt8], _ value: (Int) -> UInt64) {
-    guard count > 0 else { return }
-    let encoded = [UInt8](unsafeUninitializedCapacity: count * 10) { buffer, initialized in
-      var p = 0
-      for k in 0..<count {
-        var v = value(k)
-        while v >= 0x80 {
-          buffer[p] = UInt8(truncatingIfNeeded: v) | 0x80
-          v >>= 7
-          p += 1
-        }
-        buffer[p] = UInt8(v)
-        p += 1
-      }
-      initialized = p
+  /// The rows' dictionary indices as varints: one byte each when the block's dictionary
+  /// has at most 128 texts (every index below 0x80 is its own varint).
+  private func encodeIndices(into out: BlockBytes) {
+    let indices = stringIndices.buffer
+    let texts = usesByteTexts ? byteTexts.count : dictionaryList.count
+    if texts <= 0x80 {
+      out.appendBytes(narrowing: indices)
+    } else {
+      out.appendVarints(count: indices.count) { UInt64(indices[$0]) }
     }
-    out.append(contentsOf: encoded)
-  }
-
-  /// Appends the bits, eight to a byte, the first in the lowest bit; the last byte padded
-  /// with zeros. Built in one buffer rather than one checked append per byte.
-  static func appendBitmap(_ bits: UnsafeBufferPointer<Bool>, into out: inout [UInt8]) {
-    let count = (bits.count + 7) / 8
-    guard count > 0 else { return }
-    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      for b in 0..<count {
-        var byte: UInt8 = 0
-        for i in (b * 8)..<min(b * 8 + 8, bits.count) where bits[i] {
-          byte |= 1 << UInt8(i & 7)
-        }
-        buffer[b] = byte
-      }
-      initialized = count
-    }
-    out.append(contentsOf: bytes)
   }
 }

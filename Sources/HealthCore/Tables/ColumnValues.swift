@@ -6,36 +6,44 @@
 /// Not copyable: one builder owns it, grows it, and frees it when the builder goes.
 struct ColumnValues<Element: BitwiseCopyable>: ~Copyable {
   private var base: UnsafeMutablePointer<Element>
-  private var capacity: Int
-  /// Number of values.
-  private(set) var count = 0
+  /// One past the last value, and one past the memory: an append is a compare and a store
+  /// through `end` (no index to scale, no overflow check on a count).
+  private var end: UnsafeMutablePointer<Element>
+  private var limit: UnsafeMutablePointer<Element>
 
   init() {
-    capacity = 64
-    base = .allocate(capacity: capacity)
+    base = .allocate(capacity: 64)
+    end = base
+    limit = base + 64
   }
 
   deinit { base.deallocate() }
 
+  /// Number of values.
+  var count: Int { end - base }
+
   /// Adds `value` at the end.
   @inline(__always)
   mutating func append(_ value: Element) {
-    if _slowPath(count == capacity) { grow() }
-    (base + count).initialize(to: value)
-    count += 1
+    if _slowPath(end == limit) { grow() }
+    end.initialize(to: value)
+    end += 1
   }
 
   @inline(never)
   private mutating func grow() {
+    let count = self.count
+    let capacity = limit - base
     let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
     larger.moveInitialize(from: base, count: count)
     base.deallocate()
     base = larger
-    capacity *= 2
+    end = larger + count
+    limit = larger + capacity * 2
   }
 
   /// Forgets the values, keeping the memory.
-  mutating func removeAll() { count = 0 }
+  mutating func removeAll() { end = base }
 
   /// The values, valid until the next `append` or `removeAll`.
   var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }

@@ -65,6 +65,13 @@ public struct RowWriter {
   public mutating func string(id: UInt32, in texts: [String]) {
     next(true) { $0.appendString(id: id, in: texts) }
   }
+  /// A string value given as the text that `id` names, `text` giving it: read only at the
+  /// id's first row in the block (`string(id:in:)` for writers whose list is a class's
+  /// property, which would cost a retain and a release per row to hand on).
+  @inline(__always)
+  public mutating func string(id: UInt32, text: () -> String) {
+    next(true) { $0.appendString(id: id, text: text) }
+  }
   /// An optional string value.
   @inline(__always)
   public mutating func string(_ value: String?) {

@@ -184,8 +184,8 @@ public final class TableWriter<Record: TableRecord> {
 /// The first error of the background encoder, read by the writer after waiting for it.
 private final class EncoderState: @unchecked Sendable {
   var error: (any Error)?
-  var scratch: [UInt8] = []
-  var columnScratch: [UInt8] = []
+  /// The block being encoded, reused from block to block.
+  let scratch = BlockBytes()
 }
 
 /// One block's encoding: touched only by the encoder queue while the writer waits for it
@@ -199,25 +199,27 @@ private struct EncodeJob: @unchecked Sendable {
   func run() {
     guard state.error == nil else { return }
     do {
-      state.scratch.removeAll(keepingCapacity: true)
+      let payload = state.scratch
+      payload.removeAll()
       for builder in builders {
-        state.columnScratch.removeAll(keepingCapacity: true)
-        builder.encode(rowCount: rows, into: &state.columnScratch)
-        ByteCoding.appendUInt32(UInt32(state.columnScratch.count), to: &state.scratch)
-        state.scratch += state.columnScratch
+        // Each column straight into the block, its length patched in after it.
+        let lengthAt = payload.count
+        payload.appendUInt32(0)
+        builder.encode(rowCount: rows, into: payload)
+        payload.setUInt32(UInt32(payload.count - lengthAt - 4), at: lengthAt)
         builder.reset()
       }
       var head: [UInt8] = [TableFileLayout.blockTag]
       ByteCoding.appendUInt32(UInt32(rows), to: &head)
-      ByteCoding.appendUInt32(UInt32(state.scratch.count), to: &head)
+      ByteCoding.appendUInt32(UInt32(payload.count), to: &head)
       // The payload is CRC'd once: the block's CRC (row count, then payload) and the file's
       // CRC take it by `crc32_combine` (docs/reliability.md, "Integrity").
-      let payloadCRC = CRC32.checksum(state.scratch)
+      let payloadCRC = CRC32.checksum(payload.bytes)
       var crc = CRC32()
       head.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[1..<5])) }
-      crc.append(crc: payloadCRC, count: Int64(state.scratch.count))
+      crc.append(crc: payloadCRC, count: Int64(payload.count))
       try file.write(head)
-      try state.scratch.withUnsafeBytes { try file.write($0, knownCRC32: payloadCRC) }
+      try file.write(payload.bytes, knownCRC32: payloadCRC)
       var tail: [UInt8] = []
       ByteCoding.appendUInt32(crc.value, to: &tail)
       try file.write(tail)

@@ -23,6 +23,8 @@ public final class AtomicFileWriter {
   private var fd: Int32
   private var buffer: [UInt8] = []
   private let bufferLimit = 1 << 20
+  /// Writes of at least this many bytes skip the buffer.
+  private let writeThroughBytes = 1 << 16
   private var committed = false
   /// Bytes written so far.
   public private(set) var bytesWritten: Int64 = 0
@@ -180,10 +182,14 @@ public final class AtomicFileWriter {
     }
   }
 
-  /// Buffers `bytes`, or writes them through when they are a buffer's worth or more.
+  /// Buffers `bytes`, or writes them through when they are `writeThroughBytes` or more
+  /// (a table block's payload: copying it into the buffer would cost more than the one
+  /// more system call).
   private func put(_ bytes: UnsafeRawBufferPointer) throws {
-    if buffer.count + bytes.count > bufferLimit { try flushBuffer() }
-    if bytes.count >= bufferLimit {
+    if buffer.count + bytes.count > bufferLimit || bytes.count >= writeThroughBytes {
+      try flushBuffer()
+    }
+    if bytes.count >= writeThroughBytes {
       try writeFully(bytes)
     } else {
       buffer.append(contentsOf: bytes)

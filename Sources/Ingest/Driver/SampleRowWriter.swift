@@ -74,7 +74,8 @@ final class SampleRowWriter {
     minimum: Double?, maximum: Double?, origin: Origin
   ) throws {
     try writer.append(
-      target.ids, in: strings, start: start, end: end, utcOffset: utcOffset, value: value,
+      target.ids, text: { strings[Int($0)] }, start: start, end: end, utcOffset: utcOffset,
+      value: value,
       minimum: minimum, maximum: maximum, sourceKind: target.sourceKind,
       hrvKind: target.hrvKind, origin: origin)
   }

@@ -58,23 +58,28 @@ extension VendorRows {
   /// stage (counted as `zeroSleepStages`, no sample); a negative number is a reject.
   func keepStage(_ c: Int, _ stage: SleepStage, unitSeconds: Double, over span: Span) throws {
     guard let value = number(c) else { return }
-    let unit = unitSeconds == 60 ? "min" : "s"
     switch value {
     case .failure(let bad):
       try rejectNotANumber(
-        column: c, bad, metric: .sleep, start: span.start, utcOffset: span.offset, unit: unit)
+        column: c, bad, metric: .sleep, start: span.start, utcOffset: span.offset,
+        unit: Self.stageUnit(unitSeconds))
     case .success(let v) where v < 0:
       try reject(
         column: c, .badNumber, "\(type(c)) is negative", metric: .sleep, start: span.start,
-        end: span.end, utcOffset: span.offset, unit: unit)
+        end: span.end, utcOffset: span.offset, unit: Self.stageUnit(unitSeconds))
     case .success(let v) where v == 0:
       sink.extra["zeroSleepStages", default: 0] += 1
     case .success(let v):
-      let (table, i) = (Self.stageTable, stage.position)
-      try keep(v * unitSeconds / 60, over: span, column: c, key: table.keys[i]) {
-        table.targets[i]
+      let i = stage.position
+      try keep(v * unitSeconds / 60, over: span, column: c, key: Self.stageTable.keys[i]) {
+        Self.stageTable.targets[i]
       }
     }
+  }
+
+  /// The unit a stage column's rejected cell is written in (made only for a reject).
+  private static func stageUnit(_ unitSeconds: Double) -> String {
+    unitSeconds == 60 ? "min" : "s"
   }
 
   /// The target of each sleep stage's minutes, at the stage's `position`: made once, not

@@ -66,9 +66,9 @@ extension Sample: TableRecord {
     text(&row, .category)
     text(&row, .source)
     text(&row, .device)
-    row.string(id: sourceKind.tableTextID, in: SourceKind.tableTexts)
+    row.string(id: sourceKind.tableTextID) { sourceKind.rawValue }
     row.bool(userEntered)
-    row.string(id: hrvKind.tableTextID, in: HRVKind.tableTexts)
+    row.string(id: hrvKind.tableTextID) { hrvKind.rawValue }
     row.int(Int64(origin.file))
     row.int(origin.record)
   }

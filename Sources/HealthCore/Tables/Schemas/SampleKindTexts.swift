@@ -1,13 +1,11 @@
 import HealthModel
 
-/// The two kind columns of the samples table written by id (`RowWriter.string(id:in:)`):
+/// The two kind columns of the samples table written by id (`RowWriter.string(id:text:)`):
 /// after a kind's first row in a block its dictionary index is found without building,
-/// hashing or comparing its text. The bytes are those of writing `rawValue`.
+/// hashing or comparing its text. The bytes are those of writing `rawValue`; no two kinds
+/// share an id.
 extension SourceKind {
-  /// Every kind's text, by `tableTextID`.
-  static let tableTexts = allCases.map(\.rawValue)
-
-  /// The kind's index in `tableTexts`.
+  /// The kind's id in its column: its place in `allCases`.
   @inline(__always)
   var tableTextID: UInt32 {
     switch self {
@@ -22,10 +20,7 @@ extension SourceKind {
 }
 
 extension HRVKind {
-  /// Every kind's text, by `tableTextID`.
-  static let tableTexts = allCases.map(\.rawValue)
-
-  /// The kind's index in `tableTexts`.
+  /// The kind's id in its column: its place in `allCases`.
   @inline(__always)
   var tableTextID: UInt32 {
     switch self {
