@@ -58,7 +58,10 @@ public final class FITDecoder {
   /// CRC of the current file up to `crcDone` (an input offset).
   @exclusivity(unchecked) private var crc = FITCRC()
   @exclusivity(unchecked) private var crcDone: Int64 = 0
-  @exclusivity(unchecked) private var definitions = [FITDefinition?](repeating: nil, count: 16)
+  /// The definition of each local message type (0-15), retained here (`define`) and read
+  /// per data message without retaining it again: a data message's definition read from an
+  /// array retained and released it, and its three arrays, once per message.
+  private let definitions: UnsafeMutablePointer<Unmanaged<FITDefinition>?>
   @exclusivity(unchecked) private var record: Int64 = 0
   /// The last full timestamp seen (field 253, or a compressed header's time): the base of
   /// compressed timestamps and of 16-bit timestamp fields.
@@ -78,9 +81,30 @@ public final class FITDecoder {
     path = source.path
     capacity = max(256 << 10, bufferSize)
     buffer = .allocate(byteCount: capacity, alignment: 16)
+    definitions = .allocate(capacity: 16)
+    definitions.initialize(repeating: nil, count: 16)
   }
 
-  deinit { buffer.deallocate() }
+  deinit {
+    buffer.deallocate()
+    forgetDefinitions()
+    definitions.deallocate()
+  }
+
+  /// Makes `definition` the one of local type `local` (0-15).
+  private func define(_ local: Int, _ definition: FITDefinition) {
+    precondition(local >= 0 && local < 16, "FIT local message types are 0-15")
+    definitions[local]?.release()
+    definitions[local] = .passRetained(definition)
+  }
+
+  /// Forgets every local type's definition (a new file starts).
+  private func forgetDefinitions() {
+    for local in 0..<16 {
+      definitions[local]?.release()
+      definitions[local] = nil
+    }
+  }
 
   /// Input bytes consumed.
   public var offset: Int64 { base + Int64(pos) }
@@ -118,7 +142,7 @@ public final class FITDecoder {
     crc = FITCRC()
     crcDone = start
     pos += size
-    definitions = [FITDefinition?](repeating: nil, count: 16)
+    forgetDefinitions()
     hasTimestamp = false
     lastTimestamp = 0
     counts.files += 1
@@ -183,9 +207,11 @@ public final class FITDecoder {
       pos += 3 * developerCount
     }
     guard offset <= dataEnd else { throw pastEnd(at, dataEnd) }
-    definitions[local] = FITDefinition(
-      globalNumber: global, bigEndian: bigEndian, fields: fields,
-      developerFieldCount: developerCount, developerBytes: developerBytes)
+    define(
+      local,
+      FITDefinition(
+        globalNumber: global, bigEndian: bigEndian, fields: fields,
+        developerFieldCount: developerCount, developerBytes: developerBytes))
     counts.definitions += 1
   }
 
@@ -193,10 +219,20 @@ public final class FITDecoder {
     local: Int, header at: Int64, _ handler: FITMessageHandler, dataEnd: Int64,
     compressed: UInt32?
   ) throws {
-    guard let definition = definitions[local] else {
+    guard local >= 0 && local < 16, let entry = definitions[local] else {
       throw FITErrors.malformed(
         path, "a data message of local type \(local) comes before any definition of it", at: at)
     }
+    try entry._withUnsafeGuaranteedRef { definition in
+      try readData(
+        definition, header: at, handler, dataEnd: dataEnd, compressed: compressed)
+    }
+  }
+
+  private func readData(
+    _ definition: FITDefinition, header at: Int64, _ handler: FITMessageHandler,
+    dataEnd: Int64, compressed: UInt32?
+  ) throws {
     let size = definition.contentSize
     guard offset + Int64(size) <= dataEnd else { throw pastEnd(at, dataEnd) }
     guard try ensure(size) else { throw cut(dataEnd) }

@@ -28,11 +28,14 @@ public final class FITDefinition: @unchecked Sendable {
   public let bigEndian: Bool
   /// The fields, in the order their bytes follow each other.
   public let fields: [FITFieldDefinition]
-  /// Byte offset of each field inside a data message's content.
-  @usableFromInline let offsets: [Int]
-  /// `slot[number]` is the index of field `number` plus one (0: absent), so a field is
-  /// found without a search.
-  @usableFromInline let slot: [UInt8]
+  /// Per field, in `fields` order: where its bytes start in a data message's content, its
+  /// size and its base type. Kept in memory the definition owns, so a message's field is read
+  /// without retaining and releasing an array (three arrays per message cost about 8 % of
+  /// the FIT reader's time in reference counting; docs/performance.md, session 10).
+  @usableFromInline let layout: UnsafeMutablePointer<FITFieldLayout>
+  /// `slots[number]` is the index of field `number` plus one (0: absent), so a field is
+  /// found without a search; 256 entries.
+  @usableFromInline let slots: UnsafeMutablePointer<UInt8>
   /// Developer fields in each data message (skipped).
   public let developerFieldCount: Int
   /// Bytes of developer fields in each data message (skipped).
@@ -49,26 +52,48 @@ public final class FITDefinition: @unchecked Sendable {
     self.globalNumber = globalNumber
     self.bigEndian = bigEndian
     self.fields = fields
-    var offsets: [Int] = []
-    offsets.reserveCapacity(fields.count)
-    var slot = [UInt8](repeating: 0, count: 256)
+    layout = .allocate(capacity: max(1, fields.count))
+    slots = .allocate(capacity: 256)
+    slots.initialize(repeating: 0, count: 256)
     var offset = 0
     for (i, f) in fields.enumerated() {
-      offsets.append(offset)
-      if slot[Int(f.number)] == 0 && i < 255 { slot[Int(f.number)] = UInt8(i + 1) }
+      (layout + i).initialize(
+        to: FITFieldLayout(offset: offset, size: Int(f.size), baseType: f.baseType))
+      if slots[Int(f.number)] == 0 && i < 255 { slots[Int(f.number)] = UInt8(i + 1) }
       offset += Int(f.size)
     }
-    self.offsets = offsets
-    self.slot = slot
     self.developerFieldCount = developerFieldCount
     self.developerBytes = developerBytes
     contentSize = offset + developerBytes
   }
 
+  deinit {
+    layout.deallocate()
+    slots.deallocate()
+  }
+
   /// The index of field `number`, if the definition has it.
   @inlinable
   public func index(of number: UInt8) -> Int? {
-    let s = slot[Int(number)]
+    let s = slots[Int(number)]
     return s == 0 ? nil : Int(s) - 1
+  }
+}
+
+/// Where one field of a definition lies in a data message's content (`FITDefinition.layout`).
+@usableFromInline
+struct FITFieldLayout: Sendable {
+  /// Byte offset in the content.
+  @usableFromInline let offset: Int
+  /// Bytes in each data message.
+  @usableFromInline let size: Int
+  /// The base type.
+  @usableFromInline let baseType: FITBaseType
+
+  @usableFromInline
+  init(offset: Int, size: Int, baseType: FITBaseType) {
+    self.offset = offset
+    self.size = size
+    self.baseType = baseType
   }
 }

@@ -5,8 +5,10 @@
 /// sentinel (docs/ingest-garmin.md, "Invalid values"). Scale and offset are applied by the
 /// caller, which knows the Profile's field.
 public struct FITMessage {
-  /// The definition of the message's local type.
-  public let definition: FITDefinition
+  /// The definition of the message's local type: the decoder keeps it alive for as long as
+  /// the message is valid (during `FITMessageHandler.message` only), so the message holds
+  /// it unretained.
+  public unowned(unsafe) let definition: FITDefinition
   /// The content bytes (standard fields, then developer fields).
   public let content: UnsafeRawBufferPointer
   /// The message's time: its own timestamp field (253), or the time of a compressed
@@ -27,12 +29,12 @@ public struct FITMessage {
   @inlinable
   public func bits(_ number: UInt8, element: Int = 0) -> (UInt64, FITBaseType)? {
     guard let i = definition.index(of: number) else { return nil }
-    let f = definition.fields[i]
+    let f = definition.layout[i]
     let type = f.baseType
     let size = type.size
-    let count = Int(f.size) / size
-    guard Int(f.size) % size == 0, element < count else { return nil }
-    let at = definition.offsets[i] + element * size
+    let count = f.size / size
+    guard f.size % size == 0, element < count else { return nil }
+    let at = f.offset + element * size
     var v: UInt64 = 0
     if definition.bigEndian {
       for k in 0..<size { v = v << 8 | UInt64(content[at + k]) }
@@ -89,19 +91,19 @@ public struct FITMessage {
   /// How many values field `number` holds (its size over its base type's size).
   public func count(_ number: UInt8) -> Int {
     guard let i = definition.index(of: number) else { return 0 }
-    let f = definition.fields[i]
-    return Int(f.size) / f.baseType.size
+    let f = definition.layout[i]
+    return f.size / f.baseType.size
   }
 
   /// Field `number` as text: a string field up to its first NUL, nil when absent, empty or
   /// not a string.
   public func string(_ number: UInt8) -> String? {
     guard let i = definition.index(of: number) else { return nil }
-    let f = definition.fields[i]
+    let f = definition.layout[i]
     guard f.baseType == .string else { return nil }
-    let start = definition.offsets[i]
+    let start = f.offset
     var end = start
-    while end < start + Int(f.size) && content[end] != 0 { end += 1 }
+    while end < start + f.size && content[end] != 0 { end += 1 }
     guard end > start else { return nil }
     return String(
       decoding: UnsafeRawBufferPointer(rebasing: content[start..<end]), as: UTF8.self)
