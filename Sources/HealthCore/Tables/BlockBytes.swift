@@ -53,14 +53,14 @@ final class BlockBytes {
   /// Appends `value`, little-endian (`ByteCoding.appendUInt32`).
   func appendUInt32(_ value: UInt32) {
     reserve(4)
-    setUInt32(value, at: count)
+    UnsafeMutableRawPointer(base + count).storeBytes(of: value.littleEndian, as: UInt32.self)
     count += 4
   }
 
   /// Writes `value` little-endian over the 4 bytes at `offset` (a length written after its
   /// column).
   func setUInt32(_ value: UInt32, at offset: Int) {
-    precondition(offset >= 0 && offset + 4 <= capacity, "block byte offset out of range")
+    precondition(offset >= 0 && offset + 4 <= count, "only bytes already written are patched")
     UnsafeMutableRawPointer(base + offset).storeBytes(of: value.littleEndian, as: UInt32.self)
   }
 
