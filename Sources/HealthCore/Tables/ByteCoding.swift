@@ -16,16 +16,6 @@ enum ByteCoding {
   }
 
   @inline(__always)
-  static func appendVarint(_ value: UInt64, to out: inout [UInt8]) {
-    var v = value
-    while v >= 0x80 {
-      out.append(UInt8(truncatingIfNeeded: v) | 0x80)
-      v >>= 7
-    }
-    out.append(UInt8(v))
-  }
-
-  @inline(__always)
   static func zigzag(_ value: Int64) -> UInt64 {
     UInt64(bitPattern: (value << 1) ^ (value >> 63))
   }

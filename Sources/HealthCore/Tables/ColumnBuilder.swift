@@ -143,7 +143,7 @@ final class ColumnBuilder {
   }
 
   /// Appends the encoded column (without its length prefix) to `out`.
-  func encode(rowCount: Int, into out: BlockBytes) {
+  func encode(rowCount: Int, into out: ByteArena) {
     if spec.nullable { out.appendBitmap(validity.buffer) }
     switch spec.type {
     case .int64, .day, .timestamp:
@@ -188,7 +188,7 @@ final class ColumnBuilder {
 
   /// The rows' dictionary indices as varints: one byte each when the block's dictionary
   /// has at most 128 texts (every index below 0x80 is its own varint).
-  private func encodeIndices(into out: BlockBytes) {
+  private func encodeIndices(into out: ByteArena) {
     let indices = stringIndices.buffer
     let texts = usesByteTexts ? byteTexts.count : dictionaryList.count
     if texts <= 0x80 {

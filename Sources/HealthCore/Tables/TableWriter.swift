@@ -185,7 +185,7 @@ public final class TableWriter<Record: TableRecord> {
 private final class EncoderState: @unchecked Sendable {
   var error: (any Error)?
   /// The block being encoded, reused from block to block.
-  let scratch = BlockBytes()
+  let scratch = ByteArena(capacity: 1 << 16)
 }
 
 /// One block's encoding: touched only by the encoder queue while the writer waits for it
@@ -214,12 +214,12 @@ private struct EncodeJob: @unchecked Sendable {
       ByteCoding.appendUInt32(UInt32(payload.count), to: &head)
       // The payload is CRC'd once: the block's CRC (row count, then payload) and the file's
       // CRC take it by `crc32_combine` (docs/reliability.md, "Integrity").
-      let payloadCRC = CRC32.checksum(payload.bytes)
+      let payloadCRC = CRC32.checksum(payload.written)
       var crc = CRC32()
       head.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[1..<5])) }
       crc.append(crc: payloadCRC, count: Int64(payload.count))
       try file.write(head)
-      try file.write(payload.bytes, knownCRC32: payloadCRC)
+      try file.write(payload.written, knownCRC32: payloadCRC)
       var tail: [UInt8] = []
       ByteCoding.appendUInt32(crc.value, to: &tail)
       try file.write(tail)

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Ids and counts of names met as bytes (JSON member names): a name is found by a hash of
 /// its bytes, with no `String` made or hashed per occurrence; its `String` is made once,
 /// the first time. The vendor readers look up the dozens of member names of each element

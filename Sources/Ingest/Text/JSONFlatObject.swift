@@ -1,3 +1,4 @@
+import HealthCore
 import HealthModel
 
 /// One JSON object read whole and flattened: nested objects become dotted keys

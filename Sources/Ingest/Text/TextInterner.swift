@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Turns repeated byte strings (source names, metric names, activity types) into shared
 /// `String`s without making a new one per record: the last few distinct values are
 /// remembered, the most recent one checked first.
