@@ -40,6 +40,8 @@ final class GarminFITMapper: FITMessageHandler {
   /// Whether the assumed zone had `fileOffset` at the file's local-time message.
   @exclusivity(unchecked) var fileOffsetAgreesWithZone = false
   @exclusivity(unchecked) var pending: [GarminHeldSample] = []
+  /// The series of `pending`'s readings.
+  let heldSeries = GarminHeldSeriesTable()
   @exclusivity(unchecked) var sessions = 0
   @exclusivity(unchecked) var laps: [GarminLap] = []
   @exclusivity(unchecked) var sleepLevels: [GarminSleepLevel] = []
@@ -71,6 +73,7 @@ final class GarminFITMapper: FITMessageHandler {
     fileOffset = nil
     fileOffsetAgreesWithZone = false
     pending.removeAll(keepingCapacity: true)
+    heldSeries.removeAll()
     sessions = 0
     laps.removeAll()
     sleepLevels.removeAll()
@@ -108,6 +111,7 @@ final class GarminFITMapper: FITMessageHandler {
     try flushSleepLevels()
     try keepPending()
     pending.removeAll(keepingCapacity: true)
+    heldSeries.removeAll()
     for var reading in fileSteps {
       reading.utcOffset = offset(at: reading.epoch)
       steps.add(reading)
@@ -163,9 +167,9 @@ final class GarminFITMapper: FITMessageHandler {
   ) {
     pending.append(
       GarminHeldSample(
-        metric: metric, counter: counter, start: start, end: end ?? start, value: value,
-        minimum: minimum, maximum: maximum, unit: unit, category: category, hrv: hrv,
-        record: record))
+        series: heldSeries.index(metric: metric, unit: unit, category: category, hrv: hrv),
+        counter: counter, start: start, end: end ?? start, value: value, minimum: minimum,
+        maximum: maximum, record: record))
   }
 
   /// A reject of a message (read and rejected at once).
