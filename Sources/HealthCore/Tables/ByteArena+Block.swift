@@ -29,8 +29,7 @@ extension ByteArena {
   }
 
   /// Appends `count` varints, `value(k)` the `k`th: the bytes of `appendVarint` each, into
-  /// room reserved once for the worst case (10 bytes each). `value` is called once per
-  /// `k`, in order from 0 (a caller may walk its values as it is called).
+  /// room reserved once for the worst case (10 bytes each).
   @inline(__always)
   func appendVarints(count n: Int, _ value: (Int) -> UInt64) {
     guard n > 0 else { return }
@@ -40,27 +39,20 @@ extension ByteArena {
     used = p
   }
 
-  /// Appends `count` bytes, `byte(k)` the `k`th, into room reserved once.
-  @inline(__always)
-  func appendBytes(count n: Int, _ byte: (Int) -> UInt8) {
-    guard n > 0 else { return }
-    reserve(n)
+  /// Appends each value as one byte: the bytes of `appendVarints` when every value is below
+  /// 0x80 (checked), in a loop the compiler can widen.
+  func appendBytes(narrowing values: UnsafeBufferPointer<UInt32>) {
+    guard !values.isEmpty else { return }
+    reserve(values.count)
     let out = storage + used
-    for k in 0..<n { out[k] = byte(k) }
-    used += n
-  }
-
-  /// Appends `count` 8-byte words little-endian, `word(k)` the `k`th (a float64 column's
-  /// bit patterns), into room reserved once.
-  @inline(__always)
-  func appendWords(count n: Int, _ word: (Int) -> UInt64) {
-    guard n > 0 else { return }
-    reserve(n * 8)
-    let out = UnsafeMutableRawPointer(storage + used)
-    for k in 0..<n {
-      out.storeBytes(of: word(k).littleEndian, toByteOffset: k * 8, as: UInt64.self)
+    var high: UInt32 = 0
+    for k in 0..<values.count {
+      let v = values[k]
+      high |= v
+      out[k] = UInt8(truncatingIfNeeded: v)
     }
-    used += n * 8
+    precondition(high < 0x80, "a value of 0x80 or more is not a one-byte varint")
+    used += values.count
   }
 
   @inline(__always)
@@ -78,25 +70,23 @@ extension ByteArena {
     return p + 1
   }
 
-  /// Appends `count` bits, `bit(k)` the `k`th, eight to a byte, the first in the lowest
-  /// bit, the last byte padded with zeros.
-  @inline(__always)
-  func appendBits(count n: Int, _ bit: (Int) -> Bool) {
-    let bytes = (n + 7) / 8
-    guard bytes > 0 else { return }
+  /// Appends the bits, eight to a byte, the first in the lowest bit, the last byte padded
+  /// with zeros. Eight `Bool`s (bytes 0 or 1) are gathered into one byte by one
+  /// multiplication: byte `i` of the word lands on bit `56 + i` and no two products meet.
+  func appendBitmap(_ bits: UnsafeBufferPointer<Bool>) {
+    let bytes = (bits.count + 7) / 8
+    guard bytes > 0, let start = bits.baseAddress else { return }
     reserve(bytes)
-    let out = storage + used
-    let whole = n / 8
+    let raw = UnsafeRawPointer(start)
+    let whole = bits.count / 8
     for b in 0..<whole {
-      let first = b &* 8
-      var byte: UInt8 = 0
-      for i in 0..<8 { byte |= (bit(first &+ i) ? 1 : 0) << UInt8(i) }
-      out[b] = byte
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: b * 8, as: UInt64.self))
+      storage[used + b] = UInt8(truncatingIfNeeded: (word &* 0x0102_0408_1020_4080) >> 56)
     }
     if whole < bytes {
-      var byte: UInt8 = 0
-      for i in 0..<(n - whole * 8) where bit(whole * 8 + i) { byte |= 1 << UInt8(i) }
-      out[whole] = byte
+      var last: UInt8 = 0
+      for i in (whole * 8)..<bits.count where bits[i] { last |= 1 << UInt8(i & 7) }
+      storage[used + whole] = last
     }
     used += bytes
   }

@@ -14,12 +14,12 @@ final class ColumnBuilder {
   @exclusivity(unchecked) var dictionary: [UTF8Key: UInt32] = [:]
   @exclusivity(unchecked) var dictionaryList: [String] = []
   @exclusivity(unchecked) var validity = ColumnValues<Bool>()
-  /// The block's dictionary when its first text came as bytes (`index(utf8:)`):
+  /// The block's dictionary when its first text came as bytes (`appendString(utf8:)`):
   /// then every text of the block goes there, in the same order of first use, so the
   /// encoded bytes are those of `dictionaryList`.
   @exclusivity(unchecked) private var byteTexts = ByteTextDictionary()
   @exclusivity(unchecked) private var usesByteTexts = false
-  /// Per id of `index(id:text:)`, its index in this block's dictionary (`.max` when
+  /// Per id of `appendString(id:in:)`, its index in this block's dictionary (`.max` when
   /// the block has not used it yet), and the ids the block has used, to clear them.
   @exclusivity(unchecked) private var idIndices: [UInt32] = []
   @exclusivity(unchecked) private var idsUsed: [UInt32] = []
@@ -37,109 +37,86 @@ final class ColumnBuilder {
   /// most appends skip hashing (`TextIdentityCache`).
   private let recent = TextIdentityCache()
 
-  /// The index of `value` in the block's dictionary, added when new.
   @inline(__always)
-  func index(of value: String) -> UInt32 {
-    if let index = recent.value(of: value) { return index }
-    let index = indexHashed(value)
+  func appendString(_ value: String) {
+    if let index = recent.value(of: value) {
+      stringIndices.append(index)
+      return
+    }
+    let index = appendStringHashed(value)
     recent.remember(value, index)
-    return index
   }
 
-  /// The index of `texts[id]`. Within one block an id always names the same text, so after
-  /// its first row the id alone gives the dictionary index: no hashing, comparing or
+  /// Appends `texts[id]`. Within one block an id always names the same text, so after its
+  /// first row the id alone gives the dictionary index: no hashing, comparing or
   /// retaining of the text. The first row goes through the dictionary of texts, so the
-  /// block's bytes are those `index(of: texts[id])` gives, even where two ids name the
+  /// block's bytes are those `appendString(texts[id])` gives, even where two ids name the
   /// same text.
   @inline(__always)
-  func index(id: UInt32, in texts: [String]) -> UInt32 {
-    index(id: id) { texts[Int(id)] }
+  func appendString(id: UInt32, in texts: [String]) {
+    appendString(id: id) { texts[Int(id)] }
   }
 
-  /// The index of the text that `id` names, `text` giving it: called only at the id's first
-  /// row in the block, so a row whose id the block has seen reads no list and retains
-  /// nothing (a list read from a class's property costs a retain and a release per row).
+  /// Appends the text that `id` names, `text` giving it: called only at the id's first row
+  /// in the block, so a row whose id the block has seen reads no list and retains nothing
+  /// (a list read from a class's property costs a retain and a release per row).
   @inline(__always)
-  func index(id: UInt32, text: () -> String) -> UInt32 {
+  func appendString(id: UInt32, text: () -> String) {
     let i = Int(id)
-    if i < idIndices.count && idIndices[i] != .max { return idIndices[i] }
-    return firstUse(id: i, text: text())
+    if i < idIndices.count && idIndices[i] != .max {
+      stringIndices.append(idIndices[i])
+    } else {
+      appendFirstUse(id: i, text: text())
+    }
   }
 
   @inline(never)
-  private func firstUse(id i: Int, text: String) -> UInt32 {
+  private func appendFirstUse(id i: Int, text: String) {
     if i >= idIndices.count {
       idIndices.append(contentsOf: repeatElement(.max, count: i + 1 - idIndices.count))
     }
-    let index = indexHashed(text)
-    idIndices[i] = index
+    idIndices[i] = appendStringHashed(text)
     idsUsed.append(UInt32(i))
-    return index
   }
 
-  /// The index of the text whose UTF-8 bytes are `utf8` (the caller's bytes are valid
-  /// UTF-8): one fast hash of the bytes into `byteTexts`, no `String` (docs/performance.md,
+  /// Appends the text whose UTF-8 bytes are `utf8` (the caller's bytes are valid UTF-8):
+  /// one fast hash of the bytes into `byteTexts`, no `String` (docs/performance.md,
   /// "Clean's rejects as bytes"). A block whose dictionary already holds texts given as
   /// `String`s takes it as a `String`.
   @inline(__always)
-  func index(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
+  func appendString(utf8: UnsafeBufferPointer<UInt8>) {
     if usesByteTexts || dictionaryList.isEmpty {
       usesByteTexts = true
-      return indexOfBytes(utf8)
+      stringIndices.append(appendBytesHashed(utf8))
+    } else {
+      _ = appendStringHashed(String(decoding: utf8, as: UTF8.self))
     }
-    return indexHashed(String(decoding: utf8, as: UTF8.self))
   }
 
-  private func indexOfBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
+  private func appendBytesHashed(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
     let (index, isNew) = byteTexts.index(of: utf8)
     if isNew, let distinct { distinct.note(UTF8Key(String(decoding: utf8, as: UTF8.self))) }
     return index
   }
 
-  private func indexHashed(_ value: String) -> UInt32 {
+  private func appendStringHashed(_ value: String) -> UInt32 {
     if usesByteTexts {
       var copy = value
-      return copy.withUTF8 { indexOfBytes($0) }
+      let index = copy.withUTF8 { appendBytesHashed($0) }
+      stringIndices.append(index)
+      return index
     }
     let key = UTF8Key(value)
-    if let index = dictionary[key] { return index }
+    if let index = dictionary[key] {
+      stringIndices.append(index)
+      return index
+    }
     let index = UInt32(dictionaryList.count)
     distinct?.note(key)
     dictionary[key] = index
     dictionaryList.append(value)
+    stringIndices.append(index)
     return index
-  }
-
-  /// Takes column `column` of rows `0 ..< count` out of `rows` into this builder's values
-  /// (and null bits into `validity`), for `encode`.
-  func take(column: Int, from rows: BlockRows, count: Int) {
-    let stride = rows.stride
-    if nullable {
-      for r in 0..<count { validity.append(!rows.isNull(row: r, column: column)) }
-    }
-    var word = rows.values(column: column)
-    switch spec.type {
-    case .int64, .day, .timestamp:
-      for _ in 0..<count {
-        ints.append(Int64(bitPattern: word.pointee))
-        word += stride
-      }
-    case .float64:
-      for _ in 0..<count {
-        doubles.append(Double(bitPattern: word.pointee))
-        word += stride
-      }
-    case .bool:
-      for _ in 0..<count {
-        bools.append(word.pointee != 0)
-        word += stride
-      }
-    case .string:
-      for _ in 0..<count {
-        stringIndices.append(UInt32(truncatingIfNeeded: word.pointee))
-        word += stride
-      }
-    }
   }
 
   /// The block's dictionary, in order of first use, whichever way its texts came.
@@ -165,44 +142,29 @@ final class ColumnBuilder {
     recent.removeAll()
   }
 
-  /// Appends column `column` of the block's `rows` (rows `0 ..< count`), encoded, without
-  /// its length prefix, to `out`: read where the rows hold it, with this builder's block
-  /// dictionary for a string column.
-  func encode(column: Int, of rows: BlockRows, count n: Int, into out: ByteArena) {
-    let stride = rows.stride
-    let words = rows.values(column: column)
-    if nullable { out.appendBits(count: n) { !rows.isNull(row: $0, column: column) } }
+  /// Appends the encoded column (without its length prefix) to `out`.
+  func encode(rowCount: Int, into out: ByteArena) {
+    if spec.nullable { out.appendBitmap(validity.buffer) }
     switch spec.type {
     case .int64, .day, .timestamp:
-      // Deltas from the value before (0 before the first), walking down the column.
-      var word = words
-      var previous: UInt64 = 0
-      out.appendVarints(count: n) { _ in
-        let value = word.pointee
-        word += stride
-        defer { previous = value }
-        return ByteCoding.zigzag(Int64(bitPattern: value &- previous))
+      let values = ints.buffer
+      out.appendVarints(count: values.count) { k in
+        ByteCoding.zigzag(values[k] &- (k == 0 ? 0 : values[k - 1]))
       }
     case .float64:
-      out.appendWords(count: n) { words[$0 &* stride] }
+      #if _endian(little)
+        // The in-memory form of a Double on a little-endian machine is its bit pattern in
+        // little-endian order: exactly what appendUInt64(bitPattern) writes.
+        out.append(UnsafeRawBufferPointer(doubles.buffer))
+      #else
+        for v in doubles.buffer {
+          var le = v.bitPattern.littleEndian
+          withUnsafeBytes(of: &le) { out.append($0) }
+        }
+      #endif
     case .bool:
-      out.appendBits(count: n) { words[$0 &* stride] != 0 }
-    case .string:
-      let texts = encodeDictionary(into: out)
-      if texts <= 0x80 {
-        // Every index is below 0x80 (the dictionary has at most 128 texts): one byte each,
-        // which is its varint.
-        out.appendBytes(count: n) { UInt8(truncatingIfNeeded: words[$0 &* stride]) }
-      } else {
-        out.appendVarints(count: n) { words[$0 &* stride] }
-      }
-    }
-  }
-
-  /// Appends the block's dictionary (its count, then each text's length and bytes) and
-  /// returns its count.
-  private func encodeDictionary(into out: ByteArena) -> Int {
-    if usesByteTexts {
+      out.appendBitmap(bools.buffer)
+    case .string where usesByteTexts:
       out.appendVarint(UInt64(byteTexts.count))
       for i in 0..<byteTexts.count {
         byteTexts.withText(i) { utf8 in
@@ -210,16 +172,29 @@ final class ColumnBuilder {
           out.append(UnsafeRawBufferPointer(utf8))
         }
       }
-      return byteTexts.count
-    }
-    out.appendVarint(UInt64(dictionaryList.count))
-    for s in dictionaryList {
-      var copy = s
-      copy.withUTF8 { utf8 in
-        out.appendVarint(UInt64(utf8.count))
-        out.append(UnsafeRawBufferPointer(utf8))
+      encodeIndices(into: out)
+    case .string:
+      out.appendVarint(UInt64(dictionaryList.count))
+      for s in dictionaryList {
+        var copy = s
+        copy.withUTF8 { utf8 in
+          out.appendVarint(UInt64(utf8.count))
+          out.append(UnsafeRawBufferPointer(utf8))
+        }
       }
+      encodeIndices(into: out)
     }
-    return dictionaryList.count
+  }
+
+  /// The rows' dictionary indices as varints: one byte each when the block's dictionary
+  /// has at most 128 texts (every index below 0x80 is its own varint).
+  private func encodeIndices(into out: ByteArena) {
+    let indices = stringIndices.buffer
+    let texts = usesByteTexts ? byteTexts.count : dictionaryList.count
+    if texts <= 0x80 {
+      out.appendBytes(narrowing: indices)
+    } else {
+      out.appendVarints(count: indices.count) { UInt64(indices[$0]) }
+    }
   }
 }

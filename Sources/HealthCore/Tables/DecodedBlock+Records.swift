@@ -10,16 +10,12 @@ extension DecodedBlock {
   public init<Record: TableRecord>(records: some Collection<Record>) {
     let builders = Record.columns.map(ColumnBuilder.init)
     let unretained = builders.map { Unmanaged.passUnretained($0) }
-    let rows = BlockRows(width: builders.count, rows: records.count)
     unretained.withUnsafeBufferPointer { list in
       guard let first = list.baseAddress else { return }
-      for (r, record) in records.enumerated() {
-        var row = RowWriter(builders: first, words: rows.startRow(r), width: builders.count)
+      for record in records {
+        var row = RowWriter(builders: first)
         record.write(to: &row)
       }
-    }
-    for (column, builder) in builders.enumerated() {
-      builder.take(column: column, from: rows, count: records.count)
     }
     self.init(rowCount: records.count, columns: builders.map { $0.decodedColumn() })
   }

@@ -16,111 +16,93 @@ public protocol TableRecord: Sendable {
   init(reading row: inout RowReader) throws
 }
 
-/// Writes one row's values, column by column, into the block being built: each value is
-/// one word stored in the row (`BlockRows`), a text its index in the column's block
-/// dictionary, an absent value a null bit.
+/// Appends one row's values, column by column, to the block being built.
 public struct RowWriter {
   /// The writer's builders, unretained, one per column: the `TableWriter` keeps them (and
   /// this list) alive for as long as a row is being written. Skipping 16 retain/release
   /// pairs per row matters, and so does the pair an array of them cost per row.
   let builders: UnsafePointer<Unmanaged<ColumnBuilder>>
-  /// The row's words (`BlockRows.startRow`): `width` values, then the null bits.
-  let words: UnsafeMutablePointer<UInt64>
-  let width: Int
   var index = 0
 
-  init(
-    builders: UnsafePointer<Unmanaged<ColumnBuilder>>, words: UnsafeMutablePointer<UInt64>,
-    width: Int
-  ) {
-    self.builders = builders
-    self.words = words
-    self.width = width
-  }
-
   @inline(__always)
-  private mutating func put(_ word: UInt64) {
-    words[index] = word
+  private mutating func next(_ present: Bool, _ body: (ColumnBuilder) -> Void) {
+    builders[index]._withUnsafeGuaranteedRef { builder in
+      if builder.nullable { builder.validity.append(present) }
+      body(builder)
+    }
     index += 1
-  }
-
-  @inline(__always)
-  private mutating func put(_ word: UInt64, present: Bool) {
-    if !present { words[width + (index >> 6)] |= 1 << UInt64(index & 63) }
-    put(word)
-  }
-
-  /// A text, as the index `body` finds in the column's builder.
-  @inline(__always)
-  private mutating func text(present: Bool = true, _ body: (ColumnBuilder) -> UInt32) {
-    let i = builders[index]._withUnsafeGuaranteedRef(body)
-    put(UInt64(i), present: present)
   }
 
   /// An int64 value.
   @inline(__always)
-  public mutating func int(_ value: Int64) { put(UInt64(bitPattern: value)) }
+  public mutating func int(_ value: Int64) { next(true) { $0.ints.append(value) } }
   /// An optional int64 value.
   @inline(__always)
-  public mutating func int(_ value: Int64?) {
-    put(UInt64(bitPattern: value ?? 0), present: value != nil)
-  }
+  public mutating func int(_ value: Int64?) { next(value != nil) { $0.ints.append(value ?? 0) } }
   /// A float64 value.
   @inline(__always)
-  public mutating func double(_ value: Double) { put(value.bitPattern) }
+  public mutating func double(_ value: Double) { next(true) { $0.doubles.append(value) } }
   /// An optional float64 value.
   @inline(__always)
   public mutating func double(_ value: Double?) {
-    put((value ?? 0).bitPattern, present: value != nil)
+    next(value != nil) { $0.doubles.append(value ?? 0) }
   }
   /// A string value.
   @inline(__always)
-  public mutating func string(_ value: String) { text { $0.index(of: value) } }
+  public mutating func string(_ value: String) { next(true) { $0.appendString(value) } }
   /// A string value given as its UTF-8 bytes, which must be valid UTF-8 (they are written
   /// as they are): the bytes `string(String(decoding: utf8, as: UTF8.self))` writes, for
   /// writers that build a column's texts as bytes (the clean stage's reject reasons and
   /// values), with no `String` made per row.
   @inline(__always)
   public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-    text { $0.index(utf8: utf8) }
+    next(true) { $0.appendString(utf8: utf8) }
   }
   /// A string value given as `texts[id]`, for writers that hold their texts as ids into
   /// one list (the clean stage's pools). Within one block of the table, an id must always
   /// name the same text; the bytes are those `string(texts[id])` writes.
   @inline(__always)
   public mutating func string(id: UInt32, in texts: [String]) {
-    text { $0.index(id: id, in: texts) }
+    next(true) { $0.appendString(id: id, in: texts) }
   }
   /// A string value given as the text that `id` names, `text` giving it: read only at the
   /// id's first row in the block (`string(id:in:)` for writers whose list is a class's
   /// property, which would cost a retain and a release per row to hand on).
   @inline(__always)
   public mutating func string(id: UInt32, text: () -> String) {
-    self.text { $0.index(id: id, text: text) }
+    next(true) { $0.appendString(id: id, text: text) }
   }
-  /// An optional string value (an absent one is written as the empty text, marked null).
+  /// An optional string value.
   @inline(__always)
   public mutating func string(_ value: String?) {
-    text(present: value != nil) { $0.index(of: value ?? "") }
+    next(value != nil) { $0.appendString(value ?? "") }
   }
   /// A bool value.
   @inline(__always)
-  public mutating func bool(_ value: Bool) { put(value ? 1 : 0) }
+  public mutating func bool(_ value: Bool) { next(true) { $0.bools.append(value) } }
   /// An optional bool value.
   @inline(__always)
-  public mutating func bool(_ value: Bool?) { put(value == true ? 1 : 0, present: value != nil) }
+  public mutating func bool(_ value: Bool?) {
+    next(value != nil) { $0.bools.append(value ?? false) }
+  }
   /// A day value.
   @inline(__always)
-  public mutating func day(_ value: LocalDay) { int(Int64(value.dayNumber)) }
+  public mutating func day(_ value: LocalDay) {
+    next(true) { $0.ints.append(Int64(value.dayNumber)) }
+  }
   /// An optional day value.
   @inline(__always)
-  public mutating func day(_ value: LocalDay?) { int(value.map { Int64($0.dayNumber) }) }
+  public mutating func day(_ value: LocalDay?) {
+    next(value != nil) { $0.ints.append(Int64(value?.dayNumber ?? 0)) }
+  }
   /// An epoch-seconds value.
   @inline(__always)
-  public mutating func timestamp(_ value: Int64) { int(value) }
+  public mutating func timestamp(_ value: Int64) { next(true) { $0.ints.append(value) } }
   /// An optional epoch-seconds value.
   @inline(__always)
-  public mutating func timestamp(_ value: Int64?) { int(value) }
+  public mutating func timestamp(_ value: Int64?) {
+    next(value != nil) { $0.ints.append(value ?? 0) }
+  }
 }
 
 /// Reads one row's values, column by column, from a decoded block.

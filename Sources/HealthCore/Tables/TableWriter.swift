@@ -20,9 +20,6 @@ public final class TableWriter<Record: TableRecord> {
   /// `builders`, unretained, for `RowWriter` (one per column; refilled at each swap).
   private let unretainedBuilders: UnsafeMutablePointer<Unmanaged<ColumnBuilder>>
   private var spareBuilders: [ColumnBuilder]
-  /// The rows of the block being built (`BlockRows`), and the spare set's.
-  @exclusivity(unchecked) private var rows: Unmanaged<BlockRows>
-  @exclusivity(unchecked) private var spareRows: Unmanaged<BlockRows>
   private let rowsPerBlock: Int
   @exclusivity(unchecked) private var pendingRows = 0
   private let encoder = DispatchQueue(label: "healthpipe.table-writer")
@@ -50,8 +47,6 @@ public final class TableWriter<Record: TableRecord> {
     unretainedBuilders = .allocate(capacity: max(1, Record.columns.count))
     unretainedBuilders.initialize(
       from: builders.map { Unmanaged.passUnretained($0) }, count: builders.count)
-    rows = .passRetained(BlockRows(width: Record.columns.count))
-    spareRows = .passRetained(BlockRows(width: Record.columns.count))
     self.rowsPerBlock = max(1, rowsPerBlock)
     file = try AtomicFileWriter(destination: path, durable: durable)
     var start = TableFileLayout.magic
@@ -66,8 +61,6 @@ public final class TableWriter<Record: TableRecord> {
   deinit {
     inFlight.wait()
     unretainedBuilders.deallocate()
-    rows.release()
-    spareRows.release()
   }
 
   /// Appends one record.
@@ -81,8 +74,7 @@ public final class TableWriter<Record: TableRecord> {
   /// another form than `Record` (texts as ids, `RowWriter.string(id:in:)`).
   @inline(__always)
   public func appendRow(_ write: (inout RowWriter) -> Void) throws {
-    let words = rows._withUnsafeGuaranteedRef { $0.startRow(pendingRows) }
-    var row = RowWriter(builders: unretainedBuilders, words: words, width: builders.count)
+    var row = RowWriter(builders: unretainedBuilders)
     write(&row)
     precondition(row.index == builders.count, "\(Record.self) row skipped columns")
     pendingRows += 1
@@ -182,12 +174,7 @@ public final class TableWriter<Record: TableRecord> {
     builders = spareBuilders
     spareBuilders = full
     for (i, builder) in builders.enumerated() { unretainedBuilders[i] = .passUnretained(builder) }
-    let fullRows = rows
-    rows = spareRows
-    spareRows = fullRows
-    let job = EncodeJob(
-      builders: full, blockRows: fullRows.takeUnretainedValue(), rows: pendingRows, file: file,
-      state: state)
+    let job = EncodeJob(builders: full, rows: pendingRows, file: file, state: state)
     blockCount += 1
     pendingRows = 0
     encoder.async(group: inFlight) { job.run() }
@@ -205,8 +192,6 @@ private final class EncoderState: @unchecked Sendable {
 /// before reusing the builders or the file.
 private struct EncodeJob: @unchecked Sendable {
   let builders: [ColumnBuilder]
-  /// The block's values, row by row, which the builders take column by column.
-  let blockRows: BlockRows
   let rows: Int
   let file: AtomicFileWriter
   let state: EncoderState
@@ -216,11 +201,11 @@ private struct EncodeJob: @unchecked Sendable {
     do {
       let payload = state.scratch
       payload.removeAll()
-      for (column, builder) in builders.enumerated() {
+      for builder in builders {
         // Each column straight into the block, its length patched in after it.
         let lengthAt = payload.count
         payload.appendUInt32(0)
-        builder.encode(column: column, of: blockRows, count: rows, into: payload)
+        builder.encode(rowCount: rows, into: payload)
         payload.setUInt32(UInt32(payload.count - lengthAt - 4), at: lengthAt)
         builder.reset()
       }

@@ -39,14 +39,14 @@ struct ByteArenaBlockTests {
       for _ in 0..<20 {
         let bits = (0..<length).map { _ in random.next() % 2 == 0 }
         let out = ByteArena(capacity: 1)
-        out.appendBits(count: bits.count) { bits[$0] }
+        bits.withUnsafeBufferPointer { out.appendBitmap($0) }
         #expect(Array(out.written) == Self.bitmap(bits), "length \(length)")
       }
     }
     for byte in 0...255 {
       let bits = (0..<8).map { byte >> $0 & 1 == 1 }
       let out = ByteArena()
-      out.appendBits(count: bits.count) { bits[$0] }
+      bits.withUnsafeBufferPointer { out.appendBitmap($0) }
       #expect(Array(out.written) == [UInt8(byte)])
     }
   }
@@ -70,7 +70,7 @@ struct ByteArenaBlockTests {
     #expect(Array(small.written) == [0xAC, 0x02])
   }
 
-  @Test("indices below 0x80 written as bytes are their one-byte varints")
+  @Test("narrowed indices below 0x80 are their one-byte varints")
   func narrowed() {
     let values: [UInt32] = (0..<300).map { UInt32(($0 * 37) % 128) }
     var expected: [UInt8] = []
@@ -78,20 +78,8 @@ struct ByteArenaBlockTests {
     #expect(expected.count == values.count)
     let out = ByteArena(capacity: 1)
     out.appendUInt32(0xDEAD_BEEF)
-    out.appendBytes(count: values.count) { UInt8(values[$0]) }
+    values.withUnsafeBufferPointer { out.appendBytes(narrowing: $0) }
     #expect(Array(out.written) == [0xEF, 0xBE, 0xAD, 0xDE] + expected)
-  }
-
-  @Test("words are written little-endian, eight bytes each, lowest byte first")
-  func words() {
-    let values: [UInt64] = [0, 1, 0x0102_0304_0506_0708, .max, (-2.5).bitPattern]
-    var expected: [UInt8] = []
-    for v in values { for k in 0..<8 { expected.append(UInt8(v >> (8 * UInt64(k)) & 0xFF)) } }
-    let out = ByteArena(capacity: 1)
-    out.appendWords(count: values.count) { values[$0] }
-    #expect(Array(out.written) == expected)
-    // -2.5 is 0xC004000000000000: its last byte is C0, the one before it 04.
-    #expect(Array(out.written.suffix(2)) == [0x04, 0xC0])
   }
 
   @Test("a length patched in after its column, across growth, reads back")

@@ -5,14 +5,13 @@ import Testing
 
 @testable import HealthCore
 
-/// Rows staged row by row (`BlockRows`) before the encoder reads each column out of them:
-/// a row of more than 64 columns has two words of null bits, every type's value is one
-/// word, and a block grows the rows past their first capacity. Each case writes a table
-/// and reads it back, comparing with the values it wrote.
-@Suite("Rows staged row by row")
-struct BlockRowsTests {
-  /// 70 nullable columns cycling through every column type, so that columns 0-63 keep
-  /// their null bits in the row's first null word and 64-69 in its second.
+/// A table wider than 64 columns, every one nullable and of every type: the column
+/// builders' null bitmaps, values and texts for 70 columns across blocks, and a rollback in
+/// the middle of a block. Each case writes a table and reads it back, comparing with the
+/// values it wrote.
+@Suite("Wide tables: 70 nullable columns")
+struct WideTableTests {
+  /// 70 nullable columns cycling through every column type.
   struct Wide: TableRecord, Equatable {
     static let tableKind = TableKind.daily
     static let types: [ColumnType] = [.int64, .float64, .string, .bool, .day, .timestamp]
@@ -57,9 +56,8 @@ struct BlockRowsTests {
     }
   }
 
-  /// Row `r`: column `c` is null when `(r + c) % 7 == 0` or `c` is 63 or 64 in odd rows
-  /// (the last bit of the first null word and the first of the second), else a number of
-  /// its own (a bool column's reads back as its parity, so it is made 0 or 1).
+  /// Row `r`: column `c` is null when `(r + c) % 7 == 0` or `c` is 63 or 64 in odd rows,
+  /// else a number of its own (a bool column's reads back as its parity, so it is made 0 or 1).
   static func row(_ r: Int) -> Wide {
     Wide(
       values: (0..<70).map { c -> Int64? in
@@ -69,11 +67,11 @@ struct BlockRowsTests {
       })
   }
 
-  @Test("70 nullable columns of every type read back, null bits on both sides of bit 64")
+  @Test("70 nullable columns of every type read back across blocks")
   func wideRows() throws {
     let dir = TemporaryDirectory()
     let path = dir.file("wide.hpt")
-    // 100 rows a block: the first block grows the rows past their first 64.
+    // 100 rows a block: three blocks, the last of 50 rows.
     let writer = try TableWriter<Wide>(path: path, stage: "test", rowsPerBlock: 100)
     let rows = (0..<250).map(Self.row)
     for row in rows { try writer.append(row) }
@@ -92,7 +90,7 @@ struct BlockRowsTests {
     #expect(nulls == expected)
   }
 
-  @Test("a rollback drops the staged rows of the block being built")
+  @Test("a rollback drops the rows of the block being built")
   func rollbackDropsStagedRows() throws {
     let dir = TemporaryDirectory()
     let path = dir.file("rollback.hpt")
