@@ -89,11 +89,19 @@ struct FITFieldLayout: Sendable {
   @usableFromInline let size: Int
   /// The base type.
   @usableFromInline let baseType: FITBaseType
+  /// Bytes in one value of the base type.
+  @usableFromInline let valueSize: Int
+  /// The values the field holds: `size / valueSize`, or 0 when `size` is not a whole number
+  /// of them (such a field is read as absent). Worked out once per definition, not with
+  /// two divisions at every read.
+  @usableFromInline let elements: Int
 
   @usableFromInline
   init(offset: Int, size: Int, baseType: FITBaseType) {
     self.offset = offset
     self.size = size
     self.baseType = baseType
+    valueSize = baseType.size
+    elements = size % valueSize == 0 ? size / valueSize : 0
   }
 }

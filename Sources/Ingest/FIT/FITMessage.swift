@@ -31,13 +31,18 @@ public struct FITMessage {
     guard let i = definition.index(of: number) else { return nil }
     let f = definition.layout[i]
     let type = f.baseType
-    let size = type.size
-    let count = f.size / size
-    guard f.size % size == 0, element < count else { return nil }
+    let size = f.valueSize
+    guard element >= 0, element < f.elements else { return nil }
     let at = f.offset + element * size
     var v: UInt64 = 0
     if definition.bigEndian {
       for k in 0..<size { v = v << 8 | UInt64(content[at + k]) }
+    } else if size == 1 {
+      v = UInt64(content[at])
+    } else if size == 2 {
+      v = UInt64(UInt16(littleEndian: content.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+    } else if size == 4 {
+      v = UInt64(UInt32(littleEndian: content.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
     } else {
       var k = size - 1
       while k >= 0 {
