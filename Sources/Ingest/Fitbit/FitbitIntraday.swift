@@ -68,11 +68,9 @@ enum FitbitIntraday {
     let epoch = time.localSeconds - Int64(time.utcOffset ?? 0)
     let offset = ctx.instants.offset(
       atEpoch: epoch, sink: ctx.sink, what: "Fitbit intraday dateTimes (UTC)")
-    try ctx.keep(
-      Sample(
-        metric: .heartRate, start: epoch, end: epoch, utcOffset: offset, value: bpm,
-        unit: "count/min", source: FitbitJSONContext.source, sourceKind: .app,
-        origin: ctx.sink.origin(ctx.record(index))), counter: counter)
+    try ctx.keepIntraday(
+      .heartRate, start: epoch, end: epoch, utcOffset: offset, value: bpm, index: index,
+      counter: counter)
   }
 
   private static func skipValue(_ t: JSONTokenizer) throws {
@@ -116,11 +114,9 @@ enum FitbitIntraday {
     let epoch = t.localSeconds - Int64(t.utcOffset ?? 0)
     let offset = ctx.instants.offset(
       atEpoch: epoch, sink: ctx.sink, what: "Fitbit intraday dateTimes (UTC)")
-    try ctx.keep(
-      Sample(
-        metric: .steps, start: epoch, end: epoch + 60, utcOffset: offset, value: steps,
-        unit: "count", source: FitbitJSONContext.source, sourceKind: .app,
-        origin: ctx.sink.origin(ctx.record(index))), counter: counter)
+    try ctx.keepIntraday(
+      .steps, start: epoch, end: epoch + 60, utcOffset: offset, value: steps, index: index,
+      counter: counter)
   }
 
   /// The series a file name names: `steps-2022-09-17.json` → `steps`.

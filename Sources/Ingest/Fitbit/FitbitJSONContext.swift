@@ -79,6 +79,41 @@ final class FitbitJSONContext {
     try sink.keep(sample, counter: counter)
   }
 
+  /// The intraday series' targets, resolved at their first reading (`SampleTarget`): a
+  /// minute's reading is then kept as numbers and ids, without a `Sample` of five texts
+  /// (nil inside: the sink keeps `Sample`s, as a piece's or a test's does).
+  @exclusivity(unchecked) private var heartRateTarget: SampleTarget??
+  @exclusivity(unchecked) private var stepsTarget: SampleTarget??
+
+  /// Keeps one intraday reading (`.heartRate` in count/min or `.steps` in counts) of the
+  /// source `Fitbit`: the row and counts of keeping its `Sample`.
+  func keepIntraday(
+    _ metric: MetricID, start: Int64, end: Int64, utcOffset: Int32, value: Double,
+    index: Int, counter: TypeCounter
+  ) throws {
+    let unit = metric == .heartRate ? "count/min" : "count"
+    let target = intradayTarget(metric, unit: unit)
+    guard let target else {
+      return try keep(
+        Sample(
+          metric: metric, start: start, end: end, utcOffset: utcOffset, value: value,
+          unit: unit, source: Self.source, sourceKind: .app,
+          origin: sink.origin(record(index))), counter: counter)
+    }
+    sink.read(counter)
+    try sink.keep(
+      target, counter: counter, start: start, end: end, utcOffset: utcOffset, value: value,
+      record: record(index))
+  }
+
+  private func intradayTarget(_ metric: MetricID, unit: String) -> SampleTarget? {
+    let isHeartRate = metric == .heartRate
+    if let known = isHeartRate ? heartRateTarget : stepsTarget { return known }
+    let target = sink.target(metric: metric, unit: unit, source: Self.source, sourceKind: .app)
+    if isHeartRate { heartRateTarget = .some(target) } else { stepsTarget = .some(target) }
+    return target
+  }
+
   func reject(
     type: String, _ code: RejectCode, _ reason: String, metric: MetricID, index: Int,
     value: String = ""
