@@ -85,19 +85,17 @@ final class FitbitJSONContext {
   @exclusivity(unchecked) private var heartRateTarget: SampleTarget??
   @exclusivity(unchecked) private var stepsTarget: SampleTarget??
 
-  /// Keeps one intraday reading (`.heartRate` in count/min or `.steps` in counts) of the
-  /// source `Fitbit`: the row and counts of keeping its `Sample`.
+  /// Keeps one reading of an intraday `series` of the source `Fitbit`: the row and counts
+  /// of keeping its `Sample`.
   func keepIntraday(
-    _ metric: MetricID, start: Int64, end: Int64, utcOffset: Int32, value: Double,
+    _ series: FitbitIntradaySeries, start: Int64, end: Int64, utcOffset: Int32, value: Double,
     index: Int, counter: TypeCounter
   ) throws {
-    let unit = metric == .heartRate ? "count/min" : "count"
-    let target = intradayTarget(metric, unit: unit)
-    guard let target else {
+    guard let target = target(of: series) else {
       return try keep(
         Sample(
-          metric: metric, start: start, end: end, utcOffset: utcOffset, value: value,
-          unit: unit, source: Self.source, sourceKind: .app,
+          metric: series.metric, start: start, end: end, utcOffset: utcOffset, value: value,
+          unit: series.unit, source: Self.source, sourceKind: .app,
           origin: sink.origin(record(index))), counter: counter)
     }
     sink.read(counter)
@@ -106,11 +104,14 @@ final class FitbitJSONContext {
       record: record(index))
   }
 
-  private func intradayTarget(_ metric: MetricID, unit: String) -> SampleTarget? {
-    let isHeartRate = metric == .heartRate
-    if let known = isHeartRate ? heartRateTarget : stepsTarget { return known }
-    let target = sink.target(metric: metric, unit: unit, source: Self.source, sourceKind: .app)
-    if isHeartRate { heartRateTarget = .some(target) } else { stepsTarget = .some(target) }
+  private func target(of series: FitbitIntradaySeries) -> SampleTarget? {
+    if let known = series == .heartRate ? heartRateTarget : stepsTarget { return known }
+    let target = sink.target(
+      metric: series.metric, unit: series.unit, source: Self.source, sourceKind: .app)
+    switch series {
+    case .heartRate: heartRateTarget = .some(target)
+    case .steps: stepsTarget = .some(target)
+    }
     return target
   }
 
@@ -123,4 +124,13 @@ final class FitbitJSONContext {
       type: type, code: code, reason: "\(reason) (\(place(index)))", metric: metric.rawValue,
       value: value, source: Self.source, record: record(index))
   }
+}
+
+/// Fitbit's two intraday series (`heart_rate-*.json`, `steps-*.json`), with the metric and
+/// unit their readings are kept as.
+enum FitbitIntradaySeries {
+  case heartRate, steps
+
+  var metric: MetricID { self == .heartRate ? .heartRate : .steps }
+  var unit: String { self == .heartRate ? "count/min" : "count" }
 }

@@ -46,9 +46,6 @@ final class GarminHeldSeriesTable {
     keys.deallocate()
   }
 
-  /// The number of series.
-  var count: Int { series.count }
-
   /// The index of the series with these texts and kind, added when new.
   @inline(__always)
   func index(metric: MetricID, unit: String, category: String, hrv: HRVKind) -> Int32 {

@@ -30,15 +30,11 @@ struct FitbitIntradayTargetTests {
   static func read(_ text: String, name: String, to path: String, byTarget: Bool) throws
     -> IngestSink
   {
-    let table = try TableWriter<Sample>(path: path, stage: "ingest", rowsPerBlock: 32)
-    let sink = IngestSink(
-      inputIndex: 0, path: name, onSample: { try table.append($0) }, onReject: { _ in },
-      rowWriter: byTarget ? SampleRowWriter(table) : nil)
-    try FitbitJSONReader().read(
-      source: MemoryByteSource(Array(text.utf8), path: name), into: sink, options: berlin,
-      progress: .silent)
-    try table.commit()
-    return sink
+    try readIntoTable(name: name, to: path, rowsPerBlock: 32, byTarget: byTarget) {
+      try FitbitJSONReader().read(
+        source: MemoryByteSource(Array(text.utf8), path: name), into: $0, options: berlin,
+        progress: .silent)
+    }
   }
 
   @Test("heart rate and steps give the bytes and counts of keeping each sample")

@@ -27,12 +27,12 @@ struct GarminHeldSeriesTests {
     #expect(table.index(metric: .heartRate, unit: "count/min", category: "x", hrv: .none) == 3)
     #expect(table.index(metric: .hrvRMSSD, unit: "ms", category: "", hrv: .rmssd) == 4)
     #expect(table.index(metric: .hrvRMSSD, unit: "ms", category: "", hrv: .sdnn) == 5)
-    #expect(table.count == 6)
+    #expect(table.series.count == 6)
     #expect(
       table.series[1]
         == GarminHeldSeries(metric: .workout, unit: "min", category: sport, hrv: .none))
     table.removeAll()
-    #expect(table.count == 0)
+    #expect(table.series.count == 0)
     #expect(table.index(metric: .hrvRMSSD, unit: "ms", category: "", hrv: .rmssd) == 0)
   }
 
@@ -46,6 +46,6 @@ struct GarminHeldSeriesTests {
     for (i, unit) in units.enumerated().reversed() {
       #expect(table.index(metric: .steps, unit: unit, category: "", hrv: .none) == Int32(i))
     }
-    #expect(table.count == 40)
+    #expect(table.series.count == 40)
   }
 }

@@ -10,13 +10,24 @@ func readIntoTable<Reader: BufferedTextReader>(
   _ type: Reader.Type, _ text: String, name: String, to path: String, rowsPerBlock: Int,
   byTarget: Bool, options: ReaderOptions
 ) throws -> IngestSink {
+  try readIntoTable(name: name, to: path, rowsPerBlock: rowsPerBlock, byTarget: byTarget) {
+    try Reader().read(
+      source: MemoryByteSource(Array(text.utf8), path: name), into: $0, options: options,
+      progress: .silent)
+  }
+}
+
+/// `read` fills a sink named `name` whose samples go into a table at `path`, by target
+/// (through a row writer) when `byTarget`, else one `Sample` at a time; returns the sink.
+func readIntoTable(
+  name: String, to path: String, rowsPerBlock: Int, byTarget: Bool,
+  _ read: (IngestSink) throws -> Void
+) throws -> IngestSink {
   let table = try TableWriter<Sample>(path: path, stage: "ingest", rowsPerBlock: rowsPerBlock)
   let sink = IngestSink(
     inputIndex: 0, path: name, onSample: { try table.append($0) }, onReject: { _ in },
     rowWriter: byTarget ? SampleRowWriter(table) : nil)
-  try Reader().read(
-    source: MemoryByteSource(Array(text.utf8), path: name), into: sink, options: options,
-    progress: .silent)
+  try read(sink)
   try table.commit()
   return sink
 }
